@@ -1,0 +1,325 @@
+//! A black-and-white nonogram: row and column clues that fit together, and its optional metadata.
+
+use std::fmt;
+
+use super::{Clue, Grid, LineId};
+
+/// The largest width or height accepted, in cells. Larger puzzles are refused before any work.
+pub const MAX_SIDE: usize = 1000;
+
+/// A nonogram whose clues are known to be consistent in size.
+///
+/// Construction checks what can be checked without solving: every clue fits its line and the rows ask
+/// for as many black cells as the columns. Whether any grid satisfies the clues is the solver's job.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    rows: Vec<Clue>,
+    columns: Vec<Clue>,
+    /// Descriptive fields carried from and to puzzle files.
+    pub meta: Metadata,
+    goal: Option<Grid<bool>>,
+}
+
+/// Descriptive fields of a puzzle; none affects solving.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Metadata {
+    /// The puzzle's name.
+    pub title: Option<String>,
+    /// Who made it.
+    pub author: Option<String>,
+    /// Copyright notice.
+    pub copyright: Option<String>,
+    /// Licence, as an SPDX code or free text.
+    pub license: Option<String>,
+}
+
+/// Why a set of clues is not a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PuzzleError {
+    /// The puzzle has no rows or no columns.
+    NoCells,
+    /// A side is larger than [`MAX_SIDE`].
+    TooLarge {
+        /// Number of columns asked for.
+        width: usize,
+        /// Number of rows asked for.
+        height: usize,
+    },
+    /// A clue needs more cells than its line has.
+    ClueTooLong {
+        /// The line whose clue does not fit.
+        line: LineId,
+        /// Cells the clue needs at the least.
+        needs: usize,
+        /// Cells the line has.
+        len: usize,
+    },
+    /// The row clues and the column clues ask for different numbers of black cells.
+    TotalsDiffer {
+        /// Black cells the rows ask for.
+        rows: usize,
+        /// Black cells the columns ask for.
+        columns: usize,
+    },
+    /// The goal picture is not the size of the puzzle.
+    GoalSize {
+        /// The goal's width and height.
+        goal: (usize, usize),
+        /// The puzzle's width and height.
+        puzzle: (usize, usize),
+    },
+}
+
+impl fmt::Display for PuzzleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PuzzleError::NoCells => write!(f, "the puzzle has no rows or no columns"),
+            PuzzleError::TooLarge { width, height } => write!(
+                f,
+                "the puzzle is {width}x{height}; sides larger than {MAX_SIDE} cells are not accepted"
+            ),
+            PuzzleError::ClueTooLong { line, needs, len } => write!(
+                f,
+                "the clue of {line} needs at least {needs} cells but the line has {len}"
+            ),
+            PuzzleError::TotalsDiffer { rows, columns } => write!(
+                f,
+                "the row clues ask for {rows} black cells but the column clues ask for {columns}"
+            ),
+            PuzzleError::GoalSize { goal, puzzle } => write!(
+                f,
+                "the goal picture is {}x{} but the puzzle is {}x{}",
+                goal.0, goal.1, puzzle.0, puzzle.1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PuzzleError {}
+
+/// The first line of a grid that breaks its clue, found by [`Puzzle::check`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The line that breaks its clue.
+    pub line: LineId,
+    /// The line's clue.
+    pub expected: Clue,
+    /// The blocks the grid has in that line.
+    pub found: Clue,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} should read {} but reads {}",
+            self.line, self.expected, self.found
+        )
+    }
+}
+
+impl Puzzle {
+    /// A puzzle from its row clues (top to bottom) and column clues (left to right).
+    pub fn new(rows: Vec<Clue>, columns: Vec<Clue>) -> Result<Self, PuzzleError> {
+        let (width, height) = (columns.len(), rows.len());
+        if width == 0 || height == 0 {
+            return Err(PuzzleError::NoCells);
+        }
+        if width > MAX_SIDE || height > MAX_SIDE {
+            return Err(PuzzleError::TooLarge { width, height });
+        }
+        let lines = rows
+            .iter()
+            .enumerate()
+            .map(|(r, clue)| (LineId::Row(r), clue, width));
+        let lines = lines.chain(
+            columns
+                .iter()
+                .enumerate()
+                .map(|(c, clue)| (LineId::Col(c), clue, height)),
+        );
+        for (line, clue, len) in lines {
+            if clue.min_len() > len {
+                return Err(PuzzleError::ClueTooLong {
+                    line,
+                    needs: clue.min_len(),
+                    len,
+                });
+            }
+        }
+        let row_total: usize = rows.iter().map(Clue::black_cells).sum();
+        let column_total: usize = columns.iter().map(Clue::black_cells).sum();
+        if row_total != column_total {
+            return Err(PuzzleError::TotalsDiffer {
+                rows: row_total,
+                columns: column_total,
+            });
+        }
+        Ok(Puzzle {
+            rows,
+            columns,
+            meta: Metadata::default(),
+            goal: None,
+        })
+    }
+
+    /// The puzzle whose unique intended answer is `picture`: its clues read off the picture, which
+    /// becomes the goal.
+    pub fn from_picture(picture: &Grid<bool>) -> Result<Self, PuzzleError> {
+        let clues = |kind: fn(usize) -> LineId, count| {
+            (0..count)
+                .map(|i| Clue::of_line(picture.line(kind(i))))
+                .collect::<Vec<_>>()
+        };
+        let rows = clues(LineId::Row, picture.height());
+        let columns = clues(LineId::Col, picture.width());
+        Puzzle::new(rows, columns)?.with_goal(picture.clone())
+    }
+
+    /// The same puzzle carrying `goal` as its designer's intended picture.
+    pub fn with_goal(mut self, goal: Grid<bool>) -> Result<Self, PuzzleError> {
+        let (goal_size, size) = ((goal.width(), goal.height()), (self.width(), self.height()));
+        if goal_size != size {
+            return Err(PuzzleError::GoalSize {
+                goal: goal_size,
+                puzzle: size,
+            });
+        }
+        self.goal = Some(goal);
+        Ok(self)
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> usize {
+        self.columns.len()
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.width() * self.height()
+    }
+
+    /// Row clues, top to bottom.
+    pub fn rows(&self) -> &[Clue] {
+        &self.rows
+    }
+
+    /// Column clues, left to right.
+    pub fn columns(&self) -> &[Clue] {
+        &self.columns
+    }
+
+    /// The designer's intended picture, when the file carries one.
+    pub fn goal(&self) -> Option<&Grid<bool>> {
+        self.goal.as_ref()
+    }
+
+    /// The clue of one line.
+    pub fn clue(&self, line: LineId) -> &Clue {
+        match line {
+            LineId::Row(r) => &self.rows[r],
+            LineId::Col(c) => &self.columns[c],
+        }
+    }
+
+    /// Number of cells in one line.
+    pub fn line_len(&self, line: LineId) -> usize {
+        match line {
+            LineId::Row(_) => self.width(),
+            LineId::Col(_) => self.height(),
+        }
+    }
+
+    /// Every line: rows top to bottom, then columns left to right.
+    pub fn lines(&self) -> impl Iterator<Item = LineId> + use<> {
+        (0..self.height())
+            .map(LineId::Row)
+            .chain((0..self.width()).map(LineId::Col))
+    }
+
+    /// Checks a grid against every clue, by reading the grid's runs afresh; it shares no logic with
+    /// any solver. Returns the first line that breaks its clue.
+    pub fn check(&self, grid: &Grid<bool>) -> Result<(), Mismatch> {
+        assert_eq!(
+            (grid.width(), grid.height()),
+            (self.width(), self.height()),
+            "grid size"
+        );
+        for line in self.lines() {
+            let found = Clue::of_line(grid.line(line));
+            if &found != self.clue(line) {
+                return Err(Mismatch {
+                    line,
+                    expected: self.clue(line).clone(),
+                    found,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clues(lists: &[&[usize]]) -> Vec<Clue> {
+        lists
+            .iter()
+            .map(|blocks| Clue::new(blocks.to_vec()))
+            .collect()
+    }
+
+    #[test]
+    fn from_picture_round_trips_through_check() {
+        let picture =
+            Grid::from_rows(vec![vec![true, true, false], vec![false, true, true]]).unwrap();
+        let puzzle = Puzzle::from_picture(&picture).unwrap();
+        assert_eq!(puzzle.rows(), clues(&[&[2], &[2]]).as_slice());
+        assert_eq!(puzzle.columns(), clues(&[&[1], &[2], &[1]]).as_slice());
+        assert_eq!(puzzle.check(&picture), Ok(()));
+        assert_eq!(puzzle.goal(), Some(&picture));
+    }
+
+    #[test]
+    fn check_names_first_broken_line() {
+        let puzzle = Puzzle::new(clues(&[&[1], &[]]), clues(&[&[1], &[]])).unwrap();
+        let wrong = Grid::from_rows(vec![vec![false, true], vec![false, false]]).unwrap();
+        let mismatch = puzzle.check(&wrong).unwrap_err();
+        assert_eq!(mismatch.to_string(), "column 1 should read 1 but reads 0");
+    }
+
+    #[test]
+    fn new_refuses_inconsistent_clues() {
+        assert_eq!(
+            Puzzle::new(clues(&[&[2, 2]]), clues(&[&[1], &[1], &[1], &[1]])),
+            Err(PuzzleError::ClueTooLong {
+                line: LineId::Row(0),
+                needs: 5,
+                len: 4
+            })
+        );
+        assert_eq!(
+            Puzzle::new(clues(&[&[1]]), clues(&[&[1], &[1]])),
+            Err(PuzzleError::TotalsDiffer {
+                rows: 1,
+                columns: 2
+            })
+        );
+        assert_eq!(
+            Puzzle::new(vec![], clues(&[&[]])),
+            Err(PuzzleError::NoCells)
+        );
+        let wide = vec![Clue::default(); MAX_SIDE + 1];
+        assert!(matches!(
+            Puzzle::new(clues(&[&[]]), wide),
+            Err(PuzzleError::TooLarge { .. })
+        ));
+    }
+}
