@@ -2,6 +2,12 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod encode;
+pub mod formats;
+pub mod line;
 pub mod model;
+pub mod propagate;
+pub mod sat;
+pub mod unique;
 
 pub use model::{Cell, Clue, Grid, LineId, Pos, Puzzle};

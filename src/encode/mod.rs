@@ -1,0 +1,175 @@
+//! Puzzle (and partly solved grid) to CNF, written against a clause sink.
+//!
+//! Variable numbering is deterministic and 1-based, as in DIMACS: the cell at row `r`, column `c`
+//! is variable `r * width + c + 1` (true = black); each line that is not yet solved then gets its
+//! block-start and gap auxiliaries, rows top to bottom, then columns left to right (see [`line`]).
+//! Cells already known become unit clauses, and lines already solved need no clauses at all.
+
+mod dimacs;
+mod line;
+
+pub use dimacs::{Cnf, write_dimacs};
+
+use std::fmt;
+use std::ops::Not;
+
+use crate::model::{Cell, Clue, Grid, Pos, Puzzle};
+
+/// The most clauses an encoding may have; larger puzzles are refused before anything is built.
+///
+/// At this size varisat needs a few GiB of memory; no published puzzle comes near it.
+pub const MAX_CLAUSES: usize = 30_000_000;
+
+/// A CNF variable, numbered from 1 as in DIMACS.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Var(u32);
+
+impl Var {
+    /// The variable with this 1-based DIMACS number.
+    ///
+    /// # Panics
+    /// If `number` is 0.
+    pub fn from_dimacs(number: u32) -> Self {
+        assert!(number > 0, "DIMACS variables start at 1");
+        Var(number)
+    }
+
+    /// The 1-based DIMACS number.
+    pub fn dimacs(self) -> u32 {
+        self.0
+    }
+
+    /// The literal that is true when the variable is.
+    pub fn positive(self) -> Lit {
+        Lit(self.0 as i64)
+    }
+}
+
+/// A variable or its negation, stored as a signed DIMACS number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Lit(i64);
+
+impl Lit {
+    /// The variable of the literal.
+    pub fn var(self) -> Var {
+        Var(self.0.unsigned_abs() as u32)
+    }
+
+    /// Whether the literal is the variable itself rather than its negation.
+    pub fn is_positive(self) -> bool {
+        self.0 > 0
+    }
+
+    /// The signed DIMACS number: the variable, negated for a negative literal.
+    pub fn dimacs(self) -> i64 {
+        self.0
+    }
+}
+
+impl Not for Lit {
+    type Output = Lit;
+    fn not(self) -> Lit {
+        Lit(-self.0)
+    }
+}
+
+/// Where clauses go: a SAT solver, or a formula to be written out.
+pub trait ClauseSink {
+    /// Adds one clause, the disjunction of `lits`.
+    fn add_clause(&mut self, lits: &[Lit]);
+}
+
+/// The puzzle is too large to encode within [`MAX_CLAUSES`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    /// The bound on the number of clauses the encoding would need.
+    pub clauses: usize,
+}
+
+impl fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the puzzle would need up to {} clauses; the limit is {MAX_CLAUSES}",
+            self.clauses
+        )
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
+/// What an encoding produced, beyond its clauses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Encoding {
+    /// Number of variables used, cells and auxiliaries.
+    pub vars: u32,
+    width: usize,
+}
+
+impl Encoding {
+    /// The variable that is true when the cell at `pos` is black.
+    pub fn cell_var(&self, pos: Pos) -> Var {
+        cell_var(self.width, pos)
+    }
+}
+
+fn cell_var(width: usize, pos: Pos) -> Var {
+    Var((pos.row * width + pos.col + 1) as u32)
+}
+
+/// Writes the clauses of `puzzle`, given the cells already known in `known`, into `sink`.
+///
+/// Every model of the clauses is a solution of the puzzle that agrees with `known`, and every such
+/// solution extends to exactly one model. Unit propagation on the clauses fixes every cell that the
+/// complete line solver fixes.
+pub fn encode(
+    puzzle: &Puzzle,
+    known: &Grid<Cell>,
+    sink: &mut impl ClauseSink,
+) -> Result<Encoding, TooLarge> {
+    let open_lines: Vec<_> = puzzle
+        .lines()
+        .filter(|&line| known.line(line).contains(&Cell::Unknown))
+        .collect();
+    let clauses: usize = open_lines
+        .iter()
+        .map(|&line| line::clause_bound(puzzle.clue(line), puzzle.line_len(line)))
+        .sum();
+    if clauses > MAX_CLAUSES {
+        return Err(TooLarge { clauses });
+    }
+
+    let width = puzzle.width();
+    for pos in known.positions() {
+        if let Some(black) = known[pos].known() {
+            let var = cell_var(width, pos);
+            sink.add_clause(&[if black {
+                var.positive()
+            } else {
+                !var.positive()
+            }]);
+        }
+    }
+    let mut next_var = puzzle.cell_count() as u32 + 1;
+    for line in open_lines {
+        let cells: Vec<Var> = known
+            .line_positions(line)
+            .map(|pos| cell_var(width, pos))
+            .collect();
+        line::encode_line(puzzle.clue(line), &cells, &mut next_var, sink);
+    }
+    Ok(Encoding {
+        vars: next_var - 1,
+        width,
+    })
+}
+
+/// Encodes a single line on its own: cells are variables `1..=len`, auxiliaries follow.
+///
+/// For tests and experiments on the line encoding; [`encode`] is the whole-puzzle entry point.
+pub fn encode_single_line(clue: &Clue, len: usize, sink: &mut impl ClauseSink) -> u32 {
+    let cells: Vec<Var> = (1..=len as u32).map(Var).collect();
+    let mut next_var = len as u32 + 1;
+    line::encode_line(clue, &cells, &mut next_var, sink);
+    next_var - 1
+}

@@ -1,0 +1,1 @@
+//! Puzzle file formats: detection, parsers with positioned errors, and writers.

@@ -1,0 +1,117 @@
+//! The only module that names the SAT solver: varisat behind a small interface.
+//!
+//! varisat has no interrupt or time limit. A deadline is met through its proof output instead: when
+//! a deadline is set, the solver writes a binary DRAT proof into a writer that fails once the deadline
+//! has passed, and varisat stops solving at the first failed write. The proof is buffered in 8 KiB
+//! chunks, a few hundred conflicts each, so the solver stops within milliseconds of the deadline, and
+//! nothing keeps running after the answer.
+
+use std::io::{self, Write};
+use std::time::Instant;
+
+use varisat::solver::SolverError;
+use varisat::{ExtendFormula, ProofFormat};
+
+use crate::encode::{ClauseSink, Lit, Var};
+
+/// The deadline passed before the solver finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimedOut;
+
+/// A satisfying assignment, read from the solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Model {
+    /// `values[v - 1]` is the value of variable `v`.
+    values: Vec<bool>,
+}
+
+impl Model {
+    /// The value of `var` (false for a variable the solver never saw).
+    pub fn value(&self, var: Var) -> bool {
+        self.values
+            .get(var.dimacs() as usize - 1)
+            .copied()
+            .unwrap_or(false)
+    }
+}
+
+/// An incremental SAT solver.
+pub struct Solver {
+    inner: varisat::Solver<'static>,
+}
+
+impl Solver {
+    /// A solver that gives up at `deadline`, if one is given.
+    pub fn new(deadline: Option<Instant>) -> Self {
+        let mut inner = varisat::Solver::new();
+        if let Some(deadline) = deadline {
+            inner.write_proof(DeadlineWriter { deadline }, ProofFormat::BinaryDrat);
+        }
+        Solver { inner }
+    }
+
+    /// Solves the clauses added so far: a model, `None` if they are unsatisfiable, or a time-out.
+    ///
+    /// After a time-out the solver must not be used again.
+    pub fn solve(&mut self) -> Result<Option<Model>, TimedOut> {
+        self.solve_assuming(&[])
+    }
+
+    /// Solves the clauses added so far with every literal of `assumptions` taken as true for this
+    /// call only.
+    pub fn solve_assuming(&mut self, assumptions: &[Lit]) -> Result<Option<Model>, TimedOut> {
+        self.inner.assume(&to_varisat(assumptions));
+        let outcome = match self.inner.solve() {
+            // The model must be read before the assumptions are reset, which discards it.
+            Ok(true) => Ok(Some(self.read_model())),
+            Ok(false) => Ok(None),
+            Err(SolverError::ProofIoError { cause }) if cause.kind() == io::ErrorKind::TimedOut => {
+                Err(TimedOut)
+            }
+            Err(error) => {
+                unreachable!("varisat failed with no interrupt or proof checker set: {error}")
+            }
+        };
+        self.inner.assume(&[]);
+        outcome
+    }
+
+    fn read_model(&self) -> Model {
+        let model = self.inner.model().unwrap_or_default();
+        let mut values = vec![false; model.iter().map(|lit| lit.index() + 1).max().unwrap_or(0)];
+        for lit in model {
+            values[lit.index()] = lit.is_positive();
+        }
+        Model { values }
+    }
+}
+
+impl ClauseSink for Solver {
+    fn add_clause(&mut self, lits: &[Lit]) {
+        self.inner.add_clause(&to_varisat(lits));
+    }
+}
+
+fn to_varisat(lits: &[Lit]) -> Vec<varisat::Lit> {
+    lits.iter()
+        .map(|lit| varisat::Lit::from_dimacs(lit.dimacs() as isize))
+        .collect()
+}
+
+/// Discards proof bytes, and fails once the deadline has passed.
+struct DeadlineWriter {
+    deadline: Instant,
+}
+
+impl Write for DeadlineWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if Instant::now() >= self.deadline {
+            return Err(io::Error::new(io::ErrorKind::TimedOut, "deadline passed"));
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}

@@ -1,0 +1,217 @@
+//! Brute-force references for tests: enumerate lines and grids, share no logic with the library.
+#![allow(dead_code)] // each test crate uses a different part
+
+use nonosat::{Cell, Clue, Grid, LineId, Pos, Puzzle};
+
+/// The block lengths of the black runs in the first `len` bits of `mask` (bit i = cell i).
+pub fn runs(mask: u32, len: usize) -> Vec<usize> {
+    let mut blocks = Vec::new();
+    let mut run = 0;
+    for i in 0..len {
+        if mask >> i & 1 == 1 {
+            run += 1;
+        } else if run > 0 {
+            blocks.push(run);
+            run = 0;
+        }
+    }
+    if run > 0 {
+        blocks.push(run);
+    }
+    blocks
+}
+
+/// Every line of `len` cells, as bit masks, grouped by clue; clues in first-seen order.
+pub fn lines_by_clue(len: usize) -> Vec<(Vec<usize>, Vec<u32>)> {
+    let mut groups: Vec<(Vec<usize>, Vec<u32>)> = Vec::new();
+    for mask in 0..1u32 << len {
+        let clue = runs(mask, len);
+        match groups.iter_mut().find(|(c, _)| *c == clue) {
+            Some((_, masks)) => masks.push(mask),
+            None => groups.push((clue, vec![mask])),
+        }
+    }
+    groups
+}
+
+/// Every partial line of `len` cells: (black mask, white mask), disjoint.
+pub fn partial_lines(len: usize) -> impl Iterator<Item = (u32, u32)> {
+    (0..3u32.pow(len as u32)).map(move |mut code| {
+        let (mut black, mut white) = (0, 0);
+        for i in 0..len {
+            match code % 3 {
+                1 => black |= 1 << i,
+                2 => white |= 1 << i,
+                _ => {}
+            }
+            code /= 3;
+        }
+        (black, white)
+    })
+}
+
+/// The partial line as library cells.
+pub fn cells(black: u32, white: u32, len: usize) -> Vec<Cell> {
+    (0..len)
+        .map(|i| match (black >> i & 1, white >> i & 1) {
+            (1, _) => Cell::Black,
+            (_, 1) => Cell::White,
+            _ => Cell::Unknown,
+        })
+        .collect()
+}
+
+/// What all arrangements in `masks` that agree with the partial line have in common:
+/// `None` when none agrees, else the cells every agreeing arrangement shares.
+pub fn common_cells(masks: &[u32], black: u32, white: u32, len: usize) -> Option<Vec<Cell>> {
+    let full = (1u32 << len) - 1;
+    let (mut always_black, mut always_white, mut any) = (full, full, false);
+    for &mask in masks {
+        if mask & black == black && mask & white == 0 {
+            any = true;
+            always_black &= mask;
+            always_white &= !mask & full;
+        }
+    }
+    any.then(|| cells(always_black, always_white, len))
+}
+
+/// A small deterministic random number generator (xorshift64*).
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..bound`.
+    pub fn below(&mut self, bound: u64) -> u64 {
+        self.next() % bound
+    }
+
+    /// A random picture, each cell black with probability `density`.
+    pub fn picture(&mut self, width: usize, height: usize, density: f64) -> Grid<bool> {
+        let rows = (0..height)
+            .map(|_| {
+                (0..width)
+                    .map(|_| (self.next() >> 11) as f64 / (1u64 << 53) as f64 <= density)
+                    .collect()
+            })
+            .collect();
+        Grid::from_rows(rows).unwrap()
+    }
+}
+
+/// The picture with the given rows, bit i of `rows[r]` being column i.
+pub fn picture_from_masks(rows: &[u32], width: usize) -> Grid<bool> {
+    Grid::from_rows(
+        rows.iter()
+            .map(|&m| (0..width).map(|c| m >> c & 1 == 1).collect())
+            .collect(),
+    )
+    .unwrap()
+}
+
+/// Whether `grid` meets every clue of `puzzle`, by this module's own run reading.
+pub fn satisfies(puzzle: &Puzzle, grid: &Grid<bool>) -> bool {
+    puzzle.lines().all(|line| {
+        let mask = grid
+            .line(line)
+            .iter()
+            .enumerate()
+            .fold(0u32, |m, (i, &b)| m | (b as u32) << i);
+        runs(mask, puzzle.line_len(line)) == puzzle.clue(line).blocks()
+    })
+}
+
+/// Counts the solutions of `puzzle` (up to `cap`) by trying every arrangement of every row and
+/// checking the columns; only for small puzzles.
+pub fn count_solutions(puzzle: &Puzzle, cap: usize) -> usize {
+    let width = puzzle.width();
+    let by_clue = lines_by_clue(width);
+    let candidates: Vec<&[u32]> = puzzle
+        .rows()
+        .iter()
+        .map(|clue| {
+            by_clue
+                .iter()
+                .find(|(c, _)| c.as_slice() == clue.blocks())
+                .map_or(&[][..], |(_, masks)| masks.as_slice())
+        })
+        .collect();
+    let mut chosen = Vec::with_capacity(puzzle.height());
+    let mut count = 0;
+    search(puzzle, &candidates, &mut chosen, &mut count, cap);
+    count
+}
+
+fn search(
+    puzzle: &Puzzle,
+    candidates: &[&[u32]],
+    chosen: &mut Vec<u32>,
+    count: &mut usize,
+    cap: usize,
+) {
+    if *count >= cap {
+        return;
+    }
+    let row = chosen.len();
+    if row == candidates.len() {
+        if satisfies(puzzle, &picture_from_masks(chosen, puzzle.width())) {
+            *count += 1;
+        }
+        return;
+    }
+    for &mask in candidates[row] {
+        chosen.push(mask);
+        if columns_can_continue(puzzle, chosen) {
+            search(puzzle, candidates, chosen, count, cap);
+        }
+        chosen.pop();
+    }
+}
+
+/// Whether each column's cells so far start a line that its clue allows: the finished runs match
+/// the clue's first blocks and the open run is not longer than the next block.
+fn columns_can_continue(puzzle: &Puzzle, rows: &[u32]) -> bool {
+    (0..puzzle.width()).all(|col| {
+        let clue = puzzle.clue(LineId::Col(col)).blocks();
+        let mask = rows
+            .iter()
+            .enumerate()
+            .fold(0u32, |m, (r, &row)| m | (row >> col & 1) << r);
+        let so_far = runs(mask, rows.len());
+        let open = rows.last().is_some_and(|&row| row >> col & 1 == 1);
+        let finished = if open {
+            &so_far[..so_far.len() - 1]
+        } else {
+            &so_far[..]
+        };
+        finished.len() <= clue.len()
+            && finished.iter().zip(clue).all(|(a, b)| a == b)
+            && (!open
+                || clue
+                    .get(finished.len())
+                    .is_some_and(|&next| so_far[so_far.len() - 1] <= next))
+    })
+}
+
+/// Clues from a list of block lists.
+pub fn clues(lists: &[&[usize]]) -> Vec<Clue> {
+    lists
+        .iter()
+        .map(|blocks| Clue::new(blocks.to_vec()))
+        .collect()
+}
+
+/// A position, for brevity.
+pub fn pos(row: usize, col: usize) -> Pos {
+    Pos { row, col }
+}
