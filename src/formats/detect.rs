@@ -1,0 +1,142 @@
+//! Guessing a file's format from its name, then from its content.
+
+use std::path::Path;
+
+use super::text::{clue_words, content_span};
+use super::{Format, TOURNAMENT_SIDE, non, picture};
+
+/// The format of a file: by its extension when that names one format (`.non`, `.nonpack`, `.nin`,
+/// `.json`, `.jsonl`, `.ndjson`, in any case), otherwise (`.txt`, no name, anything else) by its
+/// content.
+///
+/// Content rules, first match wins, looking at the non-blank lines:
+/// 1. the first starts with `$`: tournament;
+/// 2. the first starts with `{`: JSON Lines when there are several lines and all start with `{`,
+///    JSON otherwise; `[` also means JSON;
+/// 3. some line starts with a `.non` keyword (`width`, `rows`, `title`, ...): `.non`, or `.nonpack`
+///    when a `====` line is present;
+/// 4. every line is made of picture characters only (`#X x1.-0`, no spaces): picture;
+/// 5. every line is numbers (digits, whitespace, commas): `.nin` when the first line is two numbers
+///    `W H` and `W + H` clue lines follow; tournament when there are exactly 50 lines; `.nin` when the
+///    first line is two numbers anyway; tournament otherwise;
+/// 6. the first line is made of picture characters: picture (whose reader then points at the first
+///    character that is not);
+/// 7. anything else: `.non` (whose reader then says no puzzle was found).
+///
+/// ```
+/// use nonosat::formats::{Format, detect};
+/// assert_eq!(detect(Some("cat.nin"), ""), Format::Nin);
+/// assert_eq!(detect(Some("cat.txt"), ".#.\n###\n"), Format::Picture);
+/// assert_eq!(detect(None, "$1\n1\t2\n"), Format::Tournament);
+/// ```
+pub fn detect(file_name: Option<&str>, text: &str) -> Format {
+    file_name
+        .and_then(by_extension)
+        .unwrap_or_else(|| by_content(text))
+}
+
+/// The format an extension names, if it names exactly one.
+fn by_extension(file_name: &str) -> Option<Format> {
+    let extension = Path::new(file_name).extension()?.to_str()?;
+    match extension.to_ascii_lowercase().as_str() {
+        "non" => Some(Format::Non),
+        "nonpack" => Some(Format::NonPack),
+        "nin" => Some(Format::Nin),
+        "json" => Some(Format::Json),
+        "jsonl" | "ndjson" => Some(Format::JsonLines),
+        _ => None,
+    }
+}
+
+/// The format a text looks like (see [`detect`]).
+fn by_content(text: &str) -> Format {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // The non-blank lines, trimmed; walked several times rather than held.
+    let content = || text.lines().map(str::trim).filter(|line| !line.is_empty());
+    let Some(first) = content().next() else {
+        return Format::Non;
+    };
+    let is_picture_line = |line: &str| line.chars().all(|ch| picture::cell(ch).is_some());
+    if first.starts_with('$') {
+        Format::Tournament
+    } else if first.starts_with('{') {
+        if content().nth(1).is_some() && content().all(|line| line.starts_with('{')) {
+            Format::JsonLines
+        } else {
+            Format::Json
+        }
+    } else if first.starts_with('[') {
+        Format::Json
+    } else if content().any(starts_with_keyword) {
+        if content().any(|line| line == non::DIVIDER) {
+            Format::NonPack
+        } else {
+            Format::Non
+        }
+    } else if content().all(is_picture_line) {
+        Format::Picture
+    } else if content().all(is_number_line) {
+        numbers_format(text, first)
+    } else if is_picture_line(first) {
+        Format::Picture
+    } else {
+        Format::Non
+    }
+}
+
+/// Whether a line's first word is a `.non` keyword.
+fn starts_with_keyword(line: &str) -> bool {
+    let word = line.split_whitespace().next().unwrap_or_default();
+    non::KEYWORDS.contains(&word)
+}
+
+/// Whether a line holds only digits, whitespace and commas.
+fn is_number_line(line: &str) -> bool {
+    line.chars()
+        .all(|ch| ch.is_ascii_digit() || ch == ',' || ch.is_whitespace())
+}
+
+/// `.nin` or headerless tournament, for a text of number lines whose first non-blank one is `first`.
+fn numbers_format(text: &str, first: &str) -> Format {
+    let words: Vec<usize> = clue_words(first).filter_map(|w| w.parse().ok()).collect();
+    let clue_lines = match words.as_slice() {
+        [width, height] => Some(width.saturating_add(*height)),
+        _ => None,
+    };
+    // Lines up to the last non-blank one: blank lines inside count, as empty clues.
+    let count = content_span(text).map_or(0, |(_, last)| last);
+    if clue_lines.is_some_and(|clues| clues.saturating_add(1) == count) {
+        Format::Nin
+    } else if count == 2 * TOURNAMENT_SIDE || clue_lines.is_none() {
+        Format::Tournament
+    } else {
+        Format::Nin
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extension_wins_over_content() {
+        assert_eq!(detect(Some("a.NON"), "$1"), Format::Non);
+        assert_eq!(detect(Some("dir/a.ndjson"), ""), Format::JsonLines);
+        assert_eq!(detect(Some("a.txt"), "$1"), Format::Tournament);
+    }
+
+    #[test]
+    fn content_rules() {
+        assert_eq!(detect(None, "{\"rows\": []}"), Format::Json);
+        assert_eq!(detect(None, "{}\n\n{}\n"), Format::JsonLines);
+        assert_eq!(detect(None, "{\n  \"rows\": []\n}"), Format::Json);
+        assert_eq!(detect(None, "\ntitle \"x\"\nwidth 1"), Format::Non);
+        assert_eq!(detect(None, "width 1\n====\nwidth 1"), Format::NonPack);
+        assert_eq!(detect(None, "0110\n1001\n"), Format::Picture);
+        assert_eq!(detect(None, "2 1\n2\n1\n1\n"), Format::Nin);
+        assert_eq!(detect(None, "2 1\n2\n"), Format::Nin);
+        assert_eq!(detect(None, &"1\t1\n".repeat(50)), Format::Tournament);
+        assert_eq!(detect(None, "#.#\n#a#\n"), Format::Picture);
+        assert_eq!(detect(None, "<puzzleset>"), Format::Non);
+    }
+}
