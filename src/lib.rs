@@ -7,6 +7,7 @@ pub mod formats;
 pub mod line;
 pub mod model;
 pub mod propagate;
+pub mod report;
 pub mod sat;
 pub mod unique;
 

@@ -10,6 +10,9 @@ use brute::{Rng, clues, count_solutions, lines_by_clue, picture_from_masks, sati
 use nonosat::unique::{GoalReport, Options, Verdict, check, solve};
 use nonosat::{Clue, Grid, Puzzle};
 
+/// Row clues and column clues: what a group of pictures shares.
+type ClueSets = (Vec<Clue>, Vec<Clue>);
+
 fn expected_verdict(count: usize) -> Verdict {
     match count {
         0 => Verdict::None,
@@ -46,7 +49,7 @@ fn assert_verdict(puzzle: &Puzzle, count: usize) -> Vec<Grid<bool>> {
 fn every_grid_up_to_4x4() {
     for height in 1..=4 {
         for width in 1..=4 {
-            let mut groups: HashMap<(Vec<Clue>, Vec<Clue>), Vec<Grid<bool>>> = HashMap::new();
+            let mut groups: HashMap<ClueSets, Vec<Grid<bool>>> = HashMap::new();
             for bits in 0..1u32 << (width * height) {
                 let rows: Vec<u32> = (0..height)
                     .map(|r| bits >> (r * width) & ((1 << width) - 1))

@@ -42,7 +42,7 @@ pub fn write_dimacs(
     let (width, height) = (puzzle.width(), puzzle.height());
     writeln!(out, "c nonosat encoding of a {width}x{height} nonogram")?;
     if let Some(title) = &puzzle.meta.title {
-        writeln!(out, "c title: {title}")?;
+        writeln!(out, "c title: {}", title.replace(char::is_control, " "))?;
     }
     writeln!(
         out,

@@ -1,0 +1,106 @@
+//! Command-line arguments, as clap parses them.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use nonosat::formats::Format;
+
+/// The exit codes, shown at the end of `--help` and documented in README.md.
+pub const EXIT_CODES: &str = "\
+Exit codes:
+  0  unique (check), solved (solve), done (clues, cnf)
+  1  multiple solutions
+  2  bad input or usage
+  3  no solution
+  4  timed out
+  5  internal error: an answer failed verification (please report it)
+With several puzzles, the first that applies of 2, 5, 4, 3, 1, else 0.";
+
+/// Solve nonograms and prove whether their answer is unique.
+#[derive(Debug, Parser)]
+#[command(name = "nonosat", version, after_help = EXIT_CODES)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print a solution of every puzzle in FILE, or say there is none.
+    Solve(SolveArgs),
+    /// Say whether every puzzle in FILE has exactly one solution, several, or none.
+    Check(SolveArgs),
+    /// Turn a picture (a text grid of # and ., or 1 and 0) into a puzzle file.
+    Clues(CluesArgs),
+    /// Write a puzzle's CNF encoding in DIMACS.
+    Cnf(CnfArgs),
+}
+
+/// Where puzzles come from.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// The puzzle file; `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The file's format, instead of detecting it from the name and content. One of: non, nonpack,
+    /// nin, tournament, json, jsonl, picture.
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<Format>,
+    /// Print one JSON object per puzzle (docs/json.md) instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `solve` and `check`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Give up on a puzzle after this many seconds and answer `timeout`.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
+}
+
+/// Arguments of `clues`.
+#[derive(Debug, Args)]
+pub struct CluesArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The format to write: non (with the picture as its goal), nin, json, jsonl, nonpack,
+    /// tournament (25x25 only) or picture.
+    #[arg(long, value_name = "FORMAT", default_value = "non")]
+    pub to: Format,
+    /// Write to this file instead of standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+}
+
+/// Arguments of `cnf`.
+#[derive(Debug, Args)]
+pub struct CnfArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Which puzzle of a file that holds several (0-based).
+    #[arg(long, value_name = "N")]
+    pub index: Option<usize>,
+    /// Run line propagation first: fixed cells become unit clauses and solved lines drop out.
+    #[arg(long)]
+    pub propagate: bool,
+    /// Write to this file instead of standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+}
+
+fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not a number of seconds"))?;
+    if !(seconds > 0.0 && seconds <= 1e9) {
+        return Err(format!(
+            "the timeout must be more than 0 seconds, not {text}"
+        ));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
+}

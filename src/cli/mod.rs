@@ -1,0 +1,320 @@
+//! The `nonosat` command: parse arguments, run the library over each puzzle, print, pick an exit code.
+
+mod args;
+mod status;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+use clap::Parser;
+use nonosat::encode::{self, Cnf};
+use nonosat::formats::{self, Entry, Format};
+use nonosat::line::DpLineSolver;
+use nonosat::model::{Cell, Grid};
+use nonosat::propagate::propagate;
+use nonosat::report::{CheckRecord, ErrorRecord, SCHEMA_VERSION, render_check};
+use nonosat::unique::{self, CheckError, Options, Report, Verdict};
+
+use args::{Cli, CluesArgs, CnfArgs, Command, InputArgs, SolveArgs};
+use status::Status;
+
+/// Runs the command line of this process.
+pub fn run() -> ExitCode {
+    let status = match Cli::parse().command {
+        Command::Solve(args) => solve_all(&args, false),
+        Command::Check(args) => solve_all(&args, true),
+        Command::Clues(args) => clues(&args),
+        Command::Cnf(args) => cnf(&args),
+    };
+    status.exit_code()
+}
+
+/// The file name as shown in output: `-` stays `-`.
+fn shown_name(path: &Path) -> String {
+    path.to_string_lossy().into_owned()
+}
+
+/// Reads the puzzles of the input, or prints why not.
+fn read_input(input: &InputArgs) -> Result<Vec<Entry>, Status> {
+    formats::read_path(&input.file, input.format).map_err(|error| {
+        print_error(
+            input.json,
+            &shown_name(&input.file),
+            None,
+            &error.to_string(),
+        );
+        Status::BadInput
+    })
+}
+
+/// Prints an error: a JSON record on standard output with `--json`, else a line on standard error.
+fn print_error(json: bool, file: &str, index: Option<usize>, message: &str) {
+    if json {
+        let record = ErrorRecord {
+            schema_version: SCHEMA_VERSION,
+            file: file.into(),
+            index,
+            error: message.into(),
+        };
+        emit(&json_line(&record));
+    } else {
+        eprintln!("nonosat: {message}");
+    }
+}
+
+fn json_line(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).expect("records serialise") + "\n"
+}
+
+/// Writes to standard output; when the reader has gone (a closed pipe), stops quietly.
+fn emit(text: &str) {
+    let mut out = std::io::stdout().lock();
+    if out
+        .write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .is_err()
+    {
+        std::process::exit(0);
+    }
+}
+
+/// `solve` and `check`: every puzzle of the file, one result each.
+fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
+    let entries = match read_input(&args.input) {
+        Ok(entries) => entries,
+        Err(status) => return status,
+    };
+    let file = shown_name(&args.input.file);
+    let options = Options {
+        timeout: args.timeout,
+    };
+    let one_line_each = prove_unique && entries.len() > 1 && !args.input.json;
+    let mut summary = Summary::default();
+    let mut status = Status::Done;
+    for (index, entry) in entries.iter().enumerate() {
+        let heading = [file.as_str(), entry.label.as_str()]
+            .join(" ")
+            .trim_end()
+            .to_owned();
+        let result = if prove_unique {
+            unique::check
+        } else {
+            unique::solve
+        }(&entry.puzzle, &options);
+        let report = match result {
+            Ok(report) => report,
+            Err(error) => {
+                print_error(
+                    args.input.json,
+                    &file,
+                    Some(index),
+                    &format!("{heading}: {error}"),
+                );
+                status = status.and(match error {
+                    CheckError::Unverified(_) => Status::Internal,
+                    _ => Status::BadInput,
+                });
+                continue;
+            }
+        };
+        status = status.and(Status::of(report.verdict));
+        summary.add(&heading, &report);
+        if args.input.json {
+            emit(&json_line(&CheckRecord::new(
+                &file,
+                index,
+                &entry.label,
+                &entry.puzzle,
+                &report,
+            )));
+        } else if one_line_each {
+            emit(&format!(
+                "{heading}: {}\n",
+                one_line(&entry.puzzle, &report)
+            ));
+        } else {
+            emit(&(render_check(&heading, &entry.puzzle, &report) + "\n"));
+        }
+    }
+    if entries.len() > 1 && !args.input.json {
+        emit(&summary.to_string());
+    }
+    status
+}
+
+/// A puzzle's result in one line, for files of many puzzles.
+fn one_line(puzzle: &nonosat::Puzzle, report: &Report) -> String {
+    let how = if report.line_solvable {
+        "line-solvable"
+    } else {
+        "needs search"
+    };
+    format!(
+        "{}, {how} ({}/{} cells by propagation), {:.1} ms",
+        report.verdict,
+        report.fixed_by_propagation,
+        puzzle.cell_count(),
+        report.elapsed.as_secs_f64() * 1000.0
+    )
+}
+
+/// Counts over the puzzles of a file.
+#[derive(Default)]
+struct Summary {
+    verdicts: Vec<Verdict>,
+    line_solvable: usize,
+    total_ms: f64,
+    slowest: Option<(String, f64)>,
+}
+
+impl Summary {
+    fn add(&mut self, heading: &str, report: &Report) {
+        let ms = report.elapsed.as_secs_f64() * 1000.0;
+        self.verdicts.push(report.verdict);
+        self.line_solvable += usize::from(report.line_solvable);
+        self.total_ms += ms;
+        if self
+            .slowest
+            .as_ref()
+            .is_none_or(|(_, slowest)| ms > *slowest)
+        {
+            self.slowest = Some((heading.to_owned(), ms));
+        }
+    }
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let count = |verdict| self.verdicts.iter().filter(|&&v| v == verdict).count();
+        write!(f, "\n{} puzzles:", self.verdicts.len())?;
+        for verdict in [
+            Verdict::Unique,
+            Verdict::Multiple,
+            Verdict::Solved,
+            Verdict::None,
+            Verdict::Timeout,
+        ] {
+            if count(verdict) > 0 {
+                write!(f, " {} {verdict},", count(verdict))?;
+            }
+        }
+        write!(
+            f,
+            " {} line-solvable; {:.1} ms in all",
+            self.line_solvable, self.total_ms
+        )?;
+        if let Some((heading, ms)) = &self.slowest {
+            write!(f, ", slowest {heading} ({ms:.1} ms)")?;
+        }
+        writeln!(f)
+    }
+}
+
+/// `clues`: the puzzles of a picture (or any puzzle file), written in another format.
+fn clues(args: &CluesArgs) -> Status {
+    let entries = match read_input(&args.input) {
+        Ok(entries) => entries,
+        Err(status) => return status,
+    };
+    let format = if args.input.json {
+        Format::Json
+    } else {
+        args.to
+    };
+    let puzzles: Vec<_> = entries.into_iter().map(|entry| entry.puzzle).collect();
+    let written = match puzzles.as_slice() {
+        [one] => formats::write(one, format),
+        many => formats::write_all(many, format),
+    };
+    match written {
+        Ok(text) => write_output(args.output.as_deref(), &text, args.input.json),
+        Err(error) => {
+            print_error(
+                args.input.json,
+                &shown_name(&args.input.file),
+                None,
+                &error.to_string(),
+            );
+            Status::BadInput
+        }
+    }
+}
+
+/// Writes `text` to the file `output`, or to standard output.
+fn write_output(output: Option<&Path>, text: &str, json: bool) -> Status {
+    match output {
+        None => {
+            emit(text);
+            Status::Done
+        }
+        Some(path) => match std::fs::write(path, text) {
+            Ok(()) => Status::Done,
+            Err(error) => {
+                let message = format!("cannot write {}: {error}", path.display());
+                print_error(json, &shown_name(path), None, &message);
+                Status::BadInput
+            }
+        },
+    }
+}
+
+/// `cnf`: one puzzle's encoding in DIMACS (or as JSON).
+fn cnf(args: &CnfArgs) -> Status {
+    let file = shown_name(&args.input.file);
+    let entries = match read_input(&args.input) {
+        Ok(entries) => entries,
+        Err(status) => return status,
+    };
+    let index = match (args.index, entries.len()) {
+        (Some(index), count) if index >= count => {
+            let message = format!("{file} holds {count} puzzles; --index {index} is out of range");
+            print_error(args.input.json, &file, None, &message);
+            return Status::BadInput;
+        }
+        (Some(index), _) => index,
+        (None, 1) => 0,
+        (None, count) => {
+            let message =
+                format!("{file} holds {count} puzzles; choose one with --index (0-based)");
+            print_error(args.input.json, &file, None, &message);
+            return Status::BadInput;
+        }
+    };
+    let puzzle = &entries[index].puzzle;
+    let mut known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+    if args.propagate && propagate(puzzle, &mut known, &mut DpLineSolver::new()).is_err() {
+        // A contradiction: the plain encoding, which is unsatisfiable, says so to any solver.
+        known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+    }
+    let mut formula = Cnf::new();
+    let encoding = match encode::encode(puzzle, &known, &mut formula) {
+        Ok(encoding) => encoding,
+        Err(error) => {
+            print_error(args.input.json, &file, Some(index), &error.to_string());
+            return Status::BadInput;
+        }
+    };
+    let text = if args.input.json {
+        let clauses: Vec<Vec<i64>> = formula
+            .clauses()
+            .iter()
+            .map(|c| c.iter().map(|lit| lit.dimacs()).collect())
+            .collect();
+        json_line(&serde_json::json!({
+            "schema_version": SCHEMA_VERSION,
+            "file": file,
+            "index": index,
+            "width": puzzle.width(),
+            "height": puzzle.height(),
+            "variables": encoding.vars,
+            "cell_variable": "row * width + column + 1 (0-based row and column)",
+            "clauses": clauses,
+        }))
+    } else {
+        let mut bytes = Vec::new();
+        encode::write_dimacs(&mut bytes, puzzle, &encoding, &formula).expect("writing to memory");
+        String::from_utf8(bytes).expect("DIMACS is ASCII")
+    };
+    write_output(args.output.as_deref(), &text, args.input.json)
+}

@@ -1,0 +1,109 @@
+//! The JSON records printed with `--json`, one object per puzzle; `docs/json.md` is their contract.
+
+use serde::Serialize;
+
+use crate::model::Puzzle;
+use crate::unique::{GoalReport, Report};
+
+/// Version of the JSON records; raised whenever a field changes meaning or disappears.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The result of `solve` or `check` for one puzzle.
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckRecord {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The file the puzzle came from (`-` for standard input).
+    pub file: String,
+    /// 0-based position of the puzzle within its file.
+    pub index: usize,
+    /// The puzzle's name within its file (`$17`, `#3`), empty when the file holds one puzzle.
+    pub label: String,
+    /// The puzzle's title, when the file gives one.
+    pub title: Option<String>,
+    /// Number of columns.
+    pub width: usize,
+    /// Number of rows.
+    pub height: usize,
+    /// `unique`, `multiple`, `solved` (from `solve`), `none` or `timeout`.
+    pub verdict: &'static str,
+    /// Solutions found, each a list of row strings of `#` (black) and `.` (white).
+    pub solutions: Vec<Vec<String>>,
+    /// `[row, column]` (0-based) of the cells where the two solutions differ.
+    pub differing_cells: Vec<[usize; 2]>,
+    /// Whether line propagation alone fixes every cell.
+    pub line_solvable: bool,
+    /// Cells fixed by line propagation.
+    pub fixed_by_propagation: usize,
+    /// Number of cells.
+    pub cells: usize,
+    /// Wall-clock time in milliseconds.
+    pub time_ms: f64,
+    /// How the file's goal picture fares; absent when the file has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goal: Option<GoalRecord>,
+}
+
+/// Whether the goal picture satisfies the clues.
+#[derive(Clone, Debug, Serialize)]
+pub struct GoalRecord {
+    /// True when the goal satisfies every clue.
+    pub is_solution: bool,
+    /// When it does not: the first line it breaks, as `row 3` or `column 7` (1-based).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub broken_line: Option<String>,
+}
+
+/// A puzzle or file that could not be handled.
+#[derive(Clone, Debug, Serialize)]
+pub struct ErrorRecord {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The file concerned.
+    pub file: String,
+    /// 0-based position of the puzzle within its file, when the error concerns one puzzle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<usize>,
+    /// What went wrong, with its place.
+    pub error: String,
+}
+
+impl CheckRecord {
+    /// The record of `report` for the puzzle at `index` of `file`.
+    pub fn new(file: &str, index: usize, label: &str, puzzle: &Puzzle, report: &Report) -> Self {
+        CheckRecord {
+            schema_version: SCHEMA_VERSION,
+            file: file.to_owned(),
+            index,
+            label: label.to_owned(),
+            title: puzzle.meta.title.clone(),
+            width: puzzle.width(),
+            height: puzzle.height(),
+            verdict: report.verdict.name(),
+            solutions: report
+                .solutions
+                .iter()
+                .map(|grid| grid.row_strings())
+                .collect(),
+            differing_cells: report
+                .differing_cells()
+                .iter()
+                .map(|p| [p.row, p.col])
+                .collect(),
+            line_solvable: report.line_solvable,
+            fixed_by_propagation: report.fixed_by_propagation,
+            cells: puzzle.cell_count(),
+            time_ms: report.elapsed.as_secs_f64() * 1000.0,
+            goal: report.goal.as_ref().map(|goal| match goal {
+                GoalReport::Solves => GoalRecord {
+                    is_solution: true,
+                    broken_line: None,
+                },
+                GoalReport::Breaks(mismatch) => GoalRecord {
+                    is_solution: false,
+                    broken_line: Some(mismatch.line.to_string()),
+                },
+            }),
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! Plain-text output for the terminal: grids drawn with numbered rulers, and verdict summaries.
+
+use std::fmt::Write;
+
+use crate::model::{Grid, Pos, Puzzle};
+use crate::unique::{GoalReport, Report, Verdict};
+
+/// Draws `grid` two characters a cell (`#` black, `.` white), with 1-based row numbers on the left
+/// and column numbers every five columns above. Cells in `marked` are drawn `X` (black) or `o`
+/// (white) instead, to stand out.
+pub fn draw_grid(grid: &Grid<bool>, marked: &[Pos]) -> String {
+    let margin = grid.height().to_string().len() + 1;
+    let mut out = String::new();
+    let mut ruler = vec![' '; margin + 2 * grid.width() + 4];
+    let mut free_from = 0;
+    for col in 0..grid.width() {
+        let (number, at) = ((col + 1).to_string(), margin + 2 * col);
+        if (col == 0 || (col + 1) % 5 == 0) && at >= free_from {
+            ruler.splice(at..at + number.len(), number.chars());
+            free_from = at + number.len() + 1;
+        }
+    }
+    let ruler: String = ruler.into_iter().collect();
+    let _ = writeln!(out, "{}", ruler.trim_end());
+    for row in 0..grid.height() {
+        let _ = write!(out, "{:>width$} ", row + 1, width = margin - 1);
+        for col in 0..grid.width() {
+            let pos = Pos { row, col };
+            let symbol = match (grid[pos], marked.contains(&pos)) {
+                (true, false) => '#',
+                (false, false) => '.',
+                (true, true) => 'X',
+                (false, true) => 'o',
+            };
+            out.push(symbol);
+            if col + 1 < grid.width() {
+                out.push(' ');
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The verdict of `check` or `solve` for a person: summary lines, then the solutions drawn.
+pub fn render_check(heading: &str, puzzle: &Puzzle, report: &Report) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{heading}: {}x{} puzzle",
+        puzzle.width(),
+        puzzle.height()
+    );
+    let differing = report.differing_cells();
+    let verdict = match report.verdict {
+        Verdict::Unique => "unique: exactly one solution".to_owned(),
+        Verdict::Multiple => format!(
+            "multiple: at least two solutions, shown below; they differ in {} cells",
+            differing.len()
+        ),
+        Verdict::Solved => "solved (uniqueness not checked; use `check`)".to_owned(),
+        Verdict::None => "no solution: no grid satisfies every clue".to_owned(),
+        Verdict::Timeout => "timed out before an answer".to_owned(),
+    };
+    let _ = writeln!(out, "verdict: {verdict}");
+    let cells = puzzle.cell_count();
+    let _ = writeln!(
+        out,
+        "line propagation: fixed {} of {cells} cells ({:.1}%){}",
+        report.fixed_by_propagation,
+        100.0 * report.fixed_by_propagation as f64 / cells as f64,
+        if report.line_solvable {
+            ", solves the puzzle alone"
+        } else {
+            ", needs search"
+        },
+    );
+    match &report.goal {
+        Some(GoalReport::Solves) => {
+            let _ = writeln!(out, "goal picture: satisfies the clues");
+        }
+        Some(GoalReport::Breaks(mismatch)) => {
+            let _ = writeln!(out, "goal picture: not a solution ({mismatch})");
+        }
+        None => {}
+    }
+    let _ = writeln!(out, "time: {:.1} ms", report.elapsed.as_secs_f64() * 1000.0);
+    let goal_first = matches!(report.goal, Some(GoalReport::Solves));
+    for (i, solution) in report.solutions.iter().enumerate() {
+        let name = match (report.solutions.len(), goal_first, i) {
+            (1, _, _) => "solution".to_owned(),
+            (_, true, 0) => "solution 1 (the goal picture)".to_owned(),
+            (_, true, _) => "solution 2 (differs from the goal)".to_owned(),
+            _ => format!("solution {}", i + 1),
+        };
+        let _ = writeln!(out, "\n{name}:");
+        out.push_str(&draw_grid(solution, &differing));
+    }
+    if !differing.is_empty() {
+        let _ = writeln!(out, "\nX = black and o = white where the solutions differ");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draws_rulers_and_marks() {
+        let grid =
+            Grid::from_rows(vec![vec![true, false, true], vec![false, true, false]]).unwrap();
+        let drawn = draw_grid(&grid, &[Pos { row: 1, col: 1 }]);
+        assert_eq!(drawn, "  1\n1 # . #\n2 . X .\n");
+    }
+
+    #[test]
+    fn ruler_numbers_every_fifth_column() {
+        let grid = Grid::filled(12, 1, false);
+        let first_line = draw_grid(&grid, &[]).lines().next().unwrap().to_owned();
+        assert_eq!(first_line, "  1       5         10");
+    }
+}
