@@ -6,6 +6,7 @@ pub mod encode;
 pub mod formats;
 pub mod line;
 pub mod model;
+pub mod probe;
 pub mod propagate;
 pub mod report;
 pub mod sat;

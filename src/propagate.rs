@@ -41,11 +41,28 @@ pub fn propagate(
     grid: &mut Grid<Cell>,
     solver: &mut impl LineSolver,
 ) -> Result<Propagation, Stuck> {
-    let mut queue: VecDeque<LineId> = puzzle.lines().collect();
+    propagate_lines(puzzle, grid, solver, puzzle.lines())
+}
+
+/// Like [`propagate`], but starts with only `lines` in the queue: the lines whose cells changed
+/// since the grid was last at a fixpoint.
+pub fn propagate_lines(
+    puzzle: &Puzzle,
+    grid: &mut Grid<Cell>,
+    solver: &mut impl LineSolver,
+    lines: impl IntoIterator<Item = LineId>,
+) -> Result<Propagation, Stuck> {
     let mut queued = Queued {
-        rows: vec![true; puzzle.height()],
-        columns: vec![true; puzzle.width()],
+        rows: vec![false; puzzle.height()],
+        columns: vec![false; puzzle.width()],
     };
+    let mut queue = VecDeque::new();
+    for line in lines {
+        if !*queued.flag(line) {
+            *queued.flag(line) = true;
+            queue.push_back(line);
+        }
+    }
     let mut done = Propagation::default();
     while let Some(line) = queue.pop_front() {
         *queued.flag(line) = false;

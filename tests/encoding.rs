@@ -160,3 +160,40 @@ fn clause_count_within_documented_bound() {
         }
     }
 }
+
+/// The distance counter: under "at most k", an assignment of the counted literals is allowed
+/// exactly when at most k of them are true; every k, every assignment, up to eight literals.
+#[test]
+fn counter_allows_exactly_the_assignments_within_its_bound() {
+    use nonosat::encode::{Counter, encode};
+    use nonosat::{Cell, Grid, Puzzle};
+    for n in 1..=8usize {
+        // Fresh variables after the encoding of a one-cell puzzle: nothing constrains them but the
+        // counter.
+        let puzzle = Puzzle::new(vec![Clue::default()], vec![Clue::default()]).unwrap();
+        let known = Grid::filled(1, 1, Cell::Unknown);
+        let mut solver = Solver::new(None);
+        let mut encoding = encode(&puzzle, &known, &mut solver).unwrap();
+        let lits: Vec<Lit> = (0..n).map(|_| encoding.new_var().positive()).collect();
+        let most = n.min(5);
+        let counter = Counter::new(&lits, most, &mut encoding, &mut solver);
+        for k in 0..=n + 1 {
+            for bits in 0..1u32 << n {
+                let mut assumptions: Vec<Lit> = (0..n)
+                    .map(|i| {
+                        if bits >> i & 1 == 1 {
+                            lits[i]
+                        } else {
+                            !lits[i]
+                        }
+                    })
+                    .collect();
+                let bound = counter.at_most(k);
+                assumptions.extend(bound);
+                let allowed = bound.is_none() || bits.count_ones() as usize <= k;
+                let sat = solver.solve_assuming(&assumptions).unwrap().is_some();
+                assert_eq!(sat, allowed, "n {n}, k {k}, bits {bits:b}");
+            }
+        }
+    }
+}

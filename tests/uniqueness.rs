@@ -221,3 +221,27 @@ fn zero_timeout_answers_timeout() {
     assert_eq!(report.verdict, Verdict::Timeout);
     assert!(report.solutions.is_empty());
 }
+
+/// With a (generous) time limit the solver runs in its deadline mode; verdicts and solutions must be
+/// the same as without one, through every stage: first solve, nearby search, open search.
+#[test]
+fn time_limit_mode_gives_the_same_answers() {
+    let mut rng = Rng::new(99);
+    let generous = Options {
+        timeout: Some(Duration::from_secs(600)),
+    };
+    for round in 0..40 {
+        let size = 6 + round % 15;
+        let puzzle = Puzzle::from_picture(&rng.picture(size, size, 0.5)).unwrap();
+        let bare = Puzzle::new(puzzle.rows().to_vec(), puzzle.columns().to_vec()).unwrap();
+        for candidate in [&puzzle, &bare] {
+            let plain = check(candidate, &Options::default()).unwrap();
+            let limited = check(candidate, &generous).unwrap();
+            assert_eq!(limited.verdict, plain.verdict);
+            assert_eq!(
+                limited.solutions, plain.solutions,
+                "the search is deterministic"
+            );
+        }
+    }
+}

@@ -6,9 +6,11 @@
 //! Cells already known become unit clauses, and lines already solved need no clauses at all.
 
 mod dimacs;
+mod distance;
 mod line;
 
 pub use dimacs::{Cnf, write_dimacs};
+pub use distance::Counter;
 
 use std::fmt;
 use std::ops::Not;
@@ -107,6 +109,12 @@ pub struct Encoding {
 }
 
 impl Encoding {
+    /// A fresh variable, numbered after every variable used so far.
+    pub fn new_var(&mut self) -> Var {
+        self.vars += 1;
+        Var(self.vars)
+    }
+
     /// The variable that is true when the cell at `pos` is black.
     pub fn cell_var(&self, pos: Pos) -> Var {
         cell_var(self.width, pos)
