@@ -61,6 +61,10 @@ pub struct SolveArgs {
     /// Give up on a puzzle after this many seconds and answer `timeout`.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<std::time::Duration>,
+    /// The intended picture, from a picture file (or any puzzle file with a goal), for a FILE that
+    /// holds one puzzle: `check` says whether it is a solution and looks for another.
+    #[arg(long, value_name = "PICTURE")]
+    pub goal: Option<PathBuf>,
 }
 
 /// Arguments of `clues`.

@@ -81,7 +81,7 @@ fn emit(text: &str) {
 
 /// `solve` and `check`: every puzzle of the file, one result each.
 fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
-    let entries = match read_input(&args.input) {
+    let entries = match read_input(&args.input).and_then(|entries| with_goal(args, entries)) {
         Ok(entries) => entries,
         Err(status) => return status,
     };
@@ -141,6 +141,47 @@ fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
         emit(&summary.to_string());
     }
     status
+}
+
+/// The entries with the `--goal` picture attached, or the entries as they are without one.
+fn with_goal(args: &SolveArgs, mut entries: Vec<Entry>) -> Result<Vec<Entry>, Status> {
+    let Some(path) = &args.goal else {
+        return Ok(entries);
+    };
+    let json = args.input.json;
+    let fail = |message: String| {
+        print_error(
+            json,
+            &shown_name(path),
+            None,
+            &format!("--goal {}: {message}", shown_name(path)),
+        );
+        Status::BadInput
+    };
+    let pictures = formats::read_path(path, None).map_err(|error| {
+        print_error(json, &shown_name(path), None, &error.to_string());
+        Status::BadInput
+    })?;
+    let goal = match pictures.as_slice() {
+        [entry] => entry.puzzle.goal().cloned(),
+        _ => None,
+    };
+    let Some(goal) = goal else {
+        return Err(fail("not a single picture".to_owned()));
+    };
+    let [entry] = entries.as_mut_slice() else {
+        let file = shown_name(&args.input.file);
+        return Err(fail(format!(
+            "needs a FILE of one puzzle, and {file} holds {}",
+            entries.len()
+        )));
+    };
+    entry.puzzle = entry
+        .puzzle
+        .clone()
+        .with_goal(goal)
+        .map_err(|error| fail(error.to_string()))?;
+    Ok(entries)
 }
 
 /// A puzzle's result in one line, for files of many puzzles.
