@@ -61,7 +61,8 @@ pub struct Report {
     pub verdict: Verdict,
     /// Solutions found: none, one, or two different ones. Each has passed [`Puzzle::check`].
     pub solutions: Vec<Grid<bool>>,
-    /// Cells fixed by line propagation before any search.
+    /// Cells fixed by line propagation before any search (0 when propagation finds a
+    /// contradiction).
     pub fixed_by_propagation: usize,
     /// Whether line propagation alone fixed every cell.
     pub line_solvable: bool,
@@ -152,11 +153,11 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
     let deadline = options.timeout.map(|limit| started + limit);
     let mut known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
     let propagated = propagate(puzzle, &mut known, &mut DpLineSolver::new()).is_ok();
-    let fixed_by_propagation = known.known_count();
     if !propagated {
         // The SAT solver confirms the contradiction from the clues alone.
         known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
     }
+    let fixed_by_propagation = known.known_count();
     let goal = puzzle.goal().map(|goal| match puzzle.check(goal) {
         Ok(()) => GoalReport::Solves,
         Err(mismatch) => GoalReport::Breaks(mismatch),

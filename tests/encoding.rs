@@ -28,7 +28,11 @@ fn satisfiable_under_assumptions_exactly_when_an_arrangement_exists() {
     for len in 0..=7 {
         for (blocks, masks) in lines_by_clue(len) {
             let mut solver = Solver::new(None);
-            encode_single_line(&Clue::new(blocks.clone()), len, &mut solver);
+            encode_single_line(
+                &Clue::new(blocks.clone()),
+                &vec![Cell::Unknown; len],
+                &mut solver,
+            );
             for (black, white) in partial_lines(len) {
                 let model = solver
                     .solve_assuming(&known_literals(black, white, len))
@@ -59,7 +63,7 @@ fn satisfiable_under_assumptions_exactly_when_an_arrangement_exists() {
 #[test]
 fn too_long_clue_is_unsatisfiable() {
     let mut solver = Solver::new(None);
-    encode_single_line(&Clue::new(vec![2, 2]), 4, &mut solver);
+    encode_single_line(&Clue::new(vec![2, 2]), &[Cell::Unknown; 4], &mut solver);
     assert_eq!(solver.solve().unwrap(), None);
 }
 
@@ -102,7 +106,11 @@ fn unit_propagation_is_as_strong_as_the_line_solver() {
     for len in 0..=8 {
         for (blocks, masks) in lines_by_clue(len) {
             let mut cnf = Cnf::new();
-            let vars = encode_single_line(&Clue::new(blocks.clone()), len, &mut cnf);
+            let vars = encode_single_line(
+                &Clue::new(blocks.clone()),
+                &vec![Cell::Unknown; len],
+                &mut cnf,
+            );
             for (black, white) in partial_lines(len) {
                 let propagated = unit_propagate(&cnf, vars, &known_literals(black, white, len));
                 let propagated_cells = propagated.map(|value| {
@@ -129,7 +137,11 @@ fn auxiliaries_are_determined_by_the_cells() {
     for len in 0..=8 {
         for (blocks, masks) in lines_by_clue(len) {
             let mut cnf = Cnf::new();
-            let vars = encode_single_line(&Clue::new(blocks.clone()), len, &mut cnf);
+            let vars = encode_single_line(
+                &Clue::new(blocks.clone()),
+                &vec![Cell::Unknown; len],
+                &mut cnf,
+            );
             for &mask in &masks {
                 let full = (1u32 << len) - 1;
                 let value = unit_propagate(&cnf, vars, &known_literals(mask, !mask & full, len))
@@ -150,7 +162,7 @@ fn clause_count_within_documented_bound() {
         for (blocks, _) in lines_by_clue(len) {
             let clue = Clue::new(blocks.clone());
             let mut cnf = Cnf::new();
-            let vars = encode_single_line(&clue, len, &mut cnf);
+            let vars = encode_single_line(&clue, &vec![Cell::Unknown; len], &mut cnf);
             let (k, sum) = (clue.len(), clue.black_cells());
             let slack = len - clue.min_len();
             let bound = 2 + 5 * (k + 1) * (slack + 1) + (sum + 3 * k) * (slack + 1) + 2 * len;
@@ -193,6 +205,54 @@ fn counter_allows_exactly_the_assignments_within_its_bound() {
                 let allowed = bound.is_none() || bits.count_ones() as usize <= k;
                 let sat = solver.solve_assuming(&assumptions).unwrap().is_some();
                 assert_eq!(sat, allowed, "n {n}, k {k}, bits {bits:b}");
+            }
+        }
+    }
+}
+
+/// Encoded with its known cells as unit clauses, a line keeps every property: satisfiable exactly
+/// when an arrangement agrees, unit propagation as strong as the line solver, models one to one with
+/// arrangements.
+#[test]
+fn encoding_with_known_cells_keeps_every_property() {
+    for len in 0..=7 {
+        for (blocks, masks) in lines_by_clue(len) {
+            let clue = Clue::new(blocks.clone());
+            for (black, white) in partial_lines(len) {
+                let known = cells(black, white, len);
+                let expected = common_cells(&masks, black, white, len);
+                let mut cnf = Cnf::new();
+                let vars = encode_single_line(&clue, &known, &mut cnf);
+                let propagated = unit_propagate(&cnf, vars, &[]).map(|value| {
+                    (1..=len)
+                        .map(|v| value[v].map_or(Cell::Unknown, Cell::from_black))
+                        .collect::<Vec<_>>()
+                });
+                assert_eq!(propagated, expected, "clue {blocks:?}, line {known:?}");
+                let mut solver = Solver::new(None);
+                encode_single_line(&clue, &known, &mut solver);
+                assert_eq!(solver.solve().unwrap().is_some(), expected.is_some());
+                let full = (1u32 << len) - 1;
+                for &mask in masks
+                    .iter()
+                    .filter(|&&m| m & black == black && m & white == 0)
+                {
+                    let value =
+                        unit_propagate(&cnf, vars, &known_literals(mask, !mask & full, len))
+                            .unwrap_or_else(|| {
+                                panic!("clue {blocks:?}: arrangement {mask:b} conflicts")
+                            });
+                    let used: Vec<usize> = cnf
+                        .clauses()
+                        .iter()
+                        .flatten()
+                        .map(|l| l.var().dimacs() as usize)
+                        .collect();
+                    assert!(
+                        used.iter().all(|&v| value[v].is_some()),
+                        "clue {blocks:?}, {mask:b}"
+                    );
+                }
             }
         }
     }

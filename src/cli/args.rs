@@ -48,7 +48,7 @@ pub struct InputArgs {
     /// nin, tournament, json, jsonl, picture.
     #[arg(long, value_name = "FORMAT")]
     pub format: Option<Format>,
-    /// Print one JSON object per puzzle (docs/json.md) instead of text.
+    /// Print one JSON object per puzzle, one a line (docs/json.md), instead of text.
     #[arg(long)]
     pub json: bool,
 }

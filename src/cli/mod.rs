@@ -259,7 +259,7 @@ fn clues(args: &CluesArgs) -> Status {
         Err(status) => return status,
     };
     let format = if args.input.json {
-        Format::Json
+        Format::JsonLines
     } else {
         args.to
     };
@@ -271,12 +271,8 @@ fn clues(args: &CluesArgs) -> Status {
     match written {
         Ok(text) => write_output(args.output.as_deref(), &text, args.input.json),
         Err(error) => {
-            print_error(
-                args.input.json,
-                &shown_name(&args.input.file),
-                None,
-                &error.to_string(),
-            );
+            let file = shown_name(&args.input.file);
+            print_error(args.input.json, &file, None, &format!("{file}: {error}"));
             Status::BadInput
         }
     }
@@ -332,7 +328,12 @@ fn cnf(args: &CnfArgs) -> Status {
     let encoding = match encode::encode(puzzle, &known, &mut formula) {
         Ok(encoding) => encoding,
         Err(error) => {
-            print_error(args.input.json, &file, Some(index), &error.to_string());
+            print_error(
+                args.input.json,
+                &file,
+                Some(index),
+                &format!("{file}: {error}"),
+            );
             return Status::BadInput;
         }
     };

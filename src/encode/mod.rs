@@ -172,12 +172,22 @@ pub fn encode(
     })
 }
 
-/// Encodes a single line on its own: cells are variables `1..=len`, auxiliaries follow.
+/// Encodes a single line on its own, given its known cells: cells are variables `1..=len` (with
+/// unit clauses for the known ones), auxiliaries follow. Returns the number of variables.
 ///
 /// For tests and experiments on the line encoding; [`encode`] is the whole-puzzle entry point.
-pub fn encode_single_line(clue: &Clue, len: usize, sink: &mut impl ClauseSink) -> u32 {
-    let cells: Vec<Var> = (1..=len as u32).map(Var).collect();
-    let mut next_var = len as u32 + 1;
+pub fn encode_single_line(clue: &Clue, known: &[Cell], sink: &mut impl ClauseSink) -> u32 {
+    let cells: Vec<Var> = (1..=known.len() as u32).map(Var).collect();
+    for (&var, cell) in cells.iter().zip(known) {
+        if let Some(black) = cell.known() {
+            sink.add_clause(&[if black {
+                var.positive()
+            } else {
+                !var.positive()
+            }]);
+        }
+    }
+    let mut next_var = known.len() as u32 + 1;
     line::encode_line(clue, &cells, &mut next_var, sink);
     next_var - 1
 }
