@@ -40,6 +40,8 @@ impl Model {
 /// An incremental SAT solver.
 pub struct Solver {
     inner: varisat::Solver<'static>,
+    /// Reused for each clause handed to varisat.
+    buffer: Vec<varisat::Lit>,
 }
 
 impl Solver {
@@ -50,7 +52,10 @@ impl Solver {
             // varisat's own format, because DRAT cannot record assumptions or added clauses.
             inner.write_proof(DeadlineWriter { deadline }, ProofFormat::Varisat);
         }
-        Solver { inner }
+        Solver {
+            inner,
+            buffer: Vec::new(),
+        }
     }
 
     /// Solves the clauses added so far: a model, `None` if they are unsatisfiable, or a time-out.
@@ -64,7 +69,8 @@ impl Solver {
     /// Solves the clauses added so far with every literal of `assumptions` taken as true for this
     /// call only.
     pub fn solve_assuming(&mut self, assumptions: &[Lit]) -> Result<Option<Model>, TimedOut> {
-        self.inner.assume(&to_varisat(assumptions));
+        let assumptions: Vec<_> = assumptions.iter().map(|&lit| to_varisat(lit)).collect();
+        self.inner.assume(&assumptions);
         let outcome = self.inner.solve();
         let outcome = self.outcome(outcome);
         self.inner.assume(&[]);
@@ -97,14 +103,14 @@ impl Solver {
 
 impl ClauseSink for Solver {
     fn add_clause(&mut self, lits: &[Lit]) {
-        self.inner.add_clause(&to_varisat(lits));
+        self.buffer.clear();
+        self.buffer.extend(lits.iter().map(|&lit| to_varisat(lit)));
+        self.inner.add_clause(&self.buffer);
     }
 }
 
-fn to_varisat(lits: &[Lit]) -> Vec<varisat::Lit> {
-    lits.iter()
-        .map(|lit| varisat::Lit::from_dimacs(lit.dimacs() as isize))
-        .collect()
+fn to_varisat(lit: Lit) -> varisat::Lit {
+    varisat::Lit::from_dimacs(lit.dimacs() as isize)
 }
 
 /// Discards proof bytes, and fails once the deadline has passed.

@@ -206,15 +206,18 @@ pub(super) fn encode_line(
     }
 
     // 5. A black cell lies in some block; a white cell ends some gap state.
+    let (mut covering, mut ending) = (Vec::new(), Vec::new());
     for i in 0..n {
-        let mut covering = vec![!v.cell(i)];
+        covering.clear();
+        covering.push(!v.cell(i));
         for (b, &len) in blocks.iter().enumerate() {
             let first = i.saturating_sub(len - 1).max(v.earliest[b]);
             let last = i.min(v.earliest[b] + slack);
             covering.extend((first..=last).map(|p| v.start(b, p)));
         }
         clause(sink, &covering, &mut scratch);
-        let mut ending = vec![v.cell(i)];
+        ending.clear();
+        ending.push(v.cell(i));
         ending.extend((0..=k).map(|g| v.gap(g, i + 1)));
         clause(sink, &ending, &mut scratch);
     }
