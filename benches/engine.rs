@@ -81,7 +81,7 @@ fn main() {
     let args = parse_args();
     let selected: Vec<&str> = SET_NAMES
         .into_iter()
-        .filter(|name| args.filter.as_deref().is_none_or(|f| name.contains(f)))
+        .filter(|name| args.filter.as_deref().is_none_or(|f| *name == f))
         .collect();
     if selected.is_empty() {
         usage(&format!(

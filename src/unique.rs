@@ -187,7 +187,7 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
     let outcome = match (prove_unique, puzzle.goal()) {
         (true, Some(goal)) if goal_solves => {
             report.solutions.push(goal.clone());
-            search.find_another(goal, &mut report.solutions)
+            search.find_another(goal, true, &mut report.solutions)
         }
         _ => search.find_solutions(prove_unique, &mut report.solutions),
     };
@@ -241,23 +241,28 @@ impl Search<'_> {
         let first = self.verified_picture(&model)?;
         found.push(first.clone());
         if prove_unique {
-            self.find_another(&first, found)?;
+            self.find_another(&first, false, found)?;
         }
         Ok(())
     }
 
-    /// Finds a solution other than `solution`, nearby ones first, or proves there is none.
+    /// Finds a solution other than `solution`, or proves there is none.
     ///
     /// The clause "some black cell of `solution` is white" removes `solution` and nothing else:
     /// every solution has the same number of black cells (the sum of the clues), so any other one
-    /// turns at least one black cell of `solution` white. Before the open search, a counter over the
-    /// open cells asks for a solution within [`NEARBY_RADII`] cells of `solution`. A designer's
-    /// ambiguity is usually local, and the bound makes such solutions far quicker to find: on
-    /// Wolter's Knotty and Faase, which no solver of his survey finished, it finds the second
-    /// solution in seconds. The last solve has no bound, so the answer stays exact.
+    /// turns at least one black cell of `solution` white.
+    ///
+    /// With `nearby_first` (when `solution` is the designer's goal), a counter over the open cells
+    /// first asks for a solution within [`NEARBY_RADII`] cells of `solution`. A designer's ambiguity
+    /// is usually local, the closest alternative is the most useful one to show, and the bound makes
+    /// such solutions far quicker to find: on Wolter's Knotty and Faase, which no solver of his survey
+    /// finished, it finds the second solution in seconds. On puzzles without a goal the bounded
+    /// solves cost more than they save (measured in docs/performance.md). The last solve has no
+    /// bound, so the answer stays exact.
     fn find_another(
         &mut self,
         solution: &Grid<bool>,
+        nearby_first: bool,
         found: &mut Vec<Grid<bool>>,
     ) -> Result<(), SearchError> {
         let cell_lit = |pos| self.encoding.cell_var(pos).positive();
@@ -266,19 +271,33 @@ impl Search<'_> {
             .filter(|&pos| solution[pos])
             .map(|pos| !cell_lit(pos))
             .collect();
+        self.solver.add_clause(&blocking);
+        let nearby = if nearby_first {
+            self.find_nearby(solution)?
+        } else {
+            None
+        };
+        let model = match nearby {
+            Some(model) => Some(model),
+            None => self.solver.solve()?,
+        };
+        if let Some(model) = model {
+            found.push(self.verified_picture(&model)?);
+        }
+        Ok(())
+    }
+
+    /// A solution within [`NEARBY_RADII`] cells of `solution`, closest radius first, if any.
+    fn find_nearby(&mut self, solution: &Grid<bool>) -> Result<Option<Model>, TimedOut> {
         let differs: Vec<_> = self
             .known
             .positions()
             .filter(|&pos| self.known[pos] == Cell::Unknown)
             .map(|pos| {
-                if solution[pos] {
-                    !cell_lit(pos)
-                } else {
-                    cell_lit(pos)
-                }
+                let black = self.encoding.cell_var(pos).positive();
+                if solution[pos] { !black } else { black }
             })
             .collect();
-        self.solver.add_clause(&blocking);
         let largest = NEARBY_RADII[NEARBY_RADII.len() - 1];
         let counter = Counter::new(&differs, largest, &mut self.encoding, &mut self.solver);
         for radius in NEARBY_RADII {
@@ -286,14 +305,10 @@ impl Search<'_> {
                 break;
             };
             if let Some(model) = self.solver.solve_assuming(&[within])? {
-                found.push(self.verified_picture(&model)?);
-                return Ok(());
+                return Ok(Some(model));
             }
         }
-        if let Some(model) = self.solver.solve()? {
-            found.push(self.verified_picture(&model)?);
-        }
-        Ok(())
+        Ok(None)
     }
 
     /// The picture a model describes, once it has passed the independent check.
