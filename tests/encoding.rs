@@ -101,6 +101,16 @@ fn unit_propagate(cnf: &Cnf, vars: u32, units: &[Lit]) -> Option<Vec<Option<bool
     }
 }
 
+/// The cells (variables `1..=len`) after unit propagation, or `None` on a conflict.
+fn propagated_cells(cnf: &Cnf, vars: u32, units: &[Lit], len: usize) -> Option<Vec<Cell>> {
+    let value = unit_propagate(cnf, vars, units)?;
+    Some(
+        (1..=len)
+            .map(|v| value[v].map_or(Cell::Unknown, Cell::from_black))
+            .collect(),
+    )
+}
+
 #[test]
 fn unit_propagation_is_as_strong_as_the_line_solver() {
     for len in 0..=8 {
@@ -112,12 +122,8 @@ fn unit_propagation_is_as_strong_as_the_line_solver() {
                 &mut cnf,
             );
             for (black, white) in partial_lines(len) {
-                let propagated = unit_propagate(&cnf, vars, &known_literals(black, white, len));
-                let propagated_cells = propagated.map(|value| {
-                    (1..=len)
-                        .map(|v| value[v].map_or(Cell::Unknown, Cell::from_black))
-                        .collect::<Vec<_>>()
-                });
+                let units = known_literals(black, white, len);
+                let propagated_cells = propagated_cells(&cnf, vars, &units, len);
                 let expected = common_cells(&masks, black, white, len);
                 assert_eq!(
                     propagated_cells,
@@ -223,11 +229,7 @@ fn encoding_with_known_cells_keeps_every_property() {
                 let expected = common_cells(&masks, black, white, len);
                 let mut cnf = Cnf::new();
                 let vars = encode_single_line(&clue, &known, &mut cnf);
-                let propagated = unit_propagate(&cnf, vars, &[]).map(|value| {
-                    (1..=len)
-                        .map(|v| value[v].map_or(Cell::Unknown, Cell::from_black))
-                        .collect::<Vec<_>>()
-                });
+                let propagated = propagated_cells(&cnf, vars, &[], len);
                 assert_eq!(propagated, expected, "clue {blocks:?}, line {known:?}");
                 let mut solver = Solver::new(None);
                 encode_single_line(&clue, &known, &mut solver);
