@@ -67,16 +67,13 @@ fn json_line(value: &impl serde::Serialize) -> String {
     serde_json::to_string(value).expect("records serialise") + "\n"
 }
 
-/// Writes to standard output; when the reader has gone (a closed pipe), stops quietly.
-fn emit(text: &str) {
+/// Writes to standard output; false when the reader has gone (a closed pipe), so that the caller
+/// can stop quietly.
+fn emit(text: &str) -> bool {
     let mut out = std::io::stdout().lock();
-    if out
-        .write_all(text.as_bytes())
+    out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
-        .is_err()
-    {
-        std::process::exit(0);
-    }
+        .is_ok()
 }
 
 /// `solve` and `check`: every puzzle of the file, one result each.
@@ -120,21 +117,21 @@ fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
         };
         status = status.and(Status::of(report.verdict));
         summary.add(&heading, &report);
-        if args.input.json {
-            emit(&json_line(&CheckRecord::new(
+        let text = if args.input.json {
+            json_line(&CheckRecord::new(
                 &file,
                 index,
                 &entry.label,
                 &entry.puzzle,
                 &report,
-            )));
+            ))
         } else if one_line_each {
-            emit(&format!(
-                "{heading}: {}\n",
-                one_line(&entry.puzzle, &report)
-            ));
+            format!("{heading}: {}\n", one_line(&entry.puzzle, &report))
         } else {
-            emit(&(render_check(&heading, &entry.puzzle, &report) + "\n"));
+            render_check(&heading, &entry.puzzle, &report) + "\n"
+        };
+        if !emit(&text) {
+            return status; // the reader has gone: the results so far decide the exit code
         }
     }
     if entries.len() > 1 && !args.input.json {

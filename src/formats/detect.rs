@@ -21,7 +21,8 @@ use super::{Format, TOURNAMENT_SIDE, non, picture};
 ///    first line is two numbers anyway; tournament otherwise;
 /// 6. the first line is made of picture characters: picture (whose reader then points at the first
 ///    character that is not);
-/// 7. anything else: `.non` (whose reader then says no puzzle was found).
+/// 7. the first line is two numbers: `.nin` (whose reader then points at the line that is wrong);
+/// 8. anything else: `.non` (whose reader then says no puzzle was found).
 ///
 /// ```
 /// use nonosat::formats::{Format, detect};
@@ -79,9 +80,17 @@ fn by_content(text: &str) -> Format {
         numbers_format(text, first)
     } else if is_picture_line(first) {
         Format::Picture
+    } else if is_size_line(first) {
+        Format::Nin
     } else {
         Format::Non
     }
+}
+
+/// Whether a line is two numbers, as the `W H` line that opens a `.nin` file.
+fn is_size_line(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.len() == 2 && words.iter().all(|word| word.parse::<usize>().is_ok())
 }
 
 /// Whether a line's first word is a `.non` keyword.
@@ -123,6 +132,11 @@ mod tests {
         assert_eq!(detect(Some("a.NON"), "$1"), Format::Non);
         assert_eq!(detect(Some("dir/a.ndjson"), ""), Format::JsonLines);
         assert_eq!(detect(Some("a.txt"), "$1"), Format::Tournament);
+    }
+
+    #[test]
+    fn malformed_nin_is_still_read_as_nin() {
+        assert_eq!(detect(None, "3 2\n3\nx\n1\n1\n1\n"), Format::Nin);
     }
 
     #[test]
