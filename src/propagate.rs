@@ -21,6 +21,9 @@ pub struct Propagation {
     pub deductions: Vec<Deduction>,
     /// How many times the line solver was called.
     pub line_solves: usize,
+    /// Passes over the queue: the first solves the lines given at the start, each later one the
+    /// lines that the pass before it changed.
+    pub passes: usize,
 }
 
 /// A contradiction found while propagating: the line that has no arrangement left.
@@ -64,7 +67,13 @@ pub fn propagate_lines(
         }
     }
     let mut done = Propagation::default();
+    let mut left_in_pass = 0;
     while let Some(line) = queue.pop_front() {
+        if left_in_pass == 0 {
+            done.passes += 1;
+            left_in_pass = queue.len() + 1;
+        }
+        left_in_pass -= 1;
         *queued.flag(line) = false;
         let cells = grid.line(line);
         done.line_solves += 1;

@@ -3,12 +3,13 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
+use nonosat::compare::Method;
 use nonosat::formats::Format;
 
 /// The exit codes, shown at the end of `--help` and documented in README.md.
 pub const EXIT_CODES: &str = "\
 Exit codes:
-  0  unique (check), solved (solve), done (clues, cnf)
+  0  unique (check, compare), solved (solve), done (clues, cnf)
   1  multiple solutions
   2  bad input or usage
   3  no solution
@@ -36,6 +37,8 @@ pub enum Command {
     Clues(CluesArgs),
     /// Write a puzzle's CNF encoding in DIMACS.
     Cnf(CnfArgs),
+    /// Run each propagation-only method on every puzzle in FILE, beside the exact SAT answer.
+    Compare(CompareArgs),
 }
 
 /// Where puzzles come from.
@@ -79,6 +82,19 @@ pub struct CluesArgs {
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+}
+
+/// Arguments of `compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The methods to run, separated by commas (default: all). One of: line, probing.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub methods: Vec<Method>,
+    /// Give up on the exact answer for a puzzle after this many seconds (it says `timeout`).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
 }
 
 /// Arguments of `cnf`.

@@ -6,17 +6,21 @@ mod status;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
+use nonosat::compare::{self, Comparison, Method, Outcome};
 use nonosat::encode::{self, Cnf};
 use nonosat::formats::{self, Entry, Format};
 use nonosat::line::DpLineSolver;
 use nonosat::model::{Cell, Grid};
 use nonosat::propagate::propagate;
-use nonosat::report::{CheckRecord, ErrorRecord, SCHEMA_VERSION, render_check};
+use nonosat::report::{
+    CheckRecord, ComparisonRecord, ErrorRecord, SCHEMA_VERSION, render_check, render_comparison,
+};
 use nonosat::unique::{self, CheckError, Options, Report, Verdict};
 
-use args::{Cli, CluesArgs, CnfArgs, Command, InputArgs, SolveArgs};
+use args::{Cli, CluesArgs, CnfArgs, Command, CompareArgs, InputArgs, SolveArgs};
 use status::Status;
 
 /// Runs the command line of this process.
@@ -26,6 +30,7 @@ pub fn run() -> ExitCode {
         Command::Check(args) => solve_all(&args, true),
         Command::Clues(args) => clues(&args),
         Command::Cnf(args) => cnf(&args),
+        Command::Compare(args) => compare_all(&args),
     };
     status.exit_code()
 }
@@ -356,4 +361,152 @@ fn cnf(args: &CnfArgs) -> Status {
         String::from_utf8(bytes).expect("DIMACS is ASCII")
     };
     write_output(args.output.as_deref(), &text, args.input.json)
+}
+
+/// `compare`: every method on every puzzle of the file, beside the exact answer.
+fn compare_all(args: &CompareArgs) -> Status {
+    let entries = match read_input(&args.input) {
+        Ok(entries) => entries,
+        Err(status) => return status,
+    };
+    let methods = if args.methods.is_empty() {
+        Method::ALL.to_vec()
+    } else {
+        args.methods.clone()
+    };
+    let file = shown_name(&args.input.file);
+    let options = Options {
+        timeout: args.timeout,
+    };
+    let many = entries.len() > 1;
+    let mut totals = ComparisonTotals::new(&methods);
+    let mut status = Status::Done;
+    for (index, entry) in entries.iter().enumerate() {
+        let heading = [file.as_str(), entry.label.as_str()]
+            .join(" ")
+            .trim_end()
+            .to_owned();
+        let comparison = match compare::compare(&entry.puzzle, &methods, &options) {
+            Ok(comparison) => comparison,
+            Err(error) => {
+                print_error(
+                    args.input.json,
+                    &file,
+                    Some(index),
+                    &format!("{heading}: {error}"),
+                );
+                status = status.and(match error {
+                    CheckError::Unverified(_) => Status::Internal,
+                    _ => Status::BadInput,
+                });
+                continue;
+            }
+        };
+        status = status.and(Status::of(comparison.exact.verdict));
+        totals.add(&comparison);
+        let text = if args.input.json {
+            json_line(&ComparisonRecord::new(
+                &file,
+                index,
+                &entry.label,
+                &entry.puzzle,
+                &comparison,
+            ))
+        } else if many {
+            format!(
+                "{heading}: {}\n",
+                comparison_line(&entry.puzzle, &comparison)
+            )
+        } else {
+            render_comparison(&heading, &entry.puzzle, &comparison)
+        };
+        if !emit(&text) {
+            return status;
+        }
+    }
+    if many && !args.input.json {
+        emit(&totals.to_string());
+    }
+    status
+}
+
+/// A comparison in one line, for files of many puzzles.
+fn comparison_line(puzzle: &nonosat::Puzzle, comparison: &Comparison) -> String {
+    let cells = puzzle.cell_count() as f64;
+    let runs: Vec<String> = comparison
+        .runs
+        .iter()
+        .map(|run| {
+            format!(
+                "{} {:.0}% {}",
+                run.method,
+                100.0 * run.fixed as f64 / cells,
+                run.outcome.name()
+            )
+        })
+        .collect();
+    format!("{}; exact {}", runs.join(", "), comparison.exact.verdict)
+}
+
+/// Per-method counts over the puzzles of a file.
+struct ComparisonTotals {
+    methods: Vec<Method>,
+    solved: Vec<usize>,
+    time: Vec<Duration>,
+    verdicts: Vec<Verdict>,
+    exact_time: Duration,
+}
+
+impl ComparisonTotals {
+    fn new(methods: &[Method]) -> Self {
+        ComparisonTotals {
+            methods: methods.to_vec(),
+            solved: vec![0; methods.len()],
+            time: vec![Duration::ZERO; methods.len()],
+            verdicts: Vec::new(),
+            exact_time: Duration::ZERO,
+        }
+    }
+
+    fn add(&mut self, comparison: &Comparison) {
+        for (i, run) in comparison.runs.iter().enumerate() {
+            self.solved[i] += usize::from(run.outcome == Outcome::Solved);
+            self.time[i] += run.elapsed;
+        }
+        self.verdicts.push(comparison.exact.verdict);
+        self.exact_time += comparison.exact.elapsed;
+    }
+}
+
+impl std::fmt::Display for ComparisonTotals {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let puzzles = self.verdicts.len();
+        writeln!(f, "\n{puzzles} puzzles:")?;
+        for (i, method) in self.methods.iter().enumerate() {
+            let ms = self.time[i].as_secs_f64() * 1000.0;
+            writeln!(
+                f,
+                "  {:<10} solves {:>5} of {puzzles}, {ms:.1} ms in all",
+                method.name(),
+                self.solved[i]
+            )?;
+        }
+        let count = |verdict| self.verdicts.iter().filter(|&&v| v == verdict).count();
+        write!(f, "  exact (SAT):")?;
+        for verdict in [
+            Verdict::Unique,
+            Verdict::Multiple,
+            Verdict::None,
+            Verdict::Timeout,
+        ] {
+            if count(verdict) > 0 {
+                write!(f, " {} {verdict},", count(verdict))?;
+            }
+        }
+        writeln!(
+            f,
+            " {:.1} ms in all",
+            self.exact_time.as_secs_f64() * 1000.0
+        )
+    }
 }

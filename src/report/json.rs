@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::compare::Comparison;
 use crate::model::Puzzle;
 use crate::unique::{GoalReport, Report};
 
@@ -104,6 +105,96 @@ impl CheckRecord {
                     broken_line: Some(mismatch.line.to_string()),
                 },
             }),
+        }
+    }
+}
+
+/// The result of `compare` for one puzzle.
+#[derive(Clone, Debug, Serialize)]
+pub struct ComparisonRecord {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The file the puzzle came from.
+    pub file: String,
+    /// 0-based position of the puzzle within its file.
+    pub index: usize,
+    /// The puzzle's name within its file.
+    pub label: String,
+    /// Number of columns.
+    pub width: usize,
+    /// Number of rows.
+    pub height: usize,
+    /// Number of cells.
+    pub cells: usize,
+    /// One entry per method, in the order asked for.
+    pub methods: Vec<MethodRecord>,
+    /// The SAT pipeline's answer.
+    pub exact: ExactRecord,
+}
+
+/// What one method achieved.
+#[derive(Clone, Debug, Serialize)]
+pub struct MethodRecord {
+    /// The method's name.
+    pub method: &'static str,
+    /// Cells fixed at the method's fixpoint.
+    pub fixed: usize,
+    /// `solved`, `stalled` or `contradiction`.
+    pub outcome: &'static str,
+    /// Passes over the line queue, or probing rounds.
+    pub passes: usize,
+    /// Line-solver calls.
+    pub line_calls: usize,
+    /// Lines a capped method left alone.
+    pub lines_skipped: usize,
+    /// Wall-clock milliseconds.
+    pub time_ms: f64,
+}
+
+/// The exact verdict next to the methods.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExactRecord {
+    /// As in [`CheckRecord::verdict`].
+    pub verdict: &'static str,
+    /// Wall-clock milliseconds.
+    pub time_ms: f64,
+}
+
+impl ComparisonRecord {
+    /// The record of `comparison` for the puzzle at `index` of `file`.
+    pub fn new(
+        file: &str,
+        index: usize,
+        label: &str,
+        puzzle: &Puzzle,
+        comparison: &Comparison,
+    ) -> Self {
+        let methods = comparison
+            .runs
+            .iter()
+            .map(|run| MethodRecord {
+                method: run.method.name(),
+                fixed: run.fixed,
+                outcome: run.outcome.name(),
+                passes: run.passes,
+                line_calls: run.line_calls,
+                lines_skipped: run.lines_skipped,
+                time_ms: run.elapsed.as_secs_f64() * 1000.0,
+            })
+            .collect();
+        ComparisonRecord {
+            schema_version: SCHEMA_VERSION,
+            file: file.to_owned(),
+            index,
+            label: label.to_owned(),
+            width: puzzle.width(),
+            height: puzzle.height(),
+            cells: puzzle.cell_count(),
+            methods,
+            exact: ExactRecord {
+                verdict: comparison.exact.verdict.name(),
+                time_ms: comparison.exact.elapsed.as_secs_f64() * 1000.0,
+            },
         }
     }
 }

@@ -3,5 +3,8 @@
 mod json;
 mod text;
 
-pub use json::{CheckRecord, ErrorRecord, GoalRecord, SCHEMA_VERSION};
-pub use text::{draw_grid, render_check};
+pub use json::{
+    CheckRecord, ComparisonRecord, ErrorRecord, ExactRecord, GoalRecord, MethodRecord,
+    SCHEMA_VERSION,
+};
+pub use text::{draw_grid, render_check, render_comparison};

@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use crate::compare::Comparison;
 use crate::model::{Grid, Pos, Puzzle};
 use crate::unique::{GoalReport, Report, Verdict};
 
@@ -99,6 +100,49 @@ pub fn render_check(heading: &str, puzzle: &Puzzle, report: &Report) -> String {
     if !differing.is_empty() {
         let _ = writeln!(out, "\nX = black and o = white where the solutions differ");
     }
+    out
+}
+
+/// A comparison as a table: one row per method, then the exact verdict.
+pub fn render_comparison(heading: &str, puzzle: &Puzzle, comparison: &Comparison) -> String {
+    let cells = puzzle.cell_count();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{heading}: {}x{} puzzle, {cells} cells",
+        puzzle.width(),
+        puzzle.height()
+    );
+    let _ = writeln!(
+        out,
+        "{:<10} {:>16} {:<13} {:>6} {:>10} {:>7} {:>10}",
+        "method", "fixed", "outcome", "passes", "line calls", "skipped", "time"
+    );
+    for run in &comparison.runs {
+        let fixed = format!(
+            "{}/{cells} ({:.1}%)",
+            run.fixed,
+            100.0 * run.fixed as f64 / cells as f64
+        );
+        let _ = writeln!(
+            out,
+            "{:<10} {:>16} {:<13} {:>6} {:>10} {:>7} {:>7.1} ms",
+            run.method.name(),
+            fixed,
+            run.outcome.name(),
+            run.passes,
+            run.line_calls,
+            run.lines_skipped,
+            run.elapsed.as_secs_f64() * 1000.0
+        );
+    }
+    let exact = &comparison.exact;
+    let _ = writeln!(
+        out,
+        "exact (SAT): {}, {:.1} ms",
+        exact.verdict,
+        exact.elapsed.as_secs_f64() * 1000.0
+    );
     out
 }
 

@@ -1,0 +1,178 @@
+//! `compare`: each method's counts match what the engine's own pieces say, on fixtures and random
+//! puzzles; the command prints the table, JSON records, and a summary for collections.
+
+mod brute;
+
+use std::process::Command;
+
+use brute::{Rng, clues};
+use nonosat::Puzzle;
+use nonosat::compare::{Method, Outcome, compare, run};
+use nonosat::line::DpLineSolver;
+use nonosat::model::{Cell, Grid};
+use nonosat::probe::probe;
+use nonosat::propagate::propagate;
+use nonosat::unique::{Options, Verdict};
+
+#[test]
+fn line_logic_stalls_where_probing_solves() {
+    let puzzle = Puzzle::new(clues(&[&[2], &[1, 1]]), clues(&[&[1], &[1], &[1], &[1]])).unwrap();
+    let comparison = compare(&puzzle, &Method::ALL, &Options::default()).unwrap();
+    let [line, probing] = comparison.runs.as_slice() else {
+        panic!("two runs")
+    };
+    assert_eq!(
+        (line.method, line.fixed, line.outcome),
+        (Method::Line, 0, Outcome::Stalled)
+    );
+    assert_eq!(
+        (probing.method, probing.fixed, probing.outcome),
+        (Method::Probing, 8, Outcome::Solved)
+    );
+    assert_eq!(comparison.exact.verdict, Verdict::Unique);
+}
+
+#[test]
+fn contradictions_are_reported_as_such() {
+    // Rows "2" and "", columns "2" and "": the only row arrangement has columns "1" and "1".
+    let puzzle = Puzzle::new(clues(&[&[2], &[]]), clues(&[&[2], &[]])).unwrap();
+    for method in Method::ALL {
+        assert_eq!(
+            run(method, &puzzle).outcome,
+            Outcome::Contradiction,
+            "{method}"
+        );
+    }
+    assert_eq!(
+        compare(&puzzle, &[], &Options::default())
+            .unwrap()
+            .exact
+            .verdict,
+        Verdict::None
+    );
+}
+
+/// Each run's count of fixed cells is what propagation or probing leaves on the grid, and a method
+/// that solves the puzzle can only do so when the exact answer is unique.
+#[test]
+fn counts_match_the_engine_on_random_puzzles() {
+    let mut rng = Rng::new(41);
+    for round in 0..60 {
+        let size = 5 + round % 16;
+        let picture = rng.picture(size, size, [0.4, 0.5, 0.6][round % 3]);
+        let puzzle = Puzzle::from_picture(&picture).unwrap();
+        let comparison = compare(&puzzle, &Method::ALL, &Options::default()).unwrap();
+        let mut propagated = Grid::filled(size, size, Cell::Unknown);
+        propagate(&puzzle, &mut propagated, &mut DpLineSolver::new()).unwrap();
+        let mut probed = Grid::filled(size, size, Cell::Unknown);
+        probe(&puzzle, &mut probed, &mut DpLineSolver::new()).unwrap();
+        assert_eq!(comparison.runs[0].fixed, propagated.known_count());
+        assert_eq!(comparison.runs[1].fixed, probed.known_count());
+        assert!(
+            comparison.runs[0].fixed <= comparison.runs[1].fixed,
+            "probing extends line logic"
+        );
+        for run in &comparison.runs {
+            assert!(run.line_calls >= run.passes);
+            if run.outcome == Outcome::Solved {
+                assert_eq!(comparison.exact.verdict, Verdict::Unique, "{}", run.method);
+            }
+        }
+    }
+}
+
+fn nonosat(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_nonosat"))
+        .args(args)
+        .output()
+        .unwrap();
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+    (
+        output.status.code().unwrap(),
+        text(output.stdout),
+        text(output.stderr),
+    )
+}
+
+fn bundled(path: &str) -> String {
+    format!("{}/puzzles/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn command_prints_a_table_and_the_exact_verdict() {
+    let (code, stdout, _) = nonosat(&["compare", &bundled("seeds/line-logic-counterexample.non")]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines[1].starts_with("method"), "{stdout}");
+    assert!(
+        lines[2].starts_with("line") && lines[2].contains("0/8 (0.0%) stalled"),
+        "{stdout}"
+    );
+    assert!(
+        lines[3].starts_with("probing") && lines[3].contains("8/8 (100.0%) solved"),
+        "{stdout}"
+    );
+    assert!(lines[4].starts_with("exact (SAT): unique"), "{stdout}");
+}
+
+#[test]
+fn command_json_record_has_the_documented_fields() {
+    let (code, stdout, stderr) = nonosat(&[
+        "compare",
+        "--json",
+        "--methods",
+        "probing",
+        &bundled("seeds/two-diagonals.non"),
+    ]);
+    assert_eq!((code, stderr.as_str()), (1, ""));
+    let record: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    let mut keys: Vec<&str> = record
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    let expected = [
+        "cells",
+        "exact",
+        "file",
+        "height",
+        "index",
+        "label",
+        "methods",
+        "schema_version",
+        "width",
+    ];
+    assert_eq!(keys, expected);
+    let method = &record["methods"][0];
+    assert_eq!(method["method"], "probing");
+    assert_eq!(method["outcome"], "stalled");
+    assert_eq!(method["fixed"], 0);
+    assert!(method["line_calls"].as_u64().unwrap() > 0 && method["time_ms"].is_f64());
+    assert_eq!(record["exact"]["verdict"], "multiple");
+}
+
+#[test]
+fn command_summarises_collections() {
+    let (code, stdout, _) = nonosat(&["compare", &bundled("examples/two.nonpack")]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains("\n2 puzzles:\n  line "), "{stdout}");
+    assert!(stdout.contains("solves"), "{stdout}");
+    assert!(stdout.contains("exact (SAT): 2 unique,"), "{stdout}");
+}
+
+#[test]
+fn command_refuses_unknown_methods() {
+    let (code, _, stderr) = nonosat(&[
+        "compare",
+        "--methods",
+        "guess",
+        &bundled("seeds/two-diagonals.non"),
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("unknown method \"guess\"; expected one of: line, probing"),
+        "{stderr}"
+    );
+}
