@@ -1,6 +1,9 @@
 //! Single-line solvers: given a clue and a partly known line, fix the cells that must follow.
 
 mod dp;
+pub mod kikuchi;
+pub mod koike;
+pub mod myillust;
 
 pub use dp::{Contradiction, DpLineSolver};
 
