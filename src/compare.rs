@@ -9,6 +9,9 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+use crate::line::kikuchi::{Cube2, Cube3, Cube4};
+use crate::line::koike::KoikeRules;
+use crate::line::myillust::{Budget, MyIllustSolver};
 use crate::line::{Contradiction, DpLineSolver, LineSolver};
 use crate::model::{Cell, Clue, Grid, Puzzle};
 use crate::probe::{NoSolution, probe};
@@ -20,18 +23,54 @@ use crate::unique::{self, CheckError, Options, Report};
 pub enum Method {
     /// The complete O(n·k) dynamic-programming line solver, propagated to a fixpoint.
     Line,
+    /// Kikuchi's cube2: each unknown cell tested both ways by enumeration.
+    Cube2,
+    /// Kikuchi's cube3: all arrangements of a line enumerated and intersected.
+    Cube3,
+    /// Kikuchi's cube4: cube3 on lines whose freedom is at most θ ([`crate::line::kikuchi::DEFAULT_THRESHOLD`]).
+    Cube4,
+    /// The MyIllustPuzzle solver: Try1 and Try2, then passes of Try3 and Try4 with a growing budget.
+    MyIllust,
+    /// Koike's human techniques (stages 1 and 2) applied to a line fixpoint.
+    Koike,
+    /// Koike's stage 3: probing over his line techniques.
+    KoikeProbing,
     /// The complete line solver, then probing: each open cell tried both ways.
     Probing,
 }
 
+/// The arrangements `compare` lets an enumerating method spend on one line (Kikuchi's methods), and
+/// the first per-line budget of MyIllustPuzzle's Try4, added again after each pass that fixes
+/// nothing: counts rather than seconds, so that results do not depend on the machine. Lines beyond
+/// them are skipped and counted.
+pub const ENUMERATION_CAP: u64 = 100_000;
+
+/// Passes after which the MyIllustPuzzle runner stops in `compare` (the page's cancel button).
+pub const MYILLUST_MAX_PASSES: usize = 30;
+
 impl Method {
     /// Every method, in the order `compare` shows them.
-    pub const ALL: [Method; 2] = [Method::Line, Method::Probing];
+    pub const ALL: [Method; 8] = [
+        Method::Line,
+        Method::Cube2,
+        Method::Cube3,
+        Method::Cube4,
+        Method::MyIllust,
+        Method::Koike,
+        Method::KoikeProbing,
+        Method::Probing,
+    ];
 
     /// The name used on the command line and in output.
     pub fn name(self) -> &'static str {
         match self {
             Method::Line => "line",
+            Method::Cube2 => "cube2",
+            Method::Cube3 => "cube3",
+            Method::Cube4 => "cube4",
+            Method::MyIllust => "myillust",
+            Method::Koike => "koike",
+            Method::KoikeProbing => "koike-probing",
             Method::Probing => "probing",
         }
     }
@@ -138,19 +177,34 @@ pub fn compare(
 pub fn run(method: Method, puzzle: &Puzzle) -> MethodRun {
     let started = Instant::now();
     let mut grid = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
-    let mut solver = Counted::new(DpLineSolver::new());
-    let (consistent, passes) = match method {
-        Method::Line => match propagate(puzzle, &mut grid, &mut solver) {
-            Ok(done) => (true, done.passes),
-            Err(stuck) => (false, stuck.before.passes),
-        },
-        Method::Probing => match probe(puzzle, &mut grid, &mut solver) {
-            Ok(done) => (true, done.rounds),
-            Err(NoSolution) => (false, 0),
-        },
+    let cap = u128::from(ENUMERATION_CAP);
+    let effort = match method {
+        Method::Line => propagated(puzzle, &mut grid, DpLineSolver::new(), |_| 0),
+        Method::Cube2 => propagated(
+            puzzle,
+            &mut grid,
+            Cube2::new().with_max_arrangements(cap),
+            |s| s.counters().lines_skipped as usize,
+        ),
+        Method::Cube3 => propagated(
+            puzzle,
+            &mut grid,
+            Cube3::new().with_max_arrangements(cap),
+            |s| s.counters().lines_skipped as usize,
+        ),
+        Method::Cube4 => propagated(
+            puzzle,
+            &mut grid,
+            Cube4::default().with_max_arrangements(cap),
+            |s| s.counters().lines_skipped as usize,
+        ),
+        Method::MyIllust => my_illust(puzzle, &mut grid),
+        Method::Koike => propagated(puzzle, &mut grid, KoikeRules::new(), |_| 0),
+        Method::KoikeProbing => probed(puzzle, &mut grid, KoikeRules::new()),
+        Method::Probing => probed(puzzle, &mut grid, DpLineSolver::new()),
     };
     let fixed = grid.known_count();
-    let outcome = match (consistent, fixed == puzzle.cell_count()) {
+    let outcome = match (effort.consistent, fixed == puzzle.cell_count()) {
         (false, _) => Outcome::Contradiction,
         (true, true) => Outcome::Solved,
         (true, false) => Outcome::Stalled,
@@ -159,10 +213,78 @@ pub fn run(method: Method, puzzle: &Puzzle) -> MethodRun {
         method,
         fixed,
         outcome,
+        passes: effort.passes,
+        line_calls: effort.line_calls,
+        lines_skipped: effort.skipped,
+        elapsed: started.elapsed(),
+    }
+}
+
+/// What a method's run cost, and whether it stayed consistent.
+struct Effort {
+    consistent: bool,
+    passes: usize,
+    line_calls: usize,
+    skipped: usize,
+}
+
+/// Propagates a line-level method to its fixpoint; `skipped` reads its count of lines left alone.
+fn propagated<S: LineSolver>(
+    puzzle: &Puzzle,
+    grid: &mut Grid<Cell>,
+    solver: S,
+    skipped: impl Fn(&S) -> usize,
+) -> Effort {
+    let mut solver = Counted::new(solver);
+    let (consistent, passes) = match propagate(puzzle, grid, &mut solver) {
+        Ok(done) => (true, done.passes),
+        Err(stuck) => (false, stuck.before.passes),
+    };
+    Effort {
+        consistent,
         passes,
         line_calls: solver.calls,
-        lines_skipped: 0,
-        elapsed: started.elapsed(),
+        skipped: skipped(&solver.inner),
+    }
+}
+
+/// Probes over a line-level method to its fixpoint.
+fn probed(puzzle: &Puzzle, grid: &mut Grid<Cell>, solver: impl LineSolver) -> Effort {
+    let mut solver = Counted::new(solver);
+    let (consistent, passes) = match probe(puzzle, grid, &mut solver) {
+        Ok(done) => (true, done.rounds),
+        Err(NoSolution) => (false, 0),
+    };
+    Effort {
+        consistent,
+        passes,
+        line_calls: solver.calls,
+        skipped: 0,
+    }
+}
+
+/// The MyIllustPuzzle runner in the order of its flowchart, with a budget in arrangements.
+fn my_illust(puzzle: &Puzzle, grid: &mut Grid<Cell>) -> Effort {
+    let mut solver = MyIllustSolver::new(Budget::Arrangements(ENUMERATION_CAP))
+        .with_max_passes(MYILLUST_MAX_PASSES);
+    match solver.run(puzzle, grid) {
+        Ok(stats) => {
+            let calls = stats.calls;
+            let line_calls =
+                calls.try1 + calls.try2 + calls.try3 + calls.try4 + calls.is_cr_finished;
+            Effort {
+                consistent: true,
+                passes: stats.passes,
+                line_calls,
+                skipped: stats.skipped,
+            }
+        }
+        Err(Contradiction) => Effort {
+            consistent: false,
+            passes: 0,
+            line_calls: 0,
+            skipped: 0,
+        },
     }
 }
 

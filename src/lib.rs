@@ -1,7 +1,7 @@
 //! nonosat: solve nonograms and prove whether their answer is unique.
 //!
 //! The pipeline: a puzzle is read ([`formats`]) into a [`Puzzle`] ([`model`]); line propagation
-//! ([`propagate`], over the complete [`line`] solver) fixes the cells that line logic can; the rest is
+//! ([`propagate`], over the complete [`line`](mod@line) solver) fixes the cells that line logic can; the rest is
 //! encoded as CNF ([`encode`]) and handed to the SAT solver ([`sat`]); [`unique`] finds a solution,
 //! blocks it and asks for another, so that "unique" rests on an UNSAT answer. Every grid returned has
 //! passed [`Puzzle::check`], which shares no logic with the solver. [`report`] turns results into

@@ -89,7 +89,8 @@ pub struct CluesArgs {
 pub struct CompareArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// The methods to run, separated by commas (default: all). One of: line, probing.
+    /// The methods to run, separated by commas (default: all): line, cube2, cube3, cube4,
+    /// myillust, koike, koike-probing, probing.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub methods: Vec<Method>,
     /// Give up on the exact answer for a puzzle after this many seconds (it says `timeout`).
