@@ -486,7 +486,7 @@ impl std::fmt::Display for ComparisonTotals {
             let ms = self.time[i].as_secs_f64() * 1000.0;
             writeln!(
                 f,
-                "  {:<10} solves {:>5} of {puzzles}, {ms:.1} ms in all",
+                "  {:<14} solves {:>5} of {puzzles}, {ms:.1} ms in all",
                 method.name(),
                 self.solved[i]
             )?;

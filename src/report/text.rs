@@ -115,7 +115,7 @@ pub fn render_comparison(heading: &str, puzzle: &Puzzle, comparison: &Comparison
     );
     let _ = writeln!(
         out,
-        "{:<10} {:>16} {:<13} {:>6} {:>10} {:>7} {:>10}",
+        "{:<14} {:>16} {:<13} {:>6} {:>10} {:>7} {:>10}",
         "method", "fixed", "outcome", "passes", "line calls", "skipped", "time"
     );
     for run in &comparison.runs {
@@ -126,7 +126,7 @@ pub fn render_comparison(heading: &str, puzzle: &Puzzle, comparison: &Comparison
         );
         let _ = writeln!(
             out,
-            "{:<10} {:>16} {:<13} {:>6} {:>10} {:>7} {:>7.1} ms",
+            "{:<14} {:>16} {:<13} {:>6} {:>10} {:>7} {:>7.1} ms",
             run.method.name(),
             fixed,
             run.outcome.name(),
