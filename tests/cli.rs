@@ -985,7 +985,7 @@ fn help_lists_the_exit_codes_and_exits_0() {
     assert_eq!(code, 0);
     assert!(stdout.contains("\nExit codes:\n"), "{stdout}");
     for line in [
-        "  0  unique (check), solved (solve), done (clues, cnf)",
+        "  0  unique (check, compare), solved (solve), done (clues, cnf)",
         "  1  multiple solutions",
         "  2  bad input or usage",
         "  3  no solution",
