@@ -232,3 +232,72 @@ fn the_papers_whale_is_solved() {
     assert_eq!(fixpoint(&puzzle, &mut Cube3::new()), goal);
     assert_eq!(fixpoint(&puzzle, &mut Cube4::default()), goal);
 }
+
+/// The freedom of a partly known line counts exactly the arrangements that agree with its known cells,
+/// on every clue and every partial line up to length 9, and is Theorem 2.1's freedom on an empty line.
+#[test]
+fn consistent_arrangements_count_agreeing_arrangements() {
+    use nonosat::line::kikuchi::consistent_arrangements;
+    for len in 0..=9 {
+        for (blocks, masks) in brute::lines_by_clue(len) {
+            let clue = Clue::new(blocks.clone());
+            for (black, white) in brute::partial_lines(len) {
+                let agreeing = masks
+                    .iter()
+                    .filter(|&&m| m & black == black && m & white == 0)
+                    .count();
+                let line = brute::cells(black, white, len);
+                assert_eq!(
+                    consistent_arrangements(&clue, &line),
+                    agreeing as u128,
+                    "{blocks:?} {line:?}"
+                );
+            }
+            let empty = vec![Cell::Unknown; len];
+            assert_eq!(consistent_arrangements(&clue, &empty), freedom(&clue, len));
+        }
+    }
+}
+
+/// With its default θ, cube4 postpones free lines until their crossing lines have narrowed them. At
+/// its fixpoint it agrees with the complete line solver's wherever it fixed a cell, and it equals it
+/// whenever every line's freedom has come down to θ.
+#[test]
+fn cube4_with_the_default_threshold_reaches_the_dp_fixpoint_unless_a_line_stays_free() {
+    use nonosat::line::kikuchi::{DEFAULT_THRESHOLD, consistent_arrangements};
+    let mut rng = brute::Rng::new(4);
+    let (mut postponed, mut equal, mut still_free) = (0, 0, 0);
+    for round in 0..100 {
+        let size = 10 + round % 21;
+        let puzzle = Puzzle::from_picture(&rng.picture(size, size, 0.5)).unwrap();
+        let mut cube4 = Cube4::default();
+        let expected = fixpoint(&puzzle, &mut DpLineSolver::new());
+        let got = fixpoint(&puzzle, &mut cube4);
+        for pos in got.positions() {
+            if got[pos] != Cell::Unknown {
+                assert_eq!(
+                    got[pos], expected[pos],
+                    "puzzle {round}: cube4 fixed {pos:?} wrongly"
+                );
+            }
+        }
+        let free = puzzle.lines().any(|line| {
+            consistent_arrangements(puzzle.clue(line), &got.line(line)) > DEFAULT_THRESHOLD
+        });
+        if free {
+            still_free += 1;
+        } else {
+            assert_eq!(
+                got, expected,
+                "puzzle {round}: no line above θ, so the fixpoints agree"
+            );
+            equal += 1;
+        }
+        postponed += usize::from(cube4.counters().lines_skipped > 0);
+    }
+    // The sample exercises every case: 35 postpone a line, 76 end equal, 24 keep a free line.
+    assert!(
+        postponed > 20 && equal > 50 && still_free > 10,
+        "{postponed} {equal} {still_free}"
+    );
+}

@@ -13,13 +13,14 @@
 //! - Section 3, algorithm cube3: list every arrangement of the line and intersect them
 //!   (Theorem 2.2) ([`Cube3`]).
 //! - Section 3, algorithm cube4: cube3, but a line whose freedom exceeds a threshold θ is passed over
-//!   on this pass (steps 1.5 and 4.5) ([`Cube4`]).
+//!   on this pass (steps 1.5 and 4.5) ([`Cube4`]); the freedom of a partly known line counts the
+//!   arrangements that agree with its known cells ([`consistent_arrangements`]).
 //!
 //! The paper's algorithms alternate passes over all rows and all columns until nothing changes
 //! (cube2 steps 1-9, cube3 steps 1-7); here each method is a [`LineSolver`], and
 //! [`crate::propagate`] supplies the repetition. Section 4.1 says the three methods give the same
-//! output: cube2 and cube3 do (both are complete line solvers), cube4 only when the lines it skips
-//! are solved by their crossing lines. Theorem 4.1's claim that they solve every puzzle with a
+//! output: cube2 and cube3 do (both are complete line solvers), and cube4 does unless a line's
+//! freedom stays above θ to the end. Theorem 4.1's claim that they solve every puzzle with a
 //! unique solution is false: the 4x2 puzzle with rows `2 / 1 1` and columns `1 / 1 / 1 / 1` has one
 //! solution and no line fixes any of its cells. Section 4.2 gives the cost of cube3 as the sum of
 //! the lines' freedoms per pass.
@@ -170,6 +171,50 @@ impl Search<'_> {
 }
 
 /// Whether `line` needs enumerating more arrangements than allowed; counts the skip if so.
+/// The freedom of a partly known line: how many arrangements of `clue` agree with the known cells of
+/// `line` (saturating at `u128::MAX`). On a line with no known cell it is [`freedom`]; it shrinks as
+/// cells become known, which is what lets [`Cube4`] take up, on a later pass, a line it skipped.
+///
+/// Counted, not enumerated, in O(n·k): `ways[j][i]` arrangements put exactly blocks `0..j` in cells
+/// `0..i`, the other cells white; cell `i - 1` is either white or the last cell of block `j - 1`,
+/// two cases that never overlap, so their counts add.
+pub fn consistent_arrangements(clue: &Clue, line: &[Cell]) -> u128 {
+    let (blocks, n) = (clue.blocks(), line.len());
+    let mut whites_before = vec![0; n + 1];
+    for (i, &cell) in line.iter().enumerate() {
+        whites_before[i + 1] = whites_before[i] + usize::from(cell == Cell::White);
+    }
+    let mut ways = vec![vec![0u128; n + 1]; blocks.len() + 1];
+    ways[0][0] = 1;
+    for i in 1..=n {
+        ways[0][i] = if line[i - 1] == Cell::Black {
+            0
+        } else {
+            ways[0][i - 1]
+        };
+    }
+    for j in 1..=blocks.len() {
+        let len = blocks[j - 1];
+        for i in 1..=n {
+            let white = if line[i - 1] == Cell::Black {
+                0
+            } else {
+                ways[j][i - 1]
+            };
+            let block_end = match i.checked_sub(len) {
+                Some(start) if whites_before[i] == whites_before[start] => match start {
+                    0 => u128::from(j == 1),
+                    _ if line[start - 1] == Cell::Black => 0,
+                    _ => ways[j - 1][start - 1],
+                },
+                _ => 0,
+            };
+            ways[j][i] = white.saturating_add(block_end);
+        }
+    }
+    ways[blocks.len()][n]
+}
+
 fn too_free(clue: &Clue, line: &[Cell], max_arrangements: u128, counters: &mut Counters) -> bool {
     let skip = freedom(clue, line.len()) > max_arrangements;
     counters.lines_skipped += u64::from(skip);
@@ -340,13 +385,15 @@ impl LineSolver for Cube3 {
     }
 }
 
-/// Algorithm cube4 (Section 3): [`Cube3`], but a line whose freedom (Theorem 2.1, [`freedom`])
-/// exceeds the threshold θ is returned unchanged on this call (steps 1.5 and 4.5).
+/// Algorithm cube4 (Section 3): [`Cube3`], but a line whose freedom exceeds the threshold θ is
+/// returned unchanged on this call (steps 1.5 and 4.5).
 ///
-/// As in the paper, the freedom is that of the clue in the whole line, whatever is known of it, so a
-/// line skipped once is skipped on every pass; cube4 reaches cube3's fixpoint only when the lines it
-/// skips are solved by their crossing lines. Skips for θ and for the enumeration limit are both
-/// counted in [`Counters::lines_skipped`].
+/// The freedom is that of the line as it stands, [`consistent_arrangements`]: the paper counts a
+/// partly known line's arrangements as those that agree with its known cells, and skipping "on this
+/// pass" only makes sense if a line can qualify later. So a skipped line is taken up once its
+/// crossing lines have fixed enough of it, and cube4 reaches cube3's fixpoint unless a line stays
+/// above θ to the end. Skips for θ and for the enumeration limit are both counted in
+/// [`Counters::lines_skipped`].
 #[derive(Clone, Debug)]
 pub struct Cube4 {
     threshold: u128,
@@ -390,7 +437,8 @@ impl Default for Cube4 {
 
 impl LineSolver for Cube4 {
     fn solve_line(&mut self, clue: &Clue, line: &[Cell]) -> Result<Vec<Cell>, Contradiction> {
-        if too_free(clue, line, self.threshold, &mut self.cube3.counters) {
+        if consistent_arrangements(clue, line) > self.threshold {
+            self.cube3.counters.lines_skipped += 1;
             return Ok(line.to_vec());
         }
         self.cube3.solve_line(clue, line)
