@@ -9,11 +9,13 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use crate::line::kikuchi::{Cube2, Cube3, Cube4};
+use crate::line::kikuchi::{
+    Cube2, Cube3, Cube4, DEFAULT_THRESHOLD, consistent_arrangements, freedom,
+};
 use crate::line::koike::KoikeRules;
 use crate::line::myillust::{Budget, MyIllustSolver};
 use crate::line::{Contradiction, DpLineSolver, LineSolver};
-use crate::model::{Cell, Clue, Grid, Puzzle};
+use crate::model::{Cell, Clue, Grid, LineId, Puzzle};
 use crate::probe::{NoSolution, probe};
 use crate::propagate::propagate;
 use crate::unique::{self, CheckError, Options, Report};
@@ -145,8 +147,11 @@ pub struct MethodRun {
     pub passes: usize,
     /// Line-solver calls.
     pub line_calls: usize,
-    /// Lines a capped method left alone (none for complete methods).
+    /// Line calls a capped method answered by leaving the line alone (none for complete methods).
     pub lines_skipped: usize,
+    /// The lines still open at the fixpoint that the method's cap kept it from examining, rows then
+    /// columns: where it stopped short because of the cap rather than its logic.
+    pub unexamined: Vec<LineId>,
     /// Wall-clock time.
     pub elapsed: Duration,
 }
@@ -178,7 +183,7 @@ pub fn run(method: Method, puzzle: &Puzzle) -> MethodRun {
     let started = Instant::now();
     let mut grid = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
     let cap = u128::from(ENUMERATION_CAP);
-    let effort = match method {
+    let mut effort = match method {
         Method::Line => propagated(puzzle, &mut grid, DpLineSolver::new(), |_| 0),
         Method::Cube2 => propagated(
             puzzle,
@@ -203,6 +208,26 @@ pub fn run(method: Method, puzzle: &Puzzle) -> MethodRun {
         Method::KoikeProbing => probed(puzzle, &mut grid, KoikeRules::new()),
         Method::Probing => probed(puzzle, &mut grid, DpLineSolver::new()),
     };
+    let open = |line: LineId| grid.line(line).contains(&Cell::Unknown);
+    let too_free = |line: LineId| freedom(puzzle.clue(line), puzzle.line_len(line)) > cap;
+    let unexamined: Vec<LineId> = match method {
+        Method::Cube2 | Method::Cube3 => {
+            puzzle.lines().filter(|&l| open(l) && too_free(l)).collect()
+        }
+        Method::Cube4 => puzzle
+            .lines()
+            .filter(|&l| {
+                let free =
+                    consistent_arrangements(puzzle.clue(l), &grid.line(l)) > DEFAULT_THRESHOLD;
+                open(l) && (too_free(l) || free)
+            })
+            .collect(),
+        Method::MyIllust => std::mem::take(&mut effort.unexamined)
+            .into_iter()
+            .filter(|&l| open(l))
+            .collect(),
+        Method::Line | Method::Koike | Method::KoikeProbing | Method::Probing => Vec::new(),
+    };
     let fixed = grid.known_count();
     let outcome = match (effort.consistent, fixed == puzzle.cell_count()) {
         (false, _) => Outcome::Contradiction,
@@ -216,6 +241,7 @@ pub fn run(method: Method, puzzle: &Puzzle) -> MethodRun {
         passes: effort.passes,
         line_calls: effort.line_calls,
         lines_skipped: effort.skipped,
+        unexamined,
         elapsed: started.elapsed(),
     }
 }
@@ -226,6 +252,8 @@ struct Effort {
     passes: usize,
     line_calls: usize,
     skipped: usize,
+    /// Lines the method itself reports having left alone at the end (MyIllustPuzzle's runner).
+    unexamined: Vec<LineId>,
 }
 
 /// Propagates a line-level method to its fixpoint; `skipped` reads its count of lines left alone.
@@ -245,6 +273,7 @@ fn propagated<S: LineSolver>(
         passes,
         line_calls: solver.calls,
         skipped: skipped(&solver.inner),
+        unexamined: Vec::new(),
     }
 }
 
@@ -260,6 +289,7 @@ fn probed(puzzle: &Puzzle, grid: &mut Grid<Cell>, solver: impl LineSolver) -> Ef
         passes,
         line_calls: solver.calls,
         skipped: 0,
+        unexamined: Vec::new(),
     }
 }
 
@@ -277,6 +307,7 @@ fn my_illust(puzzle: &Puzzle, grid: &mut Grid<Cell>) -> Effort {
                 passes: stats.passes,
                 line_calls,
                 skipped: stats.skipped,
+                unexamined: stats.skipped_last_pass,
             }
         }
         Err(Contradiction) => Effort {
@@ -284,6 +315,7 @@ fn my_illust(puzzle: &Puzzle, grid: &mut Grid<Cell>) -> Effort {
             passes: 0,
             line_calls: 0,
             skipped: 0,
+            unexamined: Vec::new(),
         },
     }
 }

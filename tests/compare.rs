@@ -204,3 +204,32 @@ fn command_refuses_unknown_methods() {
         "{stderr}"
     );
 }
+
+/// A capped method names the lines it left unexamined: each is still open and over its cap, and a
+/// complete uncapped method names none.
+#[test]
+fn capped_methods_name_the_lines_they_left() {
+    use nonosat::compare::ENUMERATION_CAP;
+    use nonosat::line::kikuchi::freedom;
+    let mut rng = Rng::new(30);
+    let mut named = 0;
+    for _ in 0..5 {
+        let puzzle = Puzzle::from_picture(&rng.picture(30, 30, 0.5)).unwrap();
+        for method in [Method::Cube2, Method::Cube3, Method::Line] {
+            let result = run(method, &puzzle);
+            let mut grid = Grid::filled(30, 30, Cell::Unknown);
+            propagate(&puzzle, &mut grid, &mut DpLineSolver::new()).unwrap();
+            for &line in &result.unexamined {
+                assert!(
+                    freedom(puzzle.clue(line), 30) > u128::from(ENUMERATION_CAP),
+                    "{method} {line}"
+                );
+            }
+            if method == Method::Line {
+                assert!(result.unexamined.is_empty());
+            }
+            named += result.unexamined.len();
+        }
+    }
+    assert!(named > 0, "30x30 random puzzles have lines over the cap");
+}

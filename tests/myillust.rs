@@ -212,12 +212,21 @@ fn a_tiny_budget_skips_lines_and_grows_after_each_barren_pass() {
             is_cr_finished: 0,
         },
         skipped: 6 + 2 + 1 + 1,
+        skipped_last_pass: vec![],
         raises: 4,
         final_budget: Budget::Arrangements(5),
         stop: Stop::Fixpoint,
     };
     assert_eq!(stats, expected);
     assert_eq!(grid, unknown_grid(&puzzle));
+
+    // Stopped after pass 3, the runner names the line that pass left: row `1 1`.
+    let mut grid = unknown_grid(&puzzle);
+    let stats = MyIllustSolver::new(Budget::Arrangements(1))
+        .with_max_passes(3)
+        .run(&puzzle, &mut grid)
+        .unwrap();
+    assert_eq!(stats.skipped_last_pass, vec![nonosat::LineId::Row(1)]);
 }
 
 #[test]

@@ -578,7 +578,7 @@ pub struct Calls {
 }
 
 /// What a [`MyIllustSolver::run`] did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MyIllustStats {
     /// Passes of the Try3/Try4 loop; the opening Try1 and Try2 sweeps are not counted.
     pub passes: usize,
@@ -586,6 +586,8 @@ pub struct MyIllustStats {
     pub calls: Calls,
     /// Try4 calls that ran out of budget and left their line unchanged, over all passes.
     pub skipped: usize,
+    /// The lines Try4 ran out of budget on in the last pass, rows then columns.
+    pub skipped_last_pass: Vec<LineId>,
     /// How many times the budget was raised.
     pub raises: usize,
     /// Try4's budget per line at the end: the final timespan.
@@ -629,6 +631,7 @@ impl MyIllustSolver {
             grid,
             calls: Calls::default(),
             skipped: 0,
+            skipped_lines: Vec::new(),
         };
         run.sweep(Method::Try1)?;
         run.sweep(Method::Try2)?;
@@ -642,6 +645,7 @@ impl MyIllustSolver {
             }
             passes += 1;
             let skipped_before = run.skipped;
+            run.skipped_lines.clear();
             let by_try3 = run.sweep(Method::Try3)?;
             let by_try4 = run.sweep(Method::Try4(self.budget.times(level)))?;
             if by_try3 || by_try4 {
@@ -660,6 +664,7 @@ impl MyIllustSolver {
             passes,
             calls: run.calls,
             skipped: run.skipped,
+            skipped_last_pass: run.skipped_lines,
             raises: level as usize - 1,
             final_budget: self.budget.times(level),
             stop,
@@ -682,6 +687,8 @@ struct Run<'r> {
     grid: &'r mut Grid<Cell>,
     calls: Calls,
     skipped: usize,
+    /// The lines Try4 skipped in the current pass.
+    skipped_lines: Vec<LineId>,
 }
 
 impl Run<'_> {
@@ -717,6 +724,7 @@ impl Run<'_> {
                     Try4Outcome::Solved(solved) => solved,
                     Try4Outcome::Skipped => {
                         self.skipped += 1;
+                        self.skipped_lines.push(line);
                         return Ok(false);
                     }
                 }

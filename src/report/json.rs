@@ -145,8 +145,10 @@ pub struct MethodRecord {
     pub passes: usize,
     /// Line-solver calls.
     pub line_calls: usize,
-    /// Lines a capped method left alone.
+    /// Line calls a capped method answered by leaving the line alone.
     pub lines_skipped: usize,
+    /// The open lines its cap kept it from examining at the end, as `row 3` or `column 7`.
+    pub unexamined_lines: Vec<String>,
     /// Wall-clock milliseconds.
     pub time_ms: f64,
 }
@@ -179,6 +181,7 @@ impl ComparisonRecord {
                 passes: run.passes,
                 line_calls: run.line_calls,
                 lines_skipped: run.lines_skipped,
+                unexamined_lines: run.unexamined.iter().map(ToString::to_string).collect(),
                 time_ms: run.elapsed.as_secs_f64() * 1000.0,
             })
             .collect();

@@ -136,6 +136,31 @@ pub fn render_comparison(heading: &str, puzzle: &Puzzle, comparison: &Comparison
             run.elapsed.as_secs_f64() * 1000.0
         );
     }
+    for run in comparison
+        .runs
+        .iter()
+        .filter(|run| !run.unexamined.is_empty())
+    {
+        let shown: Vec<String> = run
+            .unexamined
+            .iter()
+            .take(8)
+            .map(ToString::to_string)
+            .collect();
+        let more = run.unexamined.len() - shown.len();
+        let more = if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "{} left {} open lines unexamined, over its cap: {}{more}",
+            run.method.name(),
+            run.unexamined.len(),
+            shown.join(", ")
+        );
+    }
     let exact = &comparison.exact;
     let _ = writeln!(
         out,
