@@ -1,10 +1,14 @@
 //! Engine benchmark: `check`/`solve` time on fixed puzzle sets, against a line-propagation baseline.
 //!
-//! `cargo bench --bench engine [-- [SET] [--timeout SECONDS]]`, where SET selects the sets whose
-//! name contains it (`random30`, `ndom`, `survey`, `tournament`). The corpus sets read the folder
+//! `cargo bench --bench engine [-- [SET] [--timeout SECONDS]]`, where SET names one set
+//! (`random30`, `ndom`, `survey`, `tournament`). The corpus sets read the folder
 //! named by `NONOSAT_PUZZLES`, else `../shared/puzzles` beside the crate. Each puzzle runs once; the
 //! baseline (propagation to its fixpoint on a blank grid) is the best of [`BASELINE_RUNS`]. Every
 //! answer is sanity-checked and problems are printed with `!!`; speed is never asserted.
+
+mod common;
+
+use common::random_puzzles;
 
 use std::collections::BTreeMap;
 use std::hint::black_box;
@@ -20,7 +24,6 @@ use nonosat::unique::{self, CheckError, Options, Report, Verdict};
 
 const SET_NAMES: [&str; 4] = ["random30", "ndom", "survey", "tournament"];
 const BASELINE_RUNS: usize = 5;
-const RANDOM_SEED: u64 = 0x5EED_2024_C0FF_EE01;
 const SURVEY_FILES: [&str; 2] = ["survey/webpbn-00803.nin", "survey/webpbn-01611.nin"];
 const TOURNAMENT_FILE: &str = "tournament/taai2011.txt";
 const TOURNAMENT_COUNT: usize = 100;
@@ -152,40 +155,15 @@ fn corpus_dir() -> Option<PathBuf> {
     beside.is_dir().then_some(beside)
 }
 
-/// A tiny xorshift64* generator: the random sets must be the same on every machine and run.
-struct XorShift64Star(u64);
-
-impl XorShift64Star {
-    fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform in `[0, 1)`, from the top 53 bits.
-    fn next_f64(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
 /// 100 random 30x30 pictures at 50% density, given to the engine without their picture.
 fn random30() -> Set {
-    let mut rng = XorShift64Star(RANDOM_SEED);
-    let cases = (1..=100)
-        .map(|i| {
-            let rows = (0..30)
-                .map(|_| (0..30).map(|_| rng.next_f64() < 0.5).collect())
-                .collect();
-            let picture = Grid::from_rows(rows).expect("rows of equal length");
-            let clued = Puzzle::from_picture(&picture).expect("a picture makes a puzzle");
-            let puzzle = Puzzle::new(clued.rows().to_vec(), clued.columns().to_vec())
-                .expect("the picture's own clues");
-            Case {
-                name: format!("random30 #{i}"),
-                puzzle,
-                picture: Some(picture),
-            }
+    let cases = random_puzzles(30, 100)
+        .into_iter()
+        .enumerate()
+        .map(|(i, (puzzle, picture))| Case {
+            name: format!("random30 #{}", i + 1),
+            puzzle,
+            picture: Some(picture),
         })
         .collect();
     Set {

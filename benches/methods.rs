@@ -17,6 +17,10 @@
 //! it; no method contradicts a puzzle made from a picture or fixes more than its reach; a unique
 //! exact answer is the picture) and problems are printed with `!!`; speed is never asserted.
 
+mod common;
+
+use common::{XorShift64Star, random_puzzles};
+
 use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::process::exit;
@@ -51,26 +55,7 @@ const LINE_SEED: u64 = 0x5EED_2026_0030_0004;
 const REPETITIONS: usize = 5;
 const MIN_BATCH: Duration = Duration::from_millis(5);
 
-/// The engine bench's seed: `random30` here is the first half of its `random30`.
-const RANDOM_SEED: u64 = 0x5EED_2024_C0FF_EE01;
 const RANDOM_PUZZLES: usize = 50;
-
-/// A tiny xorshift64* generator: the sets must be the same on every machine and run.
-struct XorShift64Star(u64);
-
-impl XorShift64Star {
-    fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform in `[0, 1)`, from the top 53 bits.
-    fn next_f64(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
 
 fn main() {
     let filter = parse_args();
@@ -411,24 +396,6 @@ fn summarize_clue(
         "methods": methods,
     });
     println!("json: {summary}");
-}
-
-/// `count` random `side`x`side` pictures at 50% density, as puzzles without their picture: the
-/// engine bench's construction and seed.
-fn random_puzzles(side: usize, count: usize) -> Vec<(Puzzle, Grid<bool>)> {
-    let mut rng = XorShift64Star(RANDOM_SEED);
-    (0..count)
-        .map(|_| {
-            let rows = (0..side)
-                .map(|_| (0..side).map(|_| rng.next_f64() < 0.5).collect())
-                .collect();
-            let picture = Grid::from_rows(rows).expect("rows of equal length");
-            let clued = Puzzle::from_picture(&picture).expect("a picture makes a puzzle");
-            let puzzle = Puzzle::new(clued.rows().to_vec(), clued.columns().to_vec())
-                .expect("the picture's own clues");
-            (puzzle, picture)
-        })
-        .collect()
 }
 
 /// Runs every method and the exact check on a random set, then prints its table and `json:` line.

@@ -81,6 +81,20 @@ fn emit(text: &str) -> bool {
         .is_ok()
 }
 
+/// How a puzzle is named in output: the file, then its label within the file if it has one.
+fn heading(file: &str, entry: &Entry) -> String {
+    [file, entry.label.as_str()].join(" ").trim_end().to_owned()
+}
+
+/// Prints why the puzzle at `index` could not be checked, and the status that gives.
+fn check_failed(json: bool, file: &str, index: usize, heading: &str, error: &CheckError) -> Status {
+    print_error(json, file, Some(index), &format!("{heading}: {error}"));
+    match error {
+        CheckError::Unverified(_) => Status::Internal,
+        _ => Status::BadInput,
+    }
+}
+
 /// `solve` and `check`: every puzzle of the file, one result each.
 fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
     let entries = match read_input(&args.input).and_then(|entries| with_goal(args, entries)) {
@@ -95,10 +109,7 @@ fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
     let mut summary = Summary::default();
     let mut status = Status::Done;
     for (index, entry) in entries.iter().enumerate() {
-        let heading = [file.as_str(), entry.label.as_str()]
-            .join(" ")
-            .trim_end()
-            .to_owned();
+        let heading = heading(&file, entry);
         let result = if prove_unique {
             unique::check
         } else {
@@ -107,16 +118,13 @@ fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
         let report = match result {
             Ok(report) => report,
             Err(error) => {
-                print_error(
+                status = status.and(check_failed(
                     args.input.json,
                     &file,
-                    Some(index),
-                    &format!("{heading}: {error}"),
-                );
-                status = status.and(match error {
-                    CheckError::Unverified(_) => Status::Internal,
-                    _ => Status::BadInput,
-                });
+                    index,
+                    &heading,
+                    &error,
+                ));
                 continue;
             }
         };
@@ -382,23 +390,17 @@ fn compare_all(args: &CompareArgs) -> Status {
     let mut totals = ComparisonTotals::new(&methods);
     let mut status = Status::Done;
     for (index, entry) in entries.iter().enumerate() {
-        let heading = [file.as_str(), entry.label.as_str()]
-            .join(" ")
-            .trim_end()
-            .to_owned();
+        let heading = heading(&file, entry);
         let comparison = match compare::compare(&entry.puzzle, &methods, &options) {
             Ok(comparison) => comparison,
             Err(error) => {
-                print_error(
+                status = status.and(check_failed(
                     args.input.json,
                     &file,
-                    Some(index),
-                    &format!("{heading}: {error}"),
-                );
-                status = status.and(match error {
-                    CheckError::Unverified(_) => Status::Internal,
-                    _ => Status::BadInput,
-                });
+                    index,
+                    &heading,
+                    &error,
+                ));
                 continue;
             }
         };
