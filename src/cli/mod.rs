@@ -237,19 +237,8 @@ impl Summary {
 
 impl std::fmt::Display for Summary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let count = |verdict| self.verdicts.iter().filter(|&&v| v == verdict).count();
         write!(f, "\n{} puzzles:", self.verdicts.len())?;
-        for verdict in [
-            Verdict::Unique,
-            Verdict::Multiple,
-            Verdict::Solved,
-            Verdict::None,
-            Verdict::Timeout,
-        ] {
-            if count(verdict) > 0 {
-                write!(f, " {} {verdict},", count(verdict))?;
-            }
-        }
+        write_verdict_counts(f, &self.verdicts)?;
         write!(
             f,
             " {} line-solvable; {:.1} ms in all",
@@ -260,6 +249,24 @@ impl std::fmt::Display for Summary {
         }
         writeln!(f)
     }
+}
+
+/// Writes " 3 unique, 1 multiple," and so on, for each verdict that occurs, in a fixed order.
+fn write_verdict_counts(f: &mut std::fmt::Formatter<'_>, verdicts: &[Verdict]) -> std::fmt::Result {
+    let order = [
+        Verdict::Unique,
+        Verdict::Multiple,
+        Verdict::Solved,
+        Verdict::None,
+        Verdict::Timeout,
+    ];
+    for verdict in order {
+        let count = verdicts.iter().filter(|&&v| v == verdict).count();
+        if count > 0 {
+            write!(f, " {count} {verdict},")?;
+        }
+    }
+    Ok(())
 }
 
 /// `clues`: the puzzles of a picture (or any puzzle file), written in another format.
@@ -493,18 +500,8 @@ impl std::fmt::Display for ComparisonTotals {
                 self.solved[i]
             )?;
         }
-        let count = |verdict| self.verdicts.iter().filter(|&&v| v == verdict).count();
         write!(f, "  exact (SAT):")?;
-        for verdict in [
-            Verdict::Unique,
-            Verdict::Multiple,
-            Verdict::None,
-            Verdict::Timeout,
-        ] {
-            if count(verdict) > 0 {
-                write!(f, " {} {verdict},", count(verdict))?;
-            }
-        }
+        write_verdict_counts(f, &self.verdicts)?;
         writeln!(
             f,
             " {:.1} ms in all",
