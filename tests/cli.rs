@@ -602,7 +602,10 @@ fn format_flag_overrides_the_extension() {
     let (code, _, stderr) = run(&["check", file.path()], None);
     assert_eq!(code, 2);
     assert!(
-        stderr.starts_with(&format!("nonosat: {}:1: column ", file.path())),
+        stderr.starts_with(&format!(
+            "nonosat: {}:1: expected a JSON object",
+            file.path()
+        )),
         "{stderr}"
     );
     let (code, stdout, _) = run(&["check", "--format", "non", file.path()], None);

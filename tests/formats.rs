@@ -327,6 +327,16 @@ fn json_of_the_wrong_shape() {
         error_of("{\"rows\": [[-1]], \"columns\": [[1]]}", "a.json"),
         "a.json:1: column 13: invalid value: integer `-1`, expected u64"
     );
+    // serde would read an array of the fields as the object; a puzzle must be an object.
+    let expected = "expected a JSON object such as {\"rows\": [[1]], \"columns\": [[1]]}";
+    assert_eq!(
+        error_of("\n[null, null, null, null, [[1]], [[1]], null]", "a.json"),
+        format!("a.json:2: {expected}")
+    );
+    assert_eq!(
+        error_of("{\"rows\": [[1]], \"columns\": [[1]]}\n[[1]]\n", "a.jsonl"),
+        format!("a.jsonl:2: {expected}")
+    );
 }
 
 #[test]

@@ -27,6 +27,11 @@ struct JsonPuzzle {
 
 /// Reads a text holding one JSON object.
 pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
+    let first_line = text
+        .lines()
+        .position(|line| !line.trim().is_empty())
+        .map(|i| i + 1);
+    expect_object(text, first_line)?;
     let json = serde_json::from_str::<JsonPuzzle>(text).map_err(|error| {
         let line = (error.line() > 0).then(|| error.line());
         json_error(&error, line)
@@ -38,6 +43,7 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
 pub(super) fn parse_lines(text: &str) -> Result<Vec<Puzzle>, LineError> {
     let mut puzzles = Vec::new();
     for line in Lines::new(text).filter(|line| !line.is_blank()) {
+        expect_object(line.text, Some(line.number))?;
         let json = serde_json::from_str::<JsonPuzzle>(line.text)
             .map_err(|error| json_error(&error, Some(line.number)))?;
         puzzles.push(to_puzzle(json, Some(line.number))?);
@@ -49,6 +55,22 @@ pub(super) fn parse_lines(text: &str) -> Result<Vec<Puzzle>, LineError> {
 }
 
 /// A `serde_json` error placed on `line`, its message without serde's own position.
+/// A puzzle is a JSON object; serde would also take the array of its fields, which no one writes.
+fn expect_object(text: &str, line: Option<usize>) -> Result<(), LineError> {
+    if text.trim_start().starts_with('{') {
+        return Ok(());
+    }
+    let message =
+        "expected a JSON object such as {\"rows\": [[1]], \"columns\": [[1]]}".to_string();
+    Err(LineError::maybe_at(
+        line,
+        ParseErrorKind::Json {
+            message,
+            column: None,
+        },
+    ))
+}
+
 fn json_error(error: &serde_json::Error, line: Option<usize>) -> LineError {
     let full = error.to_string();
     let position = format!(" at line {} column {}", error.line(), error.column());
