@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::random_puzzles;
+use common::{median, random_puzzles};
 
 use std::collections::BTreeMap;
 use std::hint::black_box;
@@ -378,15 +378,4 @@ fn summarize(set: &str, timings: &[Timing]) {
         "verdicts": verdicts,
     });
     println!("json: {summary}");
-}
-
-/// The median of `values` (the mean of the middle two for an even count; zero when empty).
-fn median(mut values: Vec<Duration>) -> Duration {
-    values.sort();
-    let n = values.len();
-    match n {
-        0 => Duration::ZERO,
-        _ if n % 2 == 1 => values[n / 2],
-        _ => (values[n / 2 - 1] + values[n / 2]) / 2,
-    }
 }

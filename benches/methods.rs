@@ -19,7 +19,7 @@
 
 mod common;
 
-use common::{XorShift64Star, random_puzzles};
+use common::{XorShift64Star, median, random_puzzles};
 
 use std::collections::BTreeMap;
 use std::hint::black_box;
@@ -334,13 +334,7 @@ fn known(line: &[Cell]) -> usize {
 
 /// `#` black, `.` white, `?` unknown.
 fn show(line: &[Cell]) -> String {
-    line.iter()
-        .map(|cell| match cell {
-            Cell::Black => '#',
-            Cell::White => '.',
-            Cell::Unknown => '?',
-        })
-        .collect()
+    line.iter().map(|cell| cell.symbol()).collect()
 }
 
 /// `part / whole`, rounded to one decimal (for ratios and shares).
@@ -546,15 +540,4 @@ fn summarize_random(
         },
     });
     println!("json: {summary}");
-}
-
-/// The median of `values` (the mean of the middle two for an even count; zero when empty).
-fn median(mut values: Vec<Duration>) -> Duration {
-    values.sort();
-    let n = values.len();
-    match n {
-        0 => Duration::ZERO,
-        _ if n % 2 == 1 => values[n / 2],
-        _ => (values[n / 2 - 1] + values[n / 2]) / 2,
-    }
 }

@@ -194,24 +194,12 @@ fn the_papers_6x6_puzzle_is_solved_by_the_rules() {
 
 /// `#` black, `.` white, anything else unknown.
 fn parse(text: &str) -> Vec<Cell> {
-    text.chars()
-        .map(|ch| match ch {
-            '#' => Cell::Black,
-            '.' => Cell::White,
-            _ => Cell::Unknown,
-        })
-        .collect()
+    text.chars().map(Cell::from_symbol).collect()
 }
 
 /// The inverse of [`parse`], with `?` for unknown.
 fn show(line: &[Cell]) -> String {
-    line.iter()
-        .map(|cell| match cell {
-            Cell::Black => '#',
-            Cell::White => '.',
-            Cell::Unknown => '?',
-        })
-        .collect()
+    line.iter().map(|cell| cell.symbol()).collect()
 }
 
 /// `rule` applied once to `line` under the clue `blocks`.

@@ -317,13 +317,7 @@ fn contradictions_end_the_run() {
 
 /// A line from text: `#` black, `.` white, anything else unknown.
 fn parse(text: &str) -> Vec<Cell> {
-    text.chars()
-        .map(|ch| match ch {
-            '#' => Cell::Black,
-            '.' => Cell::White,
-            _ => Cell::Unknown,
-        })
-        .collect()
+    text.chars().map(Cell::from_symbol).collect()
 }
 
 /// `solver` on `line` with clue `blocks`, as text.
@@ -333,14 +327,7 @@ fn solve(
     line: &str,
 ) -> Result<String, Contradiction> {
     let solved = solver.solve_line(&Clue::new(blocks.to_vec()), &parse(line))?;
-    Ok(solved
-        .iter()
-        .map(|cell| match cell {
-            Cell::Black => '#',
-            Cell::White => '.',
-            Cell::Unknown => '?',
-        })
-        .collect())
+    Ok(solved.iter().map(|cell| cell.symbol()).collect())
 }
 
 #[test]

@@ -1,5 +1,7 @@
 //! What the benchmarks share: a seeded generator and the random puzzle sets built from it.
 
+use std::time::Duration;
+
 use nonosat::{Grid, Puzzle};
 
 /// The seed of the random puzzle sets; the `random30` sets of both benchmarks start alike.
@@ -39,4 +41,15 @@ pub fn random_puzzles(side: usize, count: usize) -> Vec<(Puzzle, Grid<bool>)> {
             (puzzle, picture)
         })
         .collect()
+}
+
+/// The median of `values` (the mean of the middle two for an even count; zero when empty).
+pub fn median(mut values: Vec<Duration>) -> Duration {
+    values.sort();
+    let n = values.len();
+    match n {
+        0 => Duration::ZERO,
+        _ if n % 2 == 1 => values[n / 2],
+        _ => (values[n / 2 - 1] + values[n / 2]) / 2,
+    }
 }

@@ -200,25 +200,12 @@ mod tests {
     use super::*;
 
     fn parse(text: &str) -> Vec<Cell> {
-        text.chars()
-            .map(|ch| match ch {
-                '#' => Cell::Black,
-                '.' => Cell::White,
-                _ => Cell::Unknown,
-            })
-            .collect()
+        text.chars().map(Cell::from_symbol).collect()
     }
 
     fn solve(blocks: &[usize], line: &str) -> Result<String, Contradiction> {
         let solved = DpLineSolver::new().solve(&Clue::new(blocks.to_vec()), &parse(line))?;
-        Ok(solved
-            .iter()
-            .map(|cell| match cell {
-                Cell::Black => '#',
-                Cell::White => '.',
-                Cell::Unknown => '?',
-            })
-            .collect())
+        Ok(solved.iter().map(|cell| cell.symbol()).collect())
     }
 
     #[test]

@@ -702,24 +702,11 @@ mod tests {
     use super::*;
 
     fn parse(text: &str) -> Vec<Cell> {
-        text.chars()
-            .map(|ch| match ch {
-                '#' => Cell::Black,
-                '.' => Cell::White,
-                _ => Cell::Unknown,
-            })
-            .collect()
+        text.chars().map(Cell::from_symbol).collect()
     }
 
     fn show(cells: &[Cell]) -> String {
-        cells
-            .iter()
-            .map(|cell| match cell {
-                Cell::Black => '#',
-                Cell::White => '.',
-                Cell::Unknown => '?',
-            })
-            .collect()
+        cells.iter().map(|cell| cell.symbol()).collect()
     }
 
     #[test]

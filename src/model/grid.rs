@@ -56,6 +56,25 @@ impl Cell {
     pub fn from_black(black: bool) -> Self {
         if black { Cell::Black } else { Cell::White }
     }
+
+    /// The cell as text: `#` black, `.` white, `?` unknown.
+    pub fn symbol(self) -> char {
+        match self {
+            Cell::Black => '#',
+            Cell::White => '.',
+            Cell::Unknown => '?',
+        }
+    }
+
+    /// The cell a character stands for, as [`Cell::symbol`] writes it; any other character is
+    /// unknown.
+    pub fn from_symbol(ch: char) -> Self {
+        match ch {
+            '#' => Cell::Black,
+            '.' => Cell::White,
+            _ => Cell::Unknown,
+        }
+    }
 }
 
 /// A `height` x `width` grid stored row by row.
@@ -257,6 +276,14 @@ mod tests {
             a.differences(&b),
             vec![Pos { row: 0, col: 0 }, Pos { row: 0, col: 1 }]
         );
+    }
+
+    #[test]
+    fn cells_read_back_from_their_symbols() {
+        for cell in [Cell::Black, Cell::White, Cell::Unknown] {
+            assert_eq!(Cell::from_symbol(cell.symbol()), cell);
+        }
+        assert_eq!(Cell::from_symbol('x'), Cell::Unknown);
     }
 
     #[test]
