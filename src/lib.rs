@@ -28,6 +28,7 @@ pub mod line;
 pub mod model;
 pub mod probe;
 pub mod propagate;
+pub mod render;
 pub mod report;
 pub mod sat;
 pub mod unique;

@@ -1,0 +1,186 @@
+//! `solve` and `check`: every puzzle of a file, one verdict each, and a summary.
+
+use nonosat::formats::{self, Entry};
+use nonosat::report::{CheckRecord, render_check};
+use nonosat::unique::{self, Options, Report, Verdict};
+
+use super::args::SolveArgs;
+use super::output::{check_failed, emit, heading, json_line, print_error, read_input, shown_name};
+use super::status::Status;
+
+/// `solve` and `check`: every puzzle of the file, one result each.
+pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
+    let entries = match read_input(&args.input).and_then(|entries| with_goal(args, entries)) {
+        Ok(entries) => entries,
+        Err(status) => return status,
+    };
+    let file = shown_name(&args.input.file);
+    let options = Options {
+        timeout: args.timeout,
+    };
+    let one_line_each = prove_unique && entries.len() > 1 && !args.input.json;
+    let mut summary = Summary::default();
+    let mut status = Status::Done;
+    for (index, entry) in entries.iter().enumerate() {
+        let heading = heading(&file, entry);
+        let result = if prove_unique {
+            unique::check
+        } else {
+            unique::solve
+        }(&entry.puzzle, &options);
+        let report = match result {
+            Ok(report) => report,
+            Err(error) => {
+                status = status.and(check_failed(
+                    args.input.json,
+                    &file,
+                    index,
+                    &heading,
+                    &error,
+                ));
+                continue;
+            }
+        };
+        status = status.and(Status::of(report.verdict));
+        summary.add(&heading, &report);
+        let text = if args.input.json {
+            json_line(&CheckRecord::new(
+                &file,
+                index,
+                &entry.label,
+                &entry.puzzle,
+                &report,
+            ))
+        } else if one_line_each {
+            format!("{heading}: {}\n", one_line(&entry.puzzle, &report))
+        } else {
+            render_check(&heading, &entry.puzzle, &report) + "\n"
+        };
+        if !emit(&text) {
+            return status; // the reader has gone: the results so far decide the exit code
+        }
+    }
+    if entries.len() > 1 && !args.input.json {
+        emit(&summary.to_string());
+    }
+    status
+}
+
+/// The entries with the `--goal` picture attached, or the entries as they are without one.
+fn with_goal(args: &SolveArgs, mut entries: Vec<Entry>) -> Result<Vec<Entry>, Status> {
+    let Some(path) = &args.goal else {
+        return Ok(entries);
+    };
+    let json = args.input.json;
+    let fail = |message: String| {
+        print_error(
+            json,
+            &shown_name(path),
+            None,
+            &format!("--goal {}: {message}", shown_name(path)),
+        );
+        Status::BadInput
+    };
+    let pictures = formats::read_path(path, None).map_err(|error| {
+        print_error(json, &shown_name(path), None, &error.to_string());
+        Status::BadInput
+    })?;
+    let goal = match pictures.as_slice() {
+        [entry] => entry.puzzle.goal().cloned(),
+        _ => None,
+    };
+    let Some(goal) = goal else {
+        return Err(fail("not a single picture".to_owned()));
+    };
+    let [entry] = entries.as_mut_slice() else {
+        let file = shown_name(&args.input.file);
+        return Err(fail(format!(
+            "needs a FILE of one puzzle, and {file} holds {}",
+            entries.len()
+        )));
+    };
+    entry.puzzle = entry
+        .puzzle
+        .clone()
+        .with_goal(goal)
+        .map_err(|error| fail(error.to_string()))?;
+    Ok(entries)
+}
+
+/// A puzzle's result in one line, for files of many puzzles.
+fn one_line(puzzle: &nonosat::Puzzle, report: &Report) -> String {
+    let how = if report.line_solvable {
+        "line-solvable"
+    } else {
+        "needs search"
+    };
+    format!(
+        "{}, {how} ({}/{} cells by propagation), {:.1} ms",
+        report.verdict,
+        report.fixed_by_propagation,
+        puzzle.cell_count(),
+        report.elapsed.as_secs_f64() * 1000.0
+    )
+}
+
+/// Counts over the puzzles of a file.
+#[derive(Default)]
+struct Summary {
+    verdicts: Vec<Verdict>,
+    line_solvable: usize,
+    total_ms: f64,
+    slowest: Option<(String, f64)>,
+}
+
+impl Summary {
+    fn add(&mut self, heading: &str, report: &Report) {
+        let ms = report.elapsed.as_secs_f64() * 1000.0;
+        self.verdicts.push(report.verdict);
+        self.line_solvable += usize::from(report.line_solvable);
+        self.total_ms += ms;
+        if self
+            .slowest
+            .as_ref()
+            .is_none_or(|(_, slowest)| ms > *slowest)
+        {
+            self.slowest = Some((heading.to_owned(), ms));
+        }
+    }
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "\n{} puzzles:", self.verdicts.len())?;
+        write_verdict_counts(f, &self.verdicts)?;
+        write!(
+            f,
+            " {} line-solvable; {:.1} ms in all",
+            self.line_solvable, self.total_ms
+        )?;
+        if let Some((heading, ms)) = &self.slowest {
+            write!(f, ", slowest {heading} ({ms:.1} ms)")?;
+        }
+        writeln!(f)
+    }
+}
+
+/// Writes " 3 unique, 1 multiple," and so on, for each verdict that occurs, in a fixed order.
+pub(super) fn write_verdict_counts(
+    f: &mut std::fmt::Formatter<'_>,
+    verdicts: &[Verdict],
+) -> std::fmt::Result {
+    let order = [
+        Verdict::Unique,
+        Verdict::Multiple,
+        Verdict::Solved,
+        Verdict::None,
+        Verdict::Timeout,
+    ];
+    for verdict in order {
+        let count = verdicts.iter().filter(|&&v| v == verdict).count();
+        if count > 0 {
+            write!(f, " {count} {verdict},")?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,76 @@
+//! `cnf`: one puzzle's encoding in DIMACS or JSON.
+
+use nonosat::encode::{self, Cnf};
+use nonosat::line::DpLineSolver;
+use nonosat::model::{Cell, Grid};
+use nonosat::propagate::propagate;
+use nonosat::report::SCHEMA_VERSION;
+
+use super::args::CnfArgs;
+use super::output::{json_line, print_error, read_input, shown_name, write_output};
+use super::status::Status;
+
+/// `cnf`: one puzzle's encoding in DIMACS (or as JSON).
+pub(super) fn cnf(args: &CnfArgs) -> Status {
+    let file = shown_name(&args.input.file);
+    let entries = match read_input(&args.input) {
+        Ok(entries) => entries,
+        Err(status) => return status,
+    };
+    let index = match (args.index, entries.len()) {
+        (Some(index), count) if index >= count => {
+            let message = format!("{file} holds {count} puzzles; --index {index} is out of range");
+            print_error(args.input.json, &file, None, &message);
+            return Status::BadInput;
+        }
+        (Some(index), _) => index,
+        (None, 1) => 0,
+        (None, count) => {
+            let message =
+                format!("{file} holds {count} puzzles; choose one with --index (0-based)");
+            print_error(args.input.json, &file, None, &message);
+            return Status::BadInput;
+        }
+    };
+    let puzzle = &entries[index].puzzle;
+    let mut known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+    if args.propagate && propagate(puzzle, &mut known, &mut DpLineSolver::new()).is_err() {
+        // A contradiction: the plain encoding, which is unsatisfiable, says so to any solver.
+        known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+    }
+    let mut formula = Cnf::new();
+    let encoding = match encode::encode(puzzle, &known, &mut formula) {
+        Ok(encoding) => encoding,
+        Err(error) => {
+            print_error(
+                args.input.json,
+                &file,
+                Some(index),
+                &format!("{file}: {error}"),
+            );
+            return Status::BadInput;
+        }
+    };
+    let text = if args.input.json {
+        let clauses: Vec<Vec<i64>> = formula
+            .clauses()
+            .iter()
+            .map(|c| c.iter().map(|lit| lit.dimacs()).collect())
+            .collect();
+        json_line(&serde_json::json!({
+            "schema_version": SCHEMA_VERSION,
+            "file": file,
+            "index": index,
+            "width": puzzle.width(),
+            "height": puzzle.height(),
+            "variables": encoding.vars,
+            "cell_variable": "row * width + column + 1 (0-based row and column)",
+            "clauses": clauses,
+        }))
+    } else {
+        let mut bytes = Vec::new();
+        encode::write_dimacs(&mut bytes, puzzle, &encoding, &formula).expect("writing to memory");
+        String::from_utf8(bytes).expect("DIMACS is ASCII")
+    };
+    write_output(args.output.as_deref(), &text, args.input.json)
+}
