@@ -23,6 +23,7 @@
 
 pub mod compare;
 pub mod encode;
+pub mod explain;
 pub mod formats;
 pub mod line;
 pub mod model;
