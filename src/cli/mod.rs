@@ -6,6 +6,8 @@ mod check;
 mod clues;
 mod cnf;
 mod compare;
+mod explain;
+mod hint;
 mod output;
 mod status;
 
@@ -23,6 +25,8 @@ pub fn run() -> ExitCode {
         Command::Clues(args) => clues::clues(&args),
         Command::Cnf(args) => cnf::cnf(&args),
         Command::Compare(args) => compare::compare_all(&args),
+        Command::Explain(args) => explain::explain_all(&args),
+        Command::Hint(args) => hint::hint(&args),
     };
     status.exit_code()
 }

@@ -268,10 +268,13 @@ impl Explainer<'_> {
                     .as_ref()
                     .is_none_or(|(solves, ..)| before.line_solves < *solves)
                 {
-                    let mut lines: Vec<LineId> = before.deductions.iter().map(|d| d.line).collect();
+                    let mut lines: Vec<LineId> = Vec::new();
+                    for read in before.deductions.iter().map(|d| d.line) {
+                        if read != line && !lines.contains(&read) {
+                            lines.push(read);
+                        }
+                    }
                     lines.push(line);
-                    lines.sort_unstable();
-                    lines.dedup();
                     quickest = Some((before.line_solves, pos, colour, lines));
                 }
             }

@@ -35,7 +35,8 @@ impl StepKind {
 pub struct Step<V> {
     /// How the step was found.
     pub kind: StepKind,
-    /// The lines it reads, in order.
+    /// The lines it reads. For a probe: the lines the trial changed, in order, then the line it
+    /// made impossible.
     pub lines: Vec<LineId>,
     /// The cells it fixes, with their values.
     pub fixed: Vec<(Pos, V)>,

@@ -6,20 +6,28 @@
 //! |---|---|---|
 //! | `not unique` | the SAT solver finds two solutions | cells where the two differ |
 //! | `no solution` | the SAT solver finds none | 0 |
-//! | `unrated` | the SAT check or the path ran out of time | 0 |
+//! | `unrated` | the SAT check ran out of time | 0 |
 //! | `trivial` | line steps solve it and every support is empty (each line from its clue alone) | number of steps |
 //! | `line-solvable` | line steps solve it | depth + s / (L + 1) |
 //! | `needs probing` | line steps and contradiction probes solve it | probes + p / (cells + 1) |
-//! | `needs search` | unique, but lines and probes stall | percentage of cells still open |
+//! | `needs search` | unique, but lines and probes stall | cells still open |
 //!
 //! `depth` is the longest chain of dependent steps (see [`PathShape`](super::PathShape)), `s` the
 //! largest support of any step, `L` the longer side: a line-solvable puzzle scores between its depth
 //! and its depth plus one, and the fraction orders puzzles of equal depth by their hardest step.
 //! `probes` is the number of probe steps and `p` the largest support of a probe.
+//!
+//! When the path runs out of its time budget, the class comes from where it stopped: line
+//! propagation, then probing ([`crate::probe`], without supports) decide whether lines or probes
+//! would finish; the score is the path's so far, a lower bound, and "needs search" counts the cells
+//! that probing leaves open.
 
 use super::nonogram::{Explanation, Stop};
 use super::path::StepKind;
-use crate::model::Puzzle;
+use crate::line::DpLineSolver;
+use crate::model::{Cell, Grid, Puzzle};
+use crate::probe::probe;
+use crate::propagate::propagate;
 use crate::unique::{self, CheckError, Options, Verdict};
 
 /// How a puzzle can be solved, easiest first.
@@ -97,6 +105,20 @@ pub fn rate(
         Verdict::Unique => {}
     }
     let steps = &explanation.steps;
+    let largest = |kind| {
+        steps
+            .iter()
+            .filter(|step| step.kind == kind)
+            .map(|step| step.support.len())
+            .max()
+    };
+    let probes = steps.iter().filter(|s| s.kind == StepKind::Probe).count();
+    let probing_score = probes as f64
+        + largest(StepKind::Probe).unwrap_or(0) as f64 / (puzzle.cell_count() + 1) as f64;
+    let side = puzzle.width().max(puzzle.height()) as f64;
+    let line_score =
+        explanation.shape.depth as f64 + largest(StepKind::Line).unwrap_or(0) as f64 / (side + 1.0);
+    let open_after = |grid: &Grid<Cell>| (puzzle.cell_count() - grid.known_count()) as f64;
     Ok(match explanation.stop {
         Stop::Solved => {
             let picture = explanation
@@ -104,33 +126,29 @@ pub fn rate(
                 .to_picture()
                 .expect("a solved path knows every cell");
             puzzle.check(&picture).map_err(CheckError::Unverified)?;
-            let largest = |kind| {
-                steps
-                    .iter()
-                    .filter(|step| step.kind == kind)
-                    .map(|step| step.support.len())
-                    .max()
-            };
-            let probes = steps.iter().filter(|s| s.kind == StepKind::Probe).count();
-            if let Some(p) = largest(StepKind::Probe) {
-                let fraction = p as f64 / (puzzle.cell_count() + 1) as f64;
-                rating(Class::NeedsProbing, probes as f64 + fraction)
+            if probes > 0 {
+                rating(Class::NeedsProbing, probing_score)
             } else if largest(StepKind::Line).unwrap_or(0) == 0 {
                 rating(Class::Trivial, steps.len() as f64)
             } else {
-                let s = largest(StepKind::Line).unwrap_or(0) as f64;
-                let side = puzzle.width().max(puzzle.height()) as f64;
-                rating(
-                    Class::LineSolvable,
-                    explanation.shape.depth as f64 + s / (side + 1.0),
-                )
+                rating(Class::LineSolvable, line_score)
             }
         }
-        Stop::Stalled => {
-            let cells = puzzle.cell_count();
-            let open = cells - explanation.grid.known_count();
-            rating(Class::NeedsSearch, 100.0 * open as f64 / cells as f64)
+        Stop::Stalled => rating(Class::NeedsSearch, open_after(&explanation.grid)),
+        Stop::OutOfTime => {
+            // The class from propagation and probing without supports; the score from the path
+            // so far, a lower bound.
+            let mut grid = explanation.grid.clone();
+            let solver = &mut DpLineSolver::new();
+            let solved = |grid: &Grid<Cell>| grid.known_count() == puzzle.cell_count();
+            if probes == 0 && propagate(puzzle, &mut grid, solver).is_ok() && solved(&grid) {
+                rating(Class::LineSolvable, line_score)
+            } else if probe(puzzle, &mut grid, solver).is_ok() && solved(&grid) {
+                rating(Class::NeedsProbing, probing_score)
+            } else {
+                rating(Class::NeedsSearch, open_after(&grid))
+            }
         }
-        Stop::OutOfTime | Stop::Contradiction(_) => rating(Class::Unrated, 0.0),
+        Stop::Contradiction(_) => rating(Class::Unrated, 0.0),
     })
 }

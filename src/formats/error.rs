@@ -95,6 +95,23 @@ pub enum ParseErrorKind {
         /// The column, counted in characters.
         column: usize,
     },
+    /// A character of a partly solved grid that is not `#`, `.` or `?` (nor a picture's other
+    /// black and white characters).
+    BadStateChar {
+        /// The character.
+        ch: char,
+        /// The row of the grid, 1-based.
+        row: usize,
+        /// The column, counted in characters.
+        column: usize,
+    },
+    /// A partly solved grid whose size is not the puzzle's.
+    StateSize {
+        /// What was found: `5 rows`, or `7 cells in row 3`.
+        found: String,
+        /// The puzzle's width and height.
+        puzzle: (usize, usize),
+    },
     /// Invalid JSON, or JSON of the wrong shape.
     Json {
         /// What `serde_json` says.
@@ -190,6 +207,16 @@ impl fmt::Display for ParseErrorKind {
                 f,
                 "{ch:?} at row {row}, column {column} of the picture is neither black (# X x 1) \
                  nor white (. - 0)"
+            ),
+            K::BadStateChar { ch, row, column } => write!(
+                f,
+                "{ch:?} at row {row}, column {column} is not a cell: use # for black, . for white, \
+                 ? for unknown"
+            ),
+            K::StateSize { found, puzzle } => write!(
+                f,
+                "the grid has {found}, but the puzzle is {}x{}",
+                puzzle.0, puzzle.1
             ),
             K::Json {
                 message,
