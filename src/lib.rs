@@ -25,6 +25,7 @@ pub mod compare;
 pub mod encode;
 pub mod explain;
 pub mod formats;
+pub mod latin;
 pub mod line;
 pub mod model;
 pub mod probe;

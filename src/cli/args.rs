@@ -43,6 +43,8 @@ pub enum Command {
     Explain(ExplainArgs),
     /// Give the next easiest step from a partly solved grid.
     Hint(HintArgs),
+    /// Solve a Latin square puzzle (digits and `.`), check it is unique, print its solution path.
+    Latin(LatinArgs),
 }
 
 /// Where puzzles come from.
@@ -136,6 +138,21 @@ pub struct HintArgs {
     /// Which puzzle of a file that holds several (0-based).
     #[arg(long, value_name = "N")]
     pub index: Option<usize>,
+}
+
+/// Arguments of `latin`.
+#[derive(Debug, Args)]
+pub struct LatinArgs {
+    /// The puzzle: n lines of n characters, a digit 1..n for a given cell, `.` for an empty one.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Also search every deduction order for the minimal enabling sets of each step (the seed
+    /// paper's algorithm), visiting at most this many nodes.
+    #[arg(long, value_name = "NODES")]
+    pub orders: Option<u64>,
 }
 
 /// Arguments of `cnf`.

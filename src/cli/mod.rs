@@ -8,6 +8,7 @@ mod cnf;
 mod compare;
 mod explain;
 mod hint;
+mod latin;
 mod output;
 mod status;
 
@@ -27,6 +28,7 @@ pub fn run() -> ExitCode {
         Command::Compare(args) => compare::compare_all(&args),
         Command::Explain(args) => explain::explain_all(&args),
         Command::Hint(args) => hint::hint(&args),
+        Command::Latin(args) => latin::latin(&args),
     };
     status.exit_code()
 }

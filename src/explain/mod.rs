@@ -4,7 +4,7 @@
 //! The core ([`path`], [`support`], [`orders`]) knows nothing of nonograms: a step fixes cells of a
 //! grid to values and rests on a support of earlier-known cells. [`nonogram`] extracts the path of a
 //! nonogram with the complete line solver and contradiction probes; [`rating`] classes and scores
-//! it; the `latin` module puts the seed paper's own puzzle on the same core.
+//! it; [`crate::latin`] puts the seed paper's own puzzle on the same core.
 
 pub mod nonogram;
 pub mod orders;
