@@ -4,6 +4,7 @@
 //! one support cell breaks the deduction.
 
 mod brute;
+mod common;
 
 use brute::{Rng, common_cells, runs};
 use nonosat::explain::nonogram::{ExplainOptions, NextStep};
@@ -254,4 +255,157 @@ fn a_budget_stops_the_path() {
     let explanation = explain(&puzzle, &start, &options);
     assert_eq!(explanation.stop, Stop::OutOfTime);
     assert_path_sound(&puzzle, &start, &explanation.steps, &explanation.grid);
+}
+
+/// The cells all arrangements of `clue` that agree with `line` share, by recursive placement with
+/// pruning (lines too long for bit masks); `None` when none agrees, or when more than `cap`
+/// arrangements would have to be visited.
+fn placed_line(clue: &[usize], line: &[Cell], cap: &mut usize) -> Option<Option<Vec<Cell>>> {
+    fn place(
+        clue: &[usize],
+        line: &[Cell],
+        from: usize,
+        current: &mut Vec<bool>,
+        common: &mut Option<Vec<bool>>,
+        agree: &mut Vec<bool>,
+        cap: &mut usize,
+    ) -> bool {
+        let Some((&first, rest)) = clue.split_first() else {
+            if line[from..].contains(&Cell::Black) {
+                return true;
+            }
+            if *cap == 0 {
+                return false;
+            }
+            *cap -= 1;
+            match common {
+                None => {
+                    *common = Some(current.clone());
+                    *agree = vec![true; line.len()];
+                }
+                Some(seen) => {
+                    for i in 0..line.len() {
+                        agree[i] &= seen[i] == current[i];
+                    }
+                }
+            }
+            return true;
+        };
+        let needed: usize = rest.iter().map(|b| b + 1).sum::<usize>() + first;
+        let mut start = from;
+        while start + needed <= line.len() {
+            if line[from..start].contains(&Cell::Black) {
+                break;
+            }
+            let end = start + first;
+            let fits = line[start..end].iter().all(|&c| c != Cell::White)
+                && line.get(end).is_none_or(|&c| c != Cell::Black);
+            if fits {
+                current[start..end].fill(true);
+                let next = (end + 1).min(line.len());
+                let ok = place(rest, line, next, current, common, agree, cap);
+                current[start..end].fill(false);
+                if !ok {
+                    return false;
+                }
+            }
+            start += 1;
+        }
+        true
+    }
+    let mut current = vec![false; line.len()];
+    let (mut common, mut agree) = (None, Vec::new());
+    if !place(clue, line, 0, &mut current, &mut common, &mut agree, cap) {
+        return None;
+    }
+    Some(common.map(|first| {
+        (0..line.len())
+            .map(|i| match agree[i] {
+                true => Cell::from_black(first[i]),
+                false => Cell::Unknown,
+            })
+            .collect()
+    }))
+}
+
+#[test]
+fn placement_enumerator_agrees_with_masks() {
+    for len in 1..=8 {
+        for (clue, _) in brute::lines_by_clue(len) {
+            for (black, white) in brute::partial_lines(len) {
+                let line = brute::cells(black, white, len);
+                let mut cap = usize::MAX;
+                let placed = placed_line(&clue, &line, &mut cap).unwrap();
+                assert_eq!(placed, brute_line(&clue, &line), "{clue:?} {line:?}");
+            }
+        }
+    }
+}
+
+/// Every line step of every puzzle that pbnsolve solves without guessing: the path solves it by
+/// lines alone, and each support forces its cells and is minimal, by enumerating arrangements.
+#[test]
+fn corpus_line_solvable_paths_have_minimal_supports() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let expected = std::fs::read_to_string(dir.join("EXPECTED.tsv")).unwrap();
+    let (mut puzzles, mut checked, mut skipped) = (0, 0, 0);
+    for line in expected.lines().skip(1) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        if fields[1] != "unique logical" {
+            continue;
+        }
+        let entries = nonosat::formats::read_path(&dir.join(fields[0]), None).unwrap();
+        let puzzle = &entries[0].puzzle;
+        let start = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+        let explanation = explain(puzzle, &start, &ExplainOptions::default());
+        assert_eq!(explanation.stop, Stop::Solved, "{}", fields[0]);
+        puzzle
+            .check(&explanation.grid.to_picture().unwrap())
+            .unwrap();
+        puzzles += 1;
+        for step in &explanation.steps {
+            assert_eq!(step.kind, StepKind::Line, "{}", fields[0]);
+            let line = step.lines[0];
+            let positions: Vec<Pos> = start.line_positions(line).collect();
+            let forced = |support: &[(Pos, bool)], cap: &mut usize| {
+                let known = grid_with(puzzle, support).line(line);
+                let solved = placed_line(puzzle.clue(line).blocks(), &known, cap)?;
+                Some(solved.is_some_and(|solved| {
+                    step.fixed.iter().all(|&(pos, black)| {
+                        let i = positions.iter().position(|&p| p == pos).unwrap();
+                        solved[i] == Cell::from_black(black)
+                    })
+                }))
+            };
+            let mut cap = 200_000;
+            let mut verdicts = vec![forced(&step.support, &mut cap)];
+            for drop in 0..step.support.len() {
+                let mut smaller = step.support.clone();
+                smaller.remove(drop);
+                verdicts.push(forced(&smaller, &mut cap));
+            }
+            if verdicts.iter().any(Option::is_none) {
+                skipped += 1;
+                continue;
+            }
+            assert_eq!(
+                verdicts[0],
+                Some(true),
+                "{}: support does not force",
+                fields[0]
+            );
+            assert!(
+                verdicts[1..].iter().all(|v| *v == Some(false)),
+                "{}: not minimal",
+                fields[0]
+            );
+            checked += 1;
+        }
+    }
+    eprintln!(
+        "{puzzles} puzzles, {checked} steps checked, {skipped} skipped (too many arrangements)"
+    );
+    assert!(puzzles > 150 && checked > 10 * skipped);
 }
