@@ -69,7 +69,12 @@ pub fn path_drawing(start: &Grid<Cell>, explanation: &Explanation) -> Drawing {
         }
     }
     draw_grid_lines(&mut drawing, width, height, cell);
-    draw_legend(&mut drawing, MARGIN + height * cell + MARGIN, max_depth);
+    draw_legend(
+        &mut drawing,
+        MARGIN + height * cell + MARGIN,
+        page_width,
+        max_depth,
+    );
     drawing
 }
 
@@ -86,10 +91,11 @@ fn draw_grid_lines(drawing: &mut Drawing, width: u32, height: u32, cell: u32) {
     }
 }
 
-/// Swatches from depth 1 to `max_depth` at `top`, labelled at both ends.
-fn draw_legend(drawing: &mut Drawing, top: u32, max_depth: usize) {
-    let swatch = (200 / max_depth as u32).max(1);
+/// Swatches from depth 1 to `max_depth` at `top`, labelled at both ends, within the page.
+fn draw_legend(drawing: &mut Drawing, top: u32, page_width: u32, max_depth: usize) {
     let left = MARGIN + 60;
+    let room = page_width.saturating_sub(left + 2 * MARGIN).min(200);
+    let swatch = (room / max_depth as u32).max(1);
     drawing.text(MARGIN, top + 7, 12, Anchor::Start, Rgb::BLACK, "depth");
     for depth in 1..=max_depth {
         let x = left + (depth as u32 - 1) * swatch;
