@@ -111,6 +111,13 @@ pub(super) fn latin(args: &LatinArgs) -> Status {
                 support.join(" ")
             );
         }
+        if args.orders.is_some() && orders.is_none() {
+            let _ = writeln!(
+                out,
+                "deduction orders: not searched (they need a unique puzzle with at most 64 empty \
+                 cells)"
+            );
+        }
         if let (Some(found), Some(rules)) = (&orders, &rules) {
             let _ = writeln!(
                 out,
