@@ -1143,3 +1143,21 @@ fn latin_solves_proves_unique_and_refuses_bad_digits() {
         "{stderr}"
     );
 }
+
+#[test]
+fn explain_of_a_bundle_gives_one_line_each_and_svg_needs_one_puzzle() {
+    let bundle = bundled("examples/two.nonpack");
+    let (code, stdout, _) = run(&["explain", &bundle], None);
+    assert_eq!(code, 0);
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert!(
+        stdout.lines().all(|line| line.contains("line-solvable")),
+        "{stdout}"
+    );
+    let (code, _, stderr) = run(&["explain", &bundle, "--svg", "unused.svg"], None);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("holds 2 puzzles; choose one with --index"),
+        "{stderr}"
+    );
+}
