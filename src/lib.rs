@@ -23,7 +23,9 @@
 
 pub mod compare;
 pub mod encode;
+pub mod explain;
 pub mod formats;
+pub mod latin;
 pub mod line;
 pub mod model;
 pub mod probe;

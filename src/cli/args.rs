@@ -39,6 +39,12 @@ pub enum Command {
     Cnf(CnfArgs),
     /// Run each propagation-only method on every puzzle in FILE, beside the exact SAT answer.
     Compare(CompareArgs),
+    /// Show how a person would solve each puzzle in FILE, step by step, and rate its difficulty.
+    Explain(ExplainArgs),
+    /// Give the next easiest step from a partly solved grid.
+    Hint(HintArgs),
+    /// Solve a Latin square puzzle (digits and `.`), check it is unique, print its solution path.
+    Latin(LatinArgs),
 }
 
 /// Where puzzles come from.
@@ -96,6 +102,57 @@ pub struct CompareArgs {
     /// Give up on the exact answer for a puzzle after this many seconds (it says `timeout`).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<std::time::Duration>,
+}
+
+/// Arguments of `explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Which puzzle of a file that holds several (0-based); without it, each gets one line.
+    #[arg(long, value_name = "N")]
+    pub index: Option<usize>,
+    /// Stop the path after this many seconds (it says where it stopped); the SAT check that
+    /// decides the class has the same bound.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "60")]
+    pub budget: std::time::Duration,
+    /// Line steps only: no probes.
+    #[arg(long)]
+    pub lines_only: bool,
+    /// Draw the grid coloured by the depth at which each cell was fixed, as SVG, to this file.
+    #[arg(long, value_name = "OUT")]
+    pub svg: Option<PathBuf>,
+    /// The same picture as PNG.
+    #[arg(long, value_name = "OUT")]
+    pub png: Option<PathBuf>,
+}
+
+/// Arguments of `hint`.
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The partly solved grid: one line per row, `#` black, `.` white, `?` unknown.
+    #[arg(long, value_name = "PARTIAL")]
+    pub state: PathBuf,
+    /// Which puzzle of a file that holds several (0-based).
+    #[arg(long, value_name = "N")]
+    pub index: Option<usize>,
+}
+
+/// Arguments of `latin`.
+#[derive(Debug, Args)]
+pub struct LatinArgs {
+    /// The puzzle: n lines of n characters, a digit 1..n for a given cell, `.` for an empty one.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Also search every deduction order for the minimal enabling sets of each step (the seed
+    /// paper's algorithm), visiting at most this many nodes.
+    #[arg(long, value_name = "NODES")]
+    pub orders: Option<u64>,
 }
 
 /// Arguments of `cnf`.

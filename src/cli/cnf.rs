@@ -7,7 +7,7 @@ use nonosat::propagate::propagate;
 use nonosat::report::SCHEMA_VERSION;
 
 use super::args::CnfArgs;
-use super::output::{json_line, print_error, read_input, shown_name, write_output};
+use super::output::{json_line, pick_entry, print_error, read_input, shown_name, write_output};
 use super::status::Status;
 
 /// `cnf`: one puzzle's encoding in DIMACS (or as JSON).
@@ -17,20 +17,9 @@ pub(super) fn cnf(args: &CnfArgs) -> Status {
         Ok(entries) => entries,
         Err(status) => return status,
     };
-    let index = match (args.index, entries.len()) {
-        (Some(index), count) if index >= count => {
-            let message = format!("{file} holds {count} puzzles; --index {index} is out of range");
-            print_error(args.input.json, &file, None, &message);
-            return Status::BadInput;
-        }
-        (Some(index), _) => index,
-        (None, 1) => 0,
-        (None, count) => {
-            let message =
-                format!("{file} holds {count} puzzles; choose one with --index (0-based)");
-            print_error(args.input.json, &file, None, &message);
-            return Status::BadInput;
-        }
+    let index = match pick_entry(args.input.json, &file, entries.len(), args.index) {
+        Ok(index) => index,
+        Err(status) => return status,
     };
     let puzzle = &entries[index].puzzle;
     let mut known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);

@@ -6,6 +6,9 @@ mod check;
 mod clues;
 mod cnf;
 mod compare;
+mod explain;
+mod hint;
+mod latin;
 mod output;
 mod status;
 
@@ -23,6 +26,9 @@ pub fn run() -> ExitCode {
         Command::Clues(args) => clues::clues(&args),
         Command::Cnf(args) => cnf::cnf(&args),
         Command::Compare(args) => compare::compare_all(&args),
+        Command::Explain(args) => explain::explain_all(&args),
+        Command::Hint(args) => hint::hint(&args),
+        Command::Latin(args) => latin::latin(&args),
     };
     status.exit_code()
 }

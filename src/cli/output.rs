@@ -61,6 +61,26 @@ pub(super) fn heading(file: &str, entry: &Entry) -> String {
     [file, entry.label.as_str()].join(" ").trim_end().to_owned()
 }
 
+/// The index of the one puzzle to work on: `index` if given and in range, else the file's only
+/// puzzle; otherwise prints why not.
+pub(super) fn pick_entry(
+    json: bool,
+    file: &str,
+    count: usize,
+    index: Option<usize>,
+) -> Result<usize, Status> {
+    let message = match (index, count) {
+        (Some(index), count) if index >= count => {
+            format!("{file} holds {count} puzzles; --index {index} is out of range")
+        }
+        (Some(index), _) => return Ok(index),
+        (None, 1) => return Ok(0),
+        (None, count) => format!("{file} holds {count} puzzles; choose one with --index (0-based)"),
+    };
+    print_error(json, file, None, &message);
+    Err(Status::BadInput)
+}
+
 /// Prints why the puzzle at `index` could not be checked, and the status that gives.
 pub(super) fn check_failed(
     json: bool,
@@ -83,13 +103,18 @@ pub(super) fn write_output(output: Option<&Path>, text: &str, json: bool) -> Sta
             emit(text);
             Status::Done
         }
-        Some(path) => match std::fs::write(path, text) {
-            Ok(()) => Status::Done,
-            Err(error) => {
-                let message = format!("cannot write {}: {error}", path.display());
-                print_error(json, &shown_name(path), None, &message);
-                Status::BadInput
-            }
-        },
+        Some(path) => write_file(path, text.as_bytes(), json),
+    }
+}
+
+/// Writes `bytes` to the file at `path`, or prints why it could not.
+pub(super) fn write_file(path: &Path, bytes: &[u8], json: bool) -> Status {
+    match std::fs::write(path, bytes) {
+        Ok(()) => Status::Done,
+        Err(error) => {
+            let message = format!("cannot write {}: {error}", path.display());
+            print_error(json, &shown_name(path), None, &message);
+            Status::BadInput
+        }
     }
 }

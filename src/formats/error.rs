@@ -95,6 +95,43 @@ pub enum ParseErrorKind {
         /// The column, counted in characters.
         column: usize,
     },
+    /// A character of a partly solved grid that is not `#`, `.` or `?` (nor a picture's other
+    /// black and white characters).
+    BadStateChar {
+        /// The character.
+        ch: char,
+        /// The row of the grid, 1-based.
+        row: usize,
+        /// The column, counted in characters.
+        column: usize,
+    },
+    /// A partly solved grid whose size is not the puzzle's.
+    StateSize {
+        /// What was found: `5 rows`, or `7 cells in row 3`.
+        found: String,
+        /// The puzzle's width and height.
+        puzzle: (usize, usize),
+    },
+    /// A Latin square puzzle whose rows are not as many as their cells, or larger than 9x9.
+    NotSquare {
+        /// The row (1-based) that breaks the shape, or 0 when the number of rows is wrong.
+        row: usize,
+        /// Cells (or rows) expected.
+        expected: usize,
+        /// Cells (or rows) found.
+        found: usize,
+    },
+    /// A character of a Latin square puzzle that is neither a digit 1..n nor `.`.
+    BadSquareChar {
+        /// The character.
+        ch: char,
+        /// The row, 1-based.
+        row: usize,
+        /// The column, 1-based.
+        column: usize,
+        /// The square's order n.
+        order: usize,
+    },
     /// Invalid JSON, or JSON of the wrong shape.
     Json {
         /// What `serde_json` says.
@@ -190,6 +227,42 @@ impl fmt::Display for ParseErrorKind {
                 f,
                 "{ch:?} at row {row}, column {column} of the picture is neither black (# X x 1) \
                  nor white (. - 0)"
+            ),
+            K::BadStateChar { ch, row, column } => write!(
+                f,
+                "{ch:?} at row {row}, column {column} is not a cell: use # for black, . for white, \
+                 ? for unknown"
+            ),
+            K::StateSize { found, puzzle } => write!(
+                f,
+                "the grid has {found}, but the puzzle is {}x{}",
+                puzzle.0, puzzle.1
+            ),
+            K::NotSquare {
+                row: 0,
+                expected,
+                found,
+            } => write!(
+                f,
+                "a Latin square has as many rows as columns (at most 9): expected {expected} \
+                 rows, found {found}"
+            ),
+            K::NotSquare {
+                row,
+                expected,
+                found,
+            } => write!(
+                f,
+                "row {row} has {found} cells but the first row has {expected}"
+            ),
+            K::BadSquareChar {
+                ch,
+                row,
+                column,
+                order,
+            } => write!(
+                f,
+                "{ch:?} at row {row}, column {column} is neither a digit 1..{order} nor ."
             ),
             K::Json {
                 message,

@@ -27,6 +27,7 @@ pub mod json;
 pub mod nin;
 pub mod non;
 pub mod picture;
+pub mod state;
 mod text;
 pub mod tournament;
 
@@ -208,9 +209,14 @@ fn numbered(puzzles: Vec<Puzzle>) -> Vec<Entry> {
 /// Reads the puzzles of a file; the path `-` is standard input. Files larger than
 /// [`MAX_FILE_BYTES`] are refused before being read; files must be UTF-8.
 pub fn read_path(path: &Path, format: Option<Format>) -> Result<Vec<Entry>, ParseError> {
-    let source = path.to_string_lossy();
-    let text = read_text(path).map_err(|error| error.in_file(&display_name(&source)))?;
-    parse(&text, &source, format)
+    let text = read_path_text(path)?;
+    parse(&text, &path.to_string_lossy(), format)
+}
+
+/// The text of a file, or of standard input for the path `-`, within [`MAX_FILE_BYTES`]; errors
+/// name the file.
+pub fn read_path_text(path: &Path) -> Result<String, ParseError> {
+    read_text(path).map_err(|error| error.in_file(&display_name(&path.to_string_lossy())))
 }
 
 /// The text of a file or of standard input (`-`), within the size limit.

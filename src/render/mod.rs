@@ -6,7 +6,9 @@
 
 mod drawing;
 mod font;
+mod path;
 mod raster;
 
 pub use drawing::{Anchor, Drawing};
+pub use path::path_drawing;
 pub use raster::{MAX_PIXELS, Raster, RasterError, Rgb};

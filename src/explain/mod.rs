@@ -1,0 +1,17 @@
+//! Solution paths: the deduction steps that solve a puzzle, each with the minimal support that
+//! forces it, the dependency graph they form, and a difficulty rating read off that graph.
+//!
+//! The core ([`path`], [`support`], [`orders`]) knows nothing of nonograms: a step fixes cells of a
+//! grid to values and rests on a support of earlier-known cells. [`nonogram`] extracts the path of a
+//! nonogram with the complete line solver and contradiction probes; [`rating`] classes and scores
+//! it; [`crate::latin`] puts the seed paper's own puzzle on the same core.
+
+pub mod nonogram;
+pub mod orders;
+pub mod path;
+pub mod rating;
+pub mod support;
+
+pub use nonogram::{Explanation, Stop, explain, next_step};
+pub use path::{PathShape, Step, StepKind};
+pub use rating::{Class, Rating, rate};

@@ -1,0 +1,346 @@
+//! Solution paths and hints for people: JSON records and terminal text.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::SCHEMA_VERSION;
+use crate::explain::nonogram::NextStep;
+use crate::explain::{Explanation, Rating, Step, StepKind, Stop};
+use crate::model::{Pos, Puzzle};
+
+/// The `explain` result for one puzzle.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExplainRecord {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The file the puzzle came from (`-` for standard input).
+    pub file: String,
+    /// 0-based position of the puzzle within its file.
+    pub index: usize,
+    /// The puzzle's name within its file, empty when the file holds one puzzle.
+    pub label: String,
+    /// Number of columns.
+    pub width: usize,
+    /// Number of rows.
+    pub height: usize,
+    /// `trivial`, `line-solvable`, `needs probing`, `needs search`, `not unique`, `no solution` or
+    /// `unrated`.
+    pub class: &'static str,
+    /// The score within the class (docs/explain.md).
+    pub score: f64,
+    /// The SAT solver's verdict: `unique`, `multiple`, `none` or `timeout`.
+    pub verdict: &'static str,
+    /// Why the path ends: `solved`, `stalled`, `contradiction` or `out of time`.
+    pub stop: &'static str,
+    /// Cells the path fixes.
+    pub cells_fixed: usize,
+    /// Number of cells.
+    pub cells: usize,
+    /// The longest chain of dependent steps.
+    pub depth: usize,
+    /// The most steps at one depth.
+    pub widest_layer: usize,
+    /// The depth of the (first) widest layer.
+    pub widest_layer_depth: usize,
+    /// 0-based index in `steps` of the step with the largest support; absent when there are none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hardest_step: Option<usize>,
+    /// The steps in order.
+    pub steps: Vec<StepRecord>,
+    /// Wall-clock time of the path and the rating, in milliseconds.
+    pub time_ms: f64,
+}
+
+/// One deduction step.
+#[derive(Clone, Debug, Serialize)]
+pub struct StepRecord {
+    /// `line` or `probe`.
+    pub kind: &'static str,
+    /// The lines used, as `row 3` or `column 7` (1-based); for a probe, the line it made
+    /// impossible comes last.
+    pub lines: Vec<String>,
+    /// The cells fixed.
+    pub cells: Vec<CellRecord>,
+    /// A minimal set of known cells that forces them.
+    pub support: Vec<CellRecord>,
+    /// 0-based indices of the steps that fixed a support cell (`explain` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depends_on: Option<Vec<usize>>,
+    /// 1 for a step resting on no earlier step, else one more than its deepest dependency
+    /// (`explain` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<usize>,
+}
+
+/// A cell and its colour; row and column are 0-based.
+#[derive(Clone, Debug, Serialize)]
+pub struct CellRecord {
+    /// Row, 0 at the top.
+    pub row: usize,
+    /// Column, 0 at the left.
+    pub column: usize,
+    /// Whether it is black.
+    pub black: bool,
+}
+
+/// The `hint` result.
+#[derive(Clone, Debug, Serialize)]
+pub struct HintRecord {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The puzzle file.
+    pub file: String,
+    /// `step`, `solved`, `contradiction` or `no logical step`.
+    pub outcome: &'static str,
+    /// The next step, for `step`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<StepRecord>,
+    /// The line that cannot be completed, for `contradiction`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contradiction_line: Option<String>,
+    /// `[row, column]` (0-based) of known cells that disagree with the unique solution.
+    pub mistakes: Vec<[usize; 2]>,
+}
+
+impl ExplainRecord {
+    /// The record of a path and its rating.
+    pub fn new(
+        file: &str,
+        index: usize,
+        label: &str,
+        puzzle: &Puzzle,
+        explanation: &Explanation,
+        rating: &Rating,
+    ) -> Self {
+        let shape = &explanation.shape;
+        let steps = explanation
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(i, step)| {
+                let mut record = StepRecord::new(step);
+                record.depends_on = Some(shape.depends_on[i].clone());
+                record.depth = Some(shape.depths[i]);
+                record
+            })
+            .collect();
+        ExplainRecord {
+            schema_version: SCHEMA_VERSION,
+            file: file.into(),
+            index,
+            label: label.into(),
+            width: puzzle.width(),
+            height: puzzle.height(),
+            class: rating.class.name(),
+            score: (rating.score * 1000.0).round() / 1000.0,
+            verdict: rating.verdict.name(),
+            stop: explanation.stop.name(),
+            cells_fixed: explanation.grid.known_count(),
+            cells: puzzle.cell_count(),
+            depth: shape.depth,
+            widest_layer: shape.widest_layer,
+            widest_layer_depth: shape.widest_layer_depth,
+            hardest_step: shape.hardest_step,
+            steps,
+            time_ms: explanation.elapsed.as_secs_f64() * 1000.0,
+        }
+    }
+}
+
+impl StepRecord {
+    /// The record of one step, without its place in the graph.
+    pub fn new(step: &Step<bool>) -> Self {
+        let cells = |cells: &[(Pos, bool)]| {
+            cells
+                .iter()
+                .map(|&(pos, black)| CellRecord {
+                    row: pos.row,
+                    column: pos.col,
+                    black,
+                })
+                .collect()
+        };
+        StepRecord {
+            kind: step.kind.name(),
+            lines: step.lines.iter().map(ToString::to_string).collect(),
+            cells: cells(&step.fixed),
+            support: cells(&step.support),
+            depends_on: None,
+            depth: None,
+        }
+    }
+}
+
+impl HintRecord {
+    /// The record of a hint.
+    pub fn new(file: &str, next: &NextStep, mistakes: &[Pos]) -> Self {
+        let (outcome, step, line) = match next {
+            NextStep::Step(step) => ("step", Some(StepRecord::new(step)), None),
+            NextStep::Solved => ("solved", None, None),
+            NextStep::Contradiction(line) => ("contradiction", None, Some(line.to_string())),
+            NextStep::NoLogicalStep => ("no logical step", None, None),
+        };
+        HintRecord {
+            schema_version: SCHEMA_VERSION,
+            file: file.into(),
+            outcome,
+            step,
+            contradiction_line: line,
+            mistakes: mistakes.iter().map(|p| [p.row, p.col]).collect(),
+        }
+    }
+}
+
+/// Cells as `r3c4#`: 1-based row and column, then `#` for black or `.` for white.
+pub fn cells_text(cells: &[(Pos, bool)]) -> String {
+    let words: Vec<String> = cells
+        .iter()
+        .map(|&(pos, black)| {
+            format!(
+                "r{}c{}{}",
+                pos.row + 1,
+                pos.col + 1,
+                if black { '#' } else { '.' }
+            )
+        })
+        .collect();
+    words.join(" ")
+}
+
+/// One step in words: what it fixes, from what, and why.
+pub fn describe_step(puzzle: &Puzzle, step: &Step<bool>) -> String {
+    let support = if step.support.is_empty() {
+        "the clues alone".to_owned()
+    } else {
+        cells_text(&step.support)
+    };
+    match step.kind {
+        StepKind::Line => {
+            let line = step.lines[0];
+            format!(
+                "{line} (clue {}) fixes {} from {support}",
+                puzzle.clue(line),
+                cells_text(&step.fixed)
+            )
+        }
+        StepKind::Probe => {
+            let (pos, black) = step.fixed[0];
+            let other = if black { "white" } else { "black" };
+            let (last, via) = step.lines.split_last().expect("a probe reads a line");
+            let via: Vec<String> = via.iter().map(ToString::to_string).collect();
+            let chain = if via.is_empty() {
+                String::new()
+            } else {
+                format!(" after {}", via.join(", "))
+            };
+            format!(
+                "probe: if r{}c{} were {other}, {last} would be impossible{chain}; so {} from \
+                 {support}",
+                pos.row + 1,
+                pos.col + 1,
+                cells_text(&step.fixed)
+            )
+        }
+    }
+}
+
+/// A path and its rating for the terminal: the rating, the graph's measures, then every step.
+pub fn render_explanation(
+    heading: &str,
+    puzzle: &Puzzle,
+    explanation: &Explanation,
+    rating: &Rating,
+) -> String {
+    let shape = &explanation.shape;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{heading}: {}x{} puzzle",
+        puzzle.width(),
+        puzzle.height()
+    );
+    let _ = writeln!(
+        out,
+        "difficulty: {}, score {:.2} (SAT: {})",
+        rating.class.name(),
+        rating.score,
+        rating.verdict
+    );
+    let stop = match explanation.stop {
+        Stop::Contradiction(line) => format!("contradiction in {line}"),
+        other => other.name().to_owned(),
+    };
+    let _ = writeln!(
+        out,
+        "path: {} steps fix {} of {} cells, {stop} in {:.1} ms; depth {}, widest layer {} steps \
+         (depth {})",
+        explanation.steps.len(),
+        explanation.grid.known_count(),
+        puzzle.cell_count(),
+        explanation.elapsed.as_secs_f64() * 1000.0,
+        shape.depth,
+        shape.widest_layer,
+        shape.widest_layer_depth
+    );
+    if let Some(hardest) = shape.hardest_step {
+        let step = &explanation.steps[hardest];
+        let _ = writeln!(
+            out,
+            "hardest step: {} (support of {} cells, depth {}): {}",
+            hardest + 1,
+            step.support.len(),
+            shape.depths[hardest],
+            describe_step(puzzle, step)
+        );
+    }
+    let width = explanation.steps.len().to_string().len();
+    for (i, step) in explanation.steps.iter().enumerate() {
+        let after: Vec<String> = shape.depends_on[i]
+            .iter()
+            .map(|d| (d + 1).to_string())
+            .collect();
+        let after = if after.is_empty() {
+            String::new()
+        } else {
+            format!(", after {}", after.join(" "))
+        };
+        let _ = writeln!(
+            out,
+            "{:>width$}. [depth {}{after}] {}",
+            i + 1,
+            shape.depths[i],
+            describe_step(puzzle, step)
+        );
+    }
+    out
+}
+
+/// A hint for the terminal.
+pub fn render_hint(heading: &str, puzzle: &Puzzle, next: &NextStep, mistakes: &[Pos]) -> String {
+    let mut out = String::new();
+    if !mistakes.is_empty() {
+        let cells: Vec<String> = mistakes
+            .iter()
+            .map(|p| format!("r{}c{}", p.row + 1, p.col + 1))
+            .collect();
+        let _ = writeln!(
+            out,
+            "{heading}: these known cells disagree with the solution: {}",
+            cells.join(" ")
+        );
+    }
+    let _ = match next {
+        NextStep::Step(step) => writeln!(out, "{heading}: next: {}", describe_step(puzzle, step)),
+        NextStep::Solved => writeln!(out, "{heading}: every cell is known"),
+        NextStep::Contradiction(line) => writeln!(
+            out,
+            "{heading}: {line} cannot be completed from the known cells: one of them is wrong"
+        ),
+        NextStep::NoLogicalStep => writeln!(
+            out,
+            "{heading}: no line and no probe fixes another cell: a guess is needed"
+        ),
+    };
+    out
+}
