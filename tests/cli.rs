@@ -226,12 +226,13 @@ fn missing_file_exits_2_naming_the_file() {
 #[test]
 fn usage_errors_exit_2_with_a_message_on_stderr() {
     let file = bundled("seeds/koike-6x6.non");
-    let cases: [&[&str]; 9] = [
+    let cases: [&[&str]; 10] = [
         &["check", "--bogus", &file],
         &["check", "--timeout", "0", &file],
         &["check", "--timeout", "-1", &file],
         &["check", "--timeout", "abc", &file],
-        &["check", "--format", "xml", &file],
+        &["check", "--format", "svg", &file],
+        &["check", "--threshold", "256", &file],
         &["check"],
         &["frobnicate", &file],
         &["cnf", "--index", "x", &file],
@@ -988,7 +989,7 @@ fn help_lists_the_exit_codes_and_exits_0() {
     assert_eq!(code, 0);
     assert!(stdout.contains("\nExit codes:\n"), "{stdout}");
     for line in [
-        "  0  unique (check, compare), solved (solve), done (clues, cnf)",
+        "  0  unique (check, compare), solved (solve), done (clues, convert, cnf)",
         "  1  multiple solutions",
         "  2  bad input or usage",
         "  3  no solution",

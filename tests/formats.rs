@@ -456,13 +456,23 @@ fn missing_file() {
 #[test]
 fn write_errors() {
     let puzzle = only_puzzle("2 1\n2\n1\n1\n", "a.nin");
+    for format in [Format::Picture, Format::Pbm] {
+        assert_eq!(
+            formats::write(&puzzle, format),
+            Err(WriteError::NoGoal { format })
+        );
+    }
     assert_eq!(
-        formats::write(&puzzle, Format::Picture),
-        Err(WriteError::NoGoal)
+        formats::write(&puzzle, Format::Pbm)
+            .unwrap_err()
+            .to_string(),
+        "the puzzle has no goal picture, which the pbm format writes"
     );
     assert_eq!(
-        WriteError::NoGoal.to_string(),
-        "the puzzle has no goal picture, which the picture format writes"
+        formats::write(&puzzle, Format::Png)
+            .unwrap_err()
+            .to_string(),
+        "the png format is read but not written; `check --png` draws puzzles"
     );
     let error = formats::write(&puzzle, Format::Tournament).unwrap_err();
     assert_eq!(
@@ -478,15 +488,32 @@ fn write_errors() {
 
 #[test]
 fn unknown_format_name() {
-    let error = "xml".parse::<Format>().unwrap_err();
+    let error = "svg".parse::<Format>().unwrap_err();
     assert_eq!(
         error.to_string(),
-        "unknown format \"xml\"; expected one of: non, nonpack, nin, tournament, json, jsonl, picture"
+        "unknown format \"svg\"; expected one of: non, nonpack, nin, tournament, json, jsonl, \
+         picture, png, pbm, xml, olsak, cwd, tatham, verhor"
     );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Round trips
+
+/// Every format that writes any single puzzle with a goal.
+const WRITTEN_ONE_BY_ONE: [Format; 12] = [
+    Format::Non,
+    Format::NonPack,
+    Format::Nin,
+    Format::Json,
+    Format::JsonLines,
+    Format::Picture,
+    Format::Pbm,
+    Format::Xml,
+    Format::Olsak,
+    Format::Cwd,
+    Format::Tatham,
+    Format::VerHor,
+];
 
 /// Asserts that `back`, read from what was written of `puzzle` in `format`, is the same puzzle as
 /// far as the format can tell.
@@ -498,8 +525,20 @@ fn assert_same(format: Format, puzzle: &Puzzle, back: &Puzzle, text: &str) {
         Format::Non | Format::NonPack | Format::Json | Format::JsonLines => {
             assert_eq!(back, puzzle, "{context}");
         }
-        Format::Picture => assert_eq!(back.goal(), puzzle.goal(), "{context}"),
-        Format::Nin | Format::Tournament => {}
+        Format::Xml => {
+            assert_eq!(back.goal(), puzzle.goal(), "{context}");
+            assert_eq!(back.meta.title, puzzle.meta.title, "{context}");
+            assert_eq!(back.meta.author, puzzle.meta.author, "{context}");
+            assert_eq!(back.meta.copyright, puzzle.meta.copyright, "{context}");
+        }
+        Format::Picture | Format::Pbm => assert_eq!(back.goal(), puzzle.goal(), "{context}"),
+        Format::Nin
+        | Format::Tournament
+        | Format::Olsak
+        | Format::Cwd
+        | Format::Tatham
+        | Format::VerHor
+        | Format::Png => {}
     }
 }
 
@@ -510,14 +549,7 @@ fn writers_round_trip_metadata_and_goal() {
     puzzle.meta.author = Some("A. N. Other".to_string());
     puzzle.meta.copyright = Some("&copy; nobody".to_string());
     puzzle.meta.license = Some("free for all".to_string());
-    for format in [
-        Format::Non,
-        Format::NonPack,
-        Format::Json,
-        Format::JsonLines,
-        Format::Picture,
-        Format::Nin,
-    ] {
+    for format in WRITTEN_ONE_BY_ONE {
         let text = formats::write(&puzzle, format).unwrap();
         let back = only_puzzle(&text, &format!("written.{}", format.extension()));
         assert_same(format, &puzzle, &back, &text);
@@ -560,17 +592,15 @@ fn random_pictures_round_trip_through_every_writer() {
             puzzle.meta.copyright = Some(random_text(&mut rng));
             puzzle.meta.license = Some(rng.pick(&["CC-BY-3.0", "free & open", ""]).to_string());
         }
-        for format in [
-            Format::Non,
-            Format::NonPack,
-            Format::Nin,
-            Format::Json,
-            Format::JsonLines,
-            Format::Picture,
-        ] {
+        for format in WRITTEN_ONE_BY_ONE {
             let text = formats::write(&puzzle, format).unwrap();
-            // Read back by content alone, as from standard input.
-            let back = only_puzzle(&text, "-");
+            // Read back by content alone, as from standard input; CWD looks like `.nin`, so it
+            // is named.
+            let source = match format {
+                Format::Cwd => "written.cwd",
+                _ => "-",
+            };
+            let back = only_puzzle(&text, source);
             assert_same(format, &puzzle, &back, &text);
         }
     }
@@ -581,7 +611,12 @@ fn random_collections_round_trip_with_labels() {
     let mut rng = Rng(42);
     for _ in 0..40 {
         let count = 1 + rng.below(4);
-        for format in [Format::NonPack, Format::JsonLines, Format::Tournament] {
+        for format in [
+            Format::NonPack,
+            Format::JsonLines,
+            Format::Tournament,
+            Format::Xml,
+        ] {
             let puzzles: Vec<Puzzle> = (0..count)
                 .map(|_| match format {
                     Format::Tournament => random_puzzle(&mut rng, 25, 25),
@@ -618,7 +653,7 @@ fn mutated_files_give_errors_not_panics() {
     for _ in 0..4 {
         let (width, height) = (1 + rng.below(8), 1 + rng.below(8));
         let puzzle = random_puzzle(&mut rng, width, height);
-        for format in [Format::Non, Format::Nin, Format::Json, Format::Picture] {
+        for format in WRITTEN_ONE_BY_ONE {
             bases.push(formats::write(&puzzle, format).unwrap());
         }
         bases.push(formats::write_all(&[puzzle.clone(), puzzle], Format::JsonLines).unwrap());

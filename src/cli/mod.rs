@@ -6,6 +6,7 @@ mod check;
 mod clues;
 mod cnf;
 mod compare;
+mod convert;
 mod output;
 mod status;
 
@@ -21,6 +22,7 @@ pub fn run() -> ExitCode {
         Command::Solve(args) => check::solve_all(&args, false),
         Command::Check(args) => check::solve_all(&args, true),
         Command::Clues(args) => clues::clues(&args),
+        Command::Convert(args) => convert::convert(&args),
         Command::Cnf(args) => cnf::cnf(&args),
         Command::Compare(args) => compare::compare_all(&args),
     };
