@@ -20,9 +20,7 @@ pub(super) fn parse(bytes: &[u8], threshold: u8) -> Result<Puzzle, LineError> {
     let raster = Raster::from_png(bytes).map_err(|error| {
         let kind = match error {
             RasterError::Size { width, height } => ParseErrorKind::ImageTooLarge { width, height },
-            other => ParseErrorKind::Image {
-                message: other.to_string(),
-            },
+            RasterError::Png(message) => ParseErrorKind::Image { message },
         };
         LineError::maybe_at(None, kind)
     })?;

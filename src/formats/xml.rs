@@ -279,8 +279,10 @@ impl<'a> Reader<'a> {
     fn unescape_at(&self, raw: &str, line: usize) -> Result<String, XmlError> {
         let mut text = String::with_capacity(raw.len());
         let mut rest = raw;
+        let mut line = line;
         while let Some(amp) = rest.find('&') {
             text.push_str(&rest[..amp]);
+            line += rest[..amp].bytes().filter(|&b| b == b'\n').count();
             let after = &rest[amp + 1..];
             let Some(semicolon) = after.find(';').filter(|&at| at <= 10) else {
                 return Err(XmlError {
