@@ -1381,3 +1381,34 @@ fn corpus_nin_and_non_files_convert_to_every_text_format_and_back() {
         }
     }
 }
+
+#[test]
+fn mutated_binary_pictures_give_errors_not_panics() {
+    let mut rng = Rng(11);
+    let bases = [
+        std::fs::read(examples().join("heart.png")).unwrap(),
+        std::fs::read(examples().join("heart-p4.pbm")).unwrap(),
+        std::fs::read(examples().join("heart.pbm")).unwrap(),
+    ];
+    let mut errors = 0;
+    for _ in 0..2000 {
+        let mut bytes = rng.pick(&bases).clone();
+        for _ in 0..1 + rng.below(4) {
+            let at = rng.below(bytes.len());
+            match rng.below(3) {
+                0 => bytes[at] = rng.below(256) as u8,
+                1 => bytes.truncate(at),
+                _ => bytes.insert(at, rng.below(256) as u8),
+            }
+            if bytes.is_empty() {
+                bytes.push(b'P');
+            }
+        }
+        let options = ReadOptions::default();
+        errors += usize::from(formats::parse_bytes(&bytes, "-", None, &options).is_err());
+        for format in [Format::Png, Format::Pbm] {
+            let _ = formats::parse_bytes(&bytes, "-", Some(format), &options);
+        }
+    }
+    assert!(errors > 0, "some mutations must be errors");
+}
