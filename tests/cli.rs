@@ -1137,3 +1137,22 @@ fn oversized_picture_is_refused_with_its_size() {
         )
     );
 }
+
+#[test]
+fn goal_picture_may_be_a_png_read_with_the_threshold() {
+    let nin = bundled("examples/heart.nin");
+    let png = bundled("examples/heart.png");
+    let (code, stdout, _) = run(&["check", "--json", &nin, "--goal", &png], None);
+    assert_eq!(code, 0);
+    assert_eq!(records(&stdout)[0]["goal"]["is_solution"], true);
+    let (code, stdout, _) = run(
+        &["check", "--json", "--threshold", "60", &nin, "--goal", &png],
+        None,
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        records(&stdout)[0]["goal"]["is_solution"],
+        false,
+        "{stdout}"
+    );
+}

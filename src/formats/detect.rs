@@ -20,8 +20,9 @@ use super::{Format, TOURNAMENT_SIDE, non, picture};
 ///    when a `====` line is present;
 /// 4. every line is made of picture characters only (`#X x1.-0`, no spaces): picture;
 /// 5. every line is numbers (digits, whitespace, commas): `.nin` when the first line is two numbers
-///    `W H` and `W + H` clue lines follow; tournament when there are exactly 50 lines; `.nin` when the
-///    first line is two numbers anyway; tournament otherwise;
+///    `W H` and `W + H` clue lines follow; tournament when there are exactly 50 lines; CWD when the
+///    first two non-blank lines are one number each, `H` and `W`, and `H + W` non-blank lines follow;
+///    `.nin` when the first line is two numbers anyway; tournament otherwise;
 /// 6. the first line is made of picture characters: picture (whose reader then points at the first
 ///    character that is not);
 /// 7. the first line is two numbers: `.nin` (whose reader then points at the line that is wrong);
@@ -163,7 +164,17 @@ fn is_number_line(line: &str) -> bool {
         .all(|ch| ch.is_ascii_digit() || ch == ',' || ch.is_whitespace())
 }
 
-/// `.nin` or headerless tournament, for a text of number lines whose first non-blank one is `first`.
+/// Whether the non-blank lines are a height and a width, one number each, then that many clues.
+fn is_cwd(text: &str) -> bool {
+    let mut lines = text.lines().filter(|line| !line.trim().is_empty());
+    let mut side = || lines.next()?.trim().parse::<usize>().ok();
+    let (Some(height), Some(width)) = (side(), side()) else {
+        return false;
+    };
+    lines.count() == height.saturating_add(width)
+}
+
+/// `.nin`, CWD or headerless tournament, for a text of number lines whose first non-blank one is `first`.
 fn numbers_format(text: &str, first: &str) -> Format {
     let words: Vec<usize> = clue_words(first).filter_map(|w| w.parse().ok()).collect();
     let clue_lines = match words.as_slice() {
@@ -174,7 +185,11 @@ fn numbers_format(text: &str, first: &str) -> Format {
     let count = content_span(text).map_or(0, |(_, last)| last);
     if clue_lines.is_some_and(|clues| clues.saturating_add(1) == count) {
         Format::Nin
-    } else if count == 2 * TOURNAMENT_SIDE || clue_lines.is_none() {
+    } else if count == 2 * TOURNAMENT_SIDE {
+        Format::Tournament
+    } else if clue_lines.is_none() && is_cwd(text) {
+        Format::Cwd
+    } else if clue_lines.is_none() {
         Format::Tournament
     } else {
         Format::Nin
@@ -223,5 +238,7 @@ mod tests {
         assert_eq!(detect(Some("a.G"), ""), Format::Olsak);
         assert_eq!(detect(Some("a.mk"), ""), Format::Olsak);
         assert_eq!(detect(Some("a.cwd"), ""), Format::Cwd);
+        assert_eq!(detect(None, "1\n2\n\n1 1\n1\n0\n"), Format::Cwd);
+        assert_eq!(detect(None, "1\n2\n1 1\n1\n"), Format::Tournament);
     }
 }
