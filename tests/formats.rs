@@ -458,8 +458,8 @@ fn xml_errors_name_their_line() {
             "a.xml: the file holds no puzzle",
         ),
         (
-            xml_puzzle("&nbsp;"),
-            "a.xml:6: XML: unknown entity `&nbsp;`",
+            xml_puzzle("&hellip;"),
+            "a.xml:6: XML: unknown entity `&hellip;`",
         ),
     ];
     for (text, expected) in cases {

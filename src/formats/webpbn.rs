@@ -11,8 +11,8 @@
 //! use ([`super::xml`]).
 
 use super::error::{LineError, ParseErrorKind};
-use super::text::{ClueLines, attach_goal, build_puzzle, parse_number};
-use super::xml::{self, Element, escape};
+use super::text::{ClueLines, attach_goal, build_puzzle, escape_markup, parse_number};
+use super::xml::{self, Element};
 use crate::model::{Clue, Grid, Metadata, Puzzle};
 
 /// Reads a webpbn XML text: every puzzle of its `<puzzleset>` (or its single `<puzzle>`).
@@ -241,7 +241,7 @@ fn write_puzzle(text: &mut String, puzzle: &Puzzle) {
         ("copyright", &meta.copyright),
     ] {
         if let Some(value) = value {
-            text.push_str(&format!("<{name}>{}</{name}>\n", escape(value)));
+            text.push_str(&format!("<{name}>{}</{name}>\n", escape_markup(value)));
         }
     }
     text.push_str("<color name=\"white\" char=\".\">fff</color>\n");

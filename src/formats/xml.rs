@@ -1,10 +1,13 @@
 //! A small XML reader for puzzle files: elements, attributes, text, comments, CDATA, and the
-//! predefined entities and character references, each element with its line.
+//! predefined entities and character references (and `&nbsp;` `&copy;` `&reg;`, which webpbn's
+//! copyright lines use), each element with its line.
 //!
 //! It checks well-formedness as far as puzzle files need (tags match, attributes are quoted and not
 //! repeated, one root element) and skips the prolog (`<?xml ...?>`, `<!DOCTYPE ...>`). Entities
 //! declared in a DTD are not expanded (an unknown `&name;` is an error), so no input can make it
 //! expand text beyond the file's size; nesting deeper than [`MAX_DEPTH`] is refused.
+
+use super::text::html_entity;
 
 /// The deepest nesting of elements accepted.
 pub(super) const MAX_DEPTH: usize = 64;
@@ -291,7 +294,7 @@ impl<'a> Reader<'a> {
                 });
             };
             let name = &after[..semicolon];
-            text.push(entity(name).ok_or_else(|| XmlError {
+            text.push(html_entity(name).ok_or_else(|| XmlError {
                 line,
                 message: format!("unknown entity `&{name};`"),
             })?);
@@ -307,42 +310,6 @@ fn flush_text(element: &mut Element, text: &mut String) {
     if !text.is_empty() {
         element.children.push(Node::Text(std::mem::take(text)));
     }
-}
-
-/// The character an entity stands for: `lt`, `gt`, `amp`, `quot`, `apos`, `#N`, `#xH`.
-fn entity(name: &str) -> Option<char> {
-    match name {
-        "lt" => Some('<'),
-        "gt" => Some('>'),
-        "amp" => Some('&'),
-        "quot" => Some('"'),
-        "apos" => Some('\''),
-        _ => {
-            let code = match name.strip_prefix("#x").or_else(|| name.strip_prefix("#X")) {
-                Some(hex) => u32::from_str_radix(hex, 16).ok()?,
-                None => name.strip_prefix('#')?.parse().ok()?,
-            };
-            char::from_u32(code)
-        }
-    }
-}
-
-/// Text escaped for XML content or a double-quoted attribute: `& < > "` and control characters
-/// other than tab and newline as references.
-pub(super) fn escape(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\t' | '\n' => escaped.push(ch),
-            ch if ch.is_control() => escaped.push_str(&format!("&#{};", u32::from(ch))),
-            ch => escaped.push(ch),
-        }
-    }
-    escaped
 }
 
 #[cfg(test)]
@@ -373,7 +340,7 @@ mod tests {
             message("<a x='1' x='2'/>"),
             "1: the attribute `x` appears twice"
         );
-        assert_eq!(message("<a>&nbsp;</a>"), "1: unknown entity `&nbsp;`");
+        assert_eq!(message("<a>&hellip;</a>"), "1: unknown entity `&hellip;`");
         assert_eq!(message("<a/><b/>"), "1: text after the root element");
         assert_eq!(message("hello"), "1: expected the root element");
         let deep = "<a>".repeat(MAX_DEPTH + 1);
@@ -383,7 +350,8 @@ mod tests {
     #[test]
     fn escape_reads_back() {
         let text = "a & b < c > \"d\" \u{1} é\n";
-        let document = format!("<t a=\"{0}\">{0}</t>", escape(text));
+        let escaped = super::super::text::escape_markup(text);
+        let document = format!("<t a=\"{escaped}\">{escaped}</t>");
         let root = parse(&document).unwrap();
         assert_eq!(root.text(), text);
         assert_eq!(root.attribute("a"), Some(text));
