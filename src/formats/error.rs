@@ -339,6 +339,22 @@ impl LineError {
         LineError { line, kind }
     }
 
+    /// A syntax error on one line, saying what was expected and what was found.
+    pub fn syntax(line: usize, message: &str) -> Self {
+        let kind = ParseErrorKind::Syntax {
+            message: message.to_string(),
+        };
+        LineError::at(line, kind)
+    }
+
+    /// A feature the crate does not handle (`what`, a plural noun phrase), at `line` when known.
+    pub fn unsupported(line: Option<usize>, what: &str) -> Self {
+        let kind = ParseErrorKind::Unsupported {
+            what: what.to_string(),
+        };
+        LineError::maybe_at(line, kind)
+    }
+
     /// The error with the file name added.
     pub fn in_file(self, source: &str) -> ParseError {
         ParseError {

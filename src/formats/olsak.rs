@@ -27,7 +27,7 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
             if sections.len() == 2 {
                 let message = "a third section: a black-and-white puzzle has only rows and \
                                columns (six sections are a triddler, not supported yet)";
-                return Err(syntax(line.number, message));
+                return Err(LineError::syntax(line.number, message));
             }
             sections.push(Section {
                 header: line.number,
@@ -38,10 +38,8 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
                 section.lines.push(line);
             }
         } else if line.text.trim() == "#t" {
-            let kind = ParseErrorKind::Unsupported {
-                what: "triddlers (triangular puzzles)".to_string(),
-            };
-            return Err(LineError::at(line.number, kind));
+            let what = "triddlers (triangular puzzles)";
+            return Err(LineError::unsupported(Some(line.number), what));
         }
     }
     let mut ink = None;
@@ -101,10 +99,7 @@ fn parse_clue(line: &Line<'_>, ink: &mut Option<char>) -> Result<Clue, LineError
         if let Some(letter) = letter {
             match ink {
                 Some(ink) if *ink != letter => {
-                    let kind = ParseErrorKind::Unsupported {
-                        what: "colour puzzles".to_string(),
-                    };
-                    return Err(LineError::at(line.number, kind));
+                    return Err(LineError::unsupported(Some(line.number), "colour puzzles"));
                 }
                 _ => *ink = Some(letter),
             }
@@ -112,13 +107,6 @@ fn parse_clue(line: &Line<'_>, ink: &mut Option<char>) -> Result<Clue, LineError
         numbers.push(parse_number(digits).map_err(|kind| LineError::at(line.number, kind))?);
     }
     Clue::from_numbers(&numbers).map_err(|_| LineError::at(line.number, ParseErrorKind::ZeroInClue))
-}
-
-fn syntax(line: usize, message: &str) -> LineError {
-    let kind = ParseErrorKind::Syntax {
-        message: message.to_string(),
-    };
-    LineError::at(line, kind)
 }
 
 /// Writes an Olšák text: `: rows`, the row clues, `: columns`, the column clues; numbers separated

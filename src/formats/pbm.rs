@@ -16,7 +16,7 @@ pub(super) fn parse(bytes: &[u8]) -> Result<Puzzle, LineError> {
     let binary = match bytes.get(..2) {
         Some(b"P1") => false,
         Some(b"P4") => true,
-        _ => return Err(syntax(1, "a PBM file starts with P1 or P4")),
+        _ => return Err(LineError::syntax(1, "a PBM file starts with P1 or P4")),
     };
     reader.at = 2;
     let width = reader.header_number("the width")?;
@@ -82,7 +82,7 @@ impl Reader<'_> {
             self.at += 1;
         }
         if start == before || start == self.at {
-            return Err(syntax(
+            return Err(LineError::syntax(
                 self.line(),
                 &format!("expected {what} of the image"),
             ));
@@ -106,7 +106,7 @@ impl Reader<'_> {
                             "{:?} where a pixel (0 or 1) was expected",
                             char::from(other)
                         );
-                        return Err(syntax(self.line(), &message));
+                        return Err(LineError::syntax(self.line(), &message));
                     }
                     None => return Err(self.short(width, height)),
                 }
@@ -120,7 +120,10 @@ impl Reader<'_> {
     /// The rows of a `P4` image: after one whitespace byte, bits packed eight to a byte.
     fn packed_rows(&mut self, width: usize, height: usize) -> Result<Vec<Vec<bool>>, LineError> {
         if !self.bytes.get(self.at).is_some_and(u8::is_ascii_whitespace) {
-            return Err(syntax(self.line(), "expected whitespace after the height"));
+            return Err(LineError::syntax(
+                self.line(),
+                "expected whitespace after the height",
+            ));
         }
         self.at += 1;
         let row_bytes = width.div_ceil(8);
@@ -145,7 +148,7 @@ impl Reader<'_> {
     fn expect_end(&mut self) -> Result<(), LineError> {
         self.skip_space();
         if self.at < self.bytes.len() {
-            return Err(syntax(
+            return Err(LineError::syntax(
                 self.line(),
                 "the file goes on after the image; it must hold one image",
             ));
@@ -159,13 +162,6 @@ impl Reader<'_> {
             "the file ends before the {width}x{height} pixels of its image"
         ))
     }
-}
-
-fn syntax(line: usize, message: &str) -> LineError {
-    let kind = ParseErrorKind::Syntax {
-        message: message.to_string(),
-    };
-    LineError::at(line, kind)
 }
 
 fn image_error(message: &str) -> LineError {

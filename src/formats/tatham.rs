@@ -21,11 +21,14 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
     };
     let number = index + 1;
     if let Some((extra, _)) = lines.next() {
-        return Err(syntax(extra + 1, "a file holds one game id, on one line"));
+        return Err(LineError::syntax(
+            extra + 1,
+            "a file holds one game id, on one line",
+        ));
     }
     let at = |kind| LineError::at(number, kind);
     let Some((size, clues)) = id.trim().split_once(':') else {
-        return Err(syntax(
+        return Err(LineError::syntax(
             number,
             "a game id is `WxH:` and the clues, but this one has no `:`",
         ));
@@ -36,10 +39,8 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
     };
     let (width, height) = (width.map_err(at)?, height.map_err(at)?);
     if clues.contains(',') {
-        let kind = ParseErrorKind::Unsupported {
-            what: "game ids that fix cells (a `,` after the clues)".to_string(),
-        };
-        return Err(at(kind));
+        let what = "game ids that fix cells (a `,` after the clues)";
+        return Err(LineError::unsupported(Some(number), what));
     }
     let specs: Vec<&str> = clues.split('/').collect();
     if specs.len() != width + height {
@@ -49,7 +50,7 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
             width + height,
             specs.len()
         );
-        return Err(syntax(number, &message));
+        return Err(LineError::syntax(number, &message));
     }
     let mut all = Vec::with_capacity(specs.len());
     for spec in specs {
@@ -69,13 +70,6 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
         lines: Vec::new(),
     };
     build_puzzle(clue_lines(rows), clue_lines(all), Some(number))
-}
-
-fn syntax(line: usize, message: &str) -> LineError {
-    let kind = ParseErrorKind::Syntax {
-        message: message.to_string(),
-    };
-    LineError::at(line, kind)
 }
 
 /// Writes a game id and a line break: columns first, empty clues as nothing.

@@ -63,7 +63,7 @@ fn read_puzzle(element: &Element) -> Result<Puzzle, LineError> {
     let at = Some(element.line);
     match element.attribute("type").unwrap_or("grid") {
         "grid" => {}
-        "triddler" => return Err(unsupported(at, "triddlers (triangular puzzles)")),
+        "triddler" => return Err(LineError::unsupported(at, "triddlers (triangular puzzles)")),
         other => return Err(xml_error(at, format!("unknown puzzle type \"{other}\""))),
     }
     let colours = Colours {
@@ -103,13 +103,6 @@ fn read_puzzle(element: &Element) -> Result<Puzzle, LineError> {
     }
 }
 
-fn unsupported(at: Option<usize>, what: &str) -> LineError {
-    let kind = ParseErrorKind::Unsupported {
-        what: what.to_string(),
-    };
-    LineError::maybe_at(at, kind)
-}
-
 /// The clues of `<clues type="{kind}">`; `ink` is the one colour every count must have.
 fn read_clues<'a>(
     puzzle: &'a Element,
@@ -144,7 +137,7 @@ fn read_clues<'a>(
             }
             match ink {
                 Some(ink) if *ink != colour => {
-                    return Err(unsupported(Some(count.line), "colour puzzles"));
+                    return Err(LineError::unsupported(Some(count.line), "colour puzzles"));
                 }
                 _ => *ink = Some(colour),
             }
