@@ -22,10 +22,7 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
             "\"{}\" follows the {height} row clues and {width} column clues",
             line.text.trim()
         );
-        return Err(LineError::at(
-            line.number,
-            ParseErrorKind::Syntax { message },
-        ));
+        return Err(LineError::syntax(line.number, &message));
     }
     build_puzzle(rows, columns, None)
 }
@@ -40,10 +37,7 @@ fn size(line: Option<Line<'_>>, ordinal: &str, what: &str) -> Result<usize, Line
         Err(ParseErrorKind::NotANumber { .. }) => {
             let message =
                 format!("the {ordinal} line should be the number of {what}, but reads \"{word}\"");
-            Err(LineError::at(
-                line.number,
-                ParseErrorKind::Syntax { message },
-            ))
+            Err(LineError::syntax(line.number, &message))
         }
         other => other.map_err(|kind| LineError::at(line.number, kind)),
     }
