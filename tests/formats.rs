@@ -627,6 +627,13 @@ fn ver_hor_json_errors() {
         "a.json:1: column 14: missing field `hor`"
     );
     assert_eq!(
+        error_of(
+            "{\"ver\": [[1]], \"hor\": [[1]], \"rows\": [[1]]}",
+            "a.json"
+        ),
+        "a.json:1: the object has both `rows`/`columns` and `ver`/`hor`: which clues are meant?"
+    );
+    assert_eq!(
         error_of("{\"ver\": [[2]], \"hor\": [[1]]}", "a.json"),
         "a.json: the clue of column 1 needs at least 2 cells but the line has 1"
     );

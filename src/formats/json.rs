@@ -42,6 +42,26 @@ struct VerHorPuzzle {
 struct Shape {
     ver: Option<serde::de::IgnoredAny>,
     hor: Option<serde::de::IgnoredAny>,
+    rows: Option<serde::de::IgnoredAny>,
+    columns: Option<serde::de::IgnoredAny>,
+}
+
+impl Shape {
+    /// Whether the object is in the `ver`/`hor` shape; an error when it has keys of both shapes.
+    fn is_ver_hor(&self, line: Option<usize>) -> Result<bool, LineError> {
+        let ver_hor = self.ver.is_some() || self.hor.is_some();
+        if ver_hor && (self.rows.is_some() || self.columns.is_some()) {
+            let message = "the object has both `rows`/`columns` and `ver`/`hor`: which clues \
+                           are meant?"
+                .to_string();
+            let kind = ParseErrorKind::Json {
+                message,
+                column: None,
+            };
+            return Err(LineError::maybe_at(line, kind));
+        }
+        Ok(ver_hor)
+    }
 }
 
 /// Reads a text holding one JSON object, of either shape.
@@ -56,7 +76,9 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
         json_error(&error, line)
     };
     let shape = serde_json::from_str::<Shape>(text).ok();
-    if shape.is_some_and(|shape| shape.ver.is_some() || shape.hor.is_some()) {
+    if let Some(shape) = shape
+        && shape.is_ver_hor(first_line)?
+    {
         let json = serde_json::from_str::<VerHorPuzzle>(text).map_err(placed)?;
         let rows = clues(&json.hor).map_err(|kind| LineError::maybe_at(None, kind))?;
         let columns = clues(&json.ver).map_err(|kind| LineError::maybe_at(None, kind))?;
