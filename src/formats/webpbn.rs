@@ -18,7 +18,7 @@ use crate::model::{Clue, Grid, Metadata, Puzzle};
 /// Reads a webpbn XML text: every puzzle of its `<puzzleset>` (or its single `<puzzle>`).
 pub(super) fn parse(text: &str) -> Result<Vec<Puzzle>, LineError> {
     let root = xml::parse(text).map_err(|error| xml_error(Some(error.line), error.message))?;
-    let puzzles: Vec<&Element> = match root.name.as_str() {
+    let puzzles: Vec<&Element> = match root.name {
         "puzzleset" => root.elements_named("puzzle").collect(),
         "puzzle" => vec![&root],
         other => {

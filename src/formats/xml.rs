@@ -14,17 +14,17 @@ pub(super) const MAX_DEPTH: usize = 64;
 
 /// An element with its attributes, children, and the 1-based line of its start tag.
 #[derive(Debug)]
-pub(super) struct Element {
-    pub name: String,
-    pub attributes: Vec<(String, String)>,
-    pub children: Vec<Node>,
+pub(super) struct Element<'a> {
+    pub name: &'a str,
+    pub attributes: Vec<(&'a str, String)>,
+    pub children: Vec<Node<'a>>,
     pub line: usize,
 }
 
 /// A child of an element.
 #[derive(Debug)]
-pub(super) enum Node {
-    Element(Element),
+pub(super) enum Node<'a> {
+    Element(Element<'a>),
     Text(String),
 }
 
@@ -35,17 +35,17 @@ pub(super) struct XmlError {
     pub message: String,
 }
 
-impl Element {
+impl<'a> Element<'a> {
     /// The value of an attribute.
     pub fn attribute(&self, name: &str) -> Option<&str> {
         self.attributes
             .iter()
-            .find(|(key, _)| key == name)
+            .find(|(key, _)| *key == name)
             .map(|(_, value)| value.as_str())
     }
 
     /// The child elements, in order.
-    pub fn elements(&self) -> impl Iterator<Item = &Element> {
+    pub fn elements(&self) -> impl Iterator<Item = &Element<'a>> {
         self.children.iter().filter_map(|node| match node {
             Node::Element(element) => Some(element),
             Node::Text(_) => None,
@@ -53,7 +53,7 @@ impl Element {
     }
 
     /// The child elements with this name.
-    pub fn elements_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Element> {
+    pub fn elements_named<'s>(&'s self, name: &'s str) -> impl Iterator<Item = &'s Element<'a>> {
         self.elements().filter(move |element| element.name == name)
     }
 
@@ -71,7 +71,7 @@ impl Element {
 }
 
 /// Reads a document: its root element.
-pub(super) fn parse(text: &str) -> Result<Element, XmlError> {
+pub(super) fn parse(text: &str) -> Result<Element<'_>, XmlError> {
     let mut reader = Reader {
         text,
         at: 0,
@@ -162,7 +162,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A name: up to whitespace, `/`, `>`, `=` or `<`.
-    fn name(&mut self) -> Result<String, XmlError> {
+    fn name(&mut self) -> Result<&'a str, XmlError> {
         let rest = self.rest();
         let end = rest
             .find(|c: char| c.is_whitespace() || "/>=<\"'".contains(c))
@@ -171,11 +171,11 @@ impl<'a> Reader<'a> {
             return Err(self.error("expected a name"));
         }
         self.advance(end);
-        Ok(rest[..end].to_string())
+        Ok(&rest[..end])
     }
 
     /// An element, whose `<` is next; `depth` counts its ancestors.
-    fn element(&mut self, depth: usize) -> Result<Element, XmlError> {
+    fn element(&mut self, depth: usize) -> Result<Element<'a>, XmlError> {
         if depth >= MAX_DEPTH {
             return Err(self.error(&format!("elements are nested more than {MAX_DEPTH} deep")));
         }
@@ -201,7 +201,7 @@ impl<'a> Reader<'a> {
                 return Err(self.error(&format!("the tag <{}> is not closed", element.name)));
             }
             let (key, value) = self.attribute()?;
-            if element.attribute(&key).is_some() {
+            if element.attribute(key).is_some() {
                 return Err(self.error(&format!("the attribute `{key}` appears twice")));
             }
             element.attributes.push((key, value));
@@ -211,7 +211,7 @@ impl<'a> Reader<'a> {
     }
 
     /// `name="value"` or `name='value'`.
-    fn attribute(&mut self) -> Result<(String, String), XmlError> {
+    fn attribute(&mut self) -> Result<(&'a str, String), XmlError> {
         let key = self.name()?;
         self.skip_whitespace();
         if !self.rest().starts_with('=') {
@@ -230,11 +230,13 @@ impl<'a> Reader<'a> {
         if raw.contains('<') {
             return Err(self.error(&format!("the value of `{key}` holds a `<`")));
         }
-        Ok((key, self.unescape(raw)?))
+        let mut value = String::with_capacity(raw.len());
+        self.unescape_into(&mut value, raw, self.line)?;
+        Ok((key, value))
     }
 
     /// The children of `element` up to its end tag.
-    fn content(&mut self, element: &mut Element, depth: usize) -> Result<(), XmlError> {
+    fn content(&mut self, element: &mut Element<'a>, depth: usize) -> Result<(), XmlError> {
         let mut text = String::new();
         loop {
             let rest = self.rest();
@@ -244,7 +246,7 @@ impl<'a> Reader<'a> {
             let raw = &rest[..tag];
             let start_line = self.line;
             self.advance(tag);
-            text.push_str(&self.unescape_at(raw, start_line)?);
+            self.unescape_into(&mut text, raw, start_line)?;
             let rest = self.rest();
             if rest.starts_with("</") {
                 self.advance(2);
@@ -273,21 +275,17 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Text with its entities replaced; errors point at the reader's line.
-    fn unescape(&self, raw: &str) -> Result<String, XmlError> {
-        self.unescape_at(raw, self.line)
-    }
-
-    /// Text with its entities replaced; errors point at `line`.
-    fn unescape_at(&self, raw: &str, line: usize) -> Result<String, XmlError> {
-        let mut text = String::with_capacity(raw.len());
+    /// Appends `raw` to `text` with its entities replaced; errors point at the line of the entity,
+    /// counted from `line`, where `raw` starts.
+    fn unescape_into(&self, text: &mut String, raw: &str, line: usize) -> Result<(), XmlError> {
         let mut rest = raw;
         let mut line = line;
         while let Some(amp) = rest.find('&') {
             text.push_str(&rest[..amp]);
             line += rest[..amp].bytes().filter(|&b| b == b'\n').count();
             let after = &rest[amp + 1..];
-            let Some(semicolon) = after.find(';').filter(|&at| at <= 10) else {
+            // Entity names are short: looking further for the `;` could make long texts quadratic.
+            let Some(semicolon) = after.bytes().take(12).position(|b| b == b';') else {
                 return Err(XmlError {
                     line,
                     message: "a `&` that does not start an entity such as `&amp;`".to_string(),
@@ -301,12 +299,12 @@ impl<'a> Reader<'a> {
             rest = &after[semicolon + 1..];
         }
         text.push_str(rest);
-        Ok(text)
+        Ok(())
     }
 }
 
 /// Moves collected text into the element as a node.
-fn flush_text(element: &mut Element, text: &mut String) {
+fn flush_text(element: &mut Element<'_>, text: &mut String) {
     if !text.is_empty() {
         element.children.push(Node::Text(std::mem::take(text)));
     }
@@ -321,7 +319,7 @@ mod tests {
         let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"x.dtd\" [ <!ENTITY a \"b\"> ]>\n\
                     <a k='v &amp; w'>\n <!-- c --> x &lt; <b/><![CDATA[<y>]]></a>\n";
         let root = parse(text).unwrap();
-        assert_eq!((root.name.as_str(), root.line), ("a", 3));
+        assert_eq!((root.name, root.line), ("a", 3));
         assert_eq!(root.attribute("k"), Some("v & w"));
         assert_eq!(root.elements().next().unwrap().name, "b");
         assert_eq!(root.text(), "\n  x < <y>");
