@@ -1416,3 +1416,36 @@ fn mutated_binary_pictures_give_errors_not_panics() {
     }
     assert!(errors > 0, "some mutations must be errors");
 }
+
+#[test]
+fn random_pictures_round_trip_through_png_and_p4_images() {
+    use nonosat::render::{Raster, Rgb};
+    let mut rng = Rng(0x0dd_ba11);
+    for _ in 0..100 {
+        let (width, height) = (1 + rng.below(20), 1 + rng.below(20));
+        let picture = random_picture(&mut rng, width, height);
+        // PNG: black and a dark grey as ink, white and a light grey as paper.
+        let mut image = Raster::filled(width, height, Rgb::WHITE).unwrap();
+        // P4: each row packed into whole bytes, most significant bit first, built here by hand.
+        let mut p4 = format!("P4\n{width} {height}\n").into_bytes();
+        for (y, row) in picture.cells().chunks(width).enumerate() {
+            let mut packed = vec![0u8; width.div_ceil(8)];
+            for (x, &black) in row.iter().enumerate() {
+                let colour = match (black, rng.below(2)) {
+                    (true, 0) => Rgb::BLACK,
+                    (true, _) => Rgb(90, 90, 90),
+                    (false, 0) => Rgb::WHITE,
+                    (false, _) => Rgb(180, 180, 180),
+                };
+                image.set(x, y, colour);
+                packed[x / 8] |= u8::from(black) << (7 - x % 8);
+            }
+            p4.extend(packed);
+        }
+        let options = ReadOptions::default();
+        for (bytes, format) in [(image.to_png(), Format::Png), (p4, Format::Pbm)] {
+            let entries = formats::parse_bytes(&bytes, "-", None, &options).unwrap();
+            assert_eq!(entries[0].puzzle.goal(), Some(&picture), "{format}");
+        }
+    }
+}
