@@ -543,7 +543,7 @@ fn tatham_errors() {
         ),
         (
             "2x1:1/1",
-            "a.txt:1: a 2x1 game id needs 3 clues, 2 columns then 1 rows, but this one has 2",
+            "a.txt:1: a 2x1 game id needs 3 clues (2 for the columns, then 1 for the rows), but this one has 2",
         ),
         ("2x1:1/1/1.x", "a.txt:1: \"x\" is not a number"),
         (

@@ -45,8 +45,8 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
     let specs: Vec<&str> = clues.split('/').collect();
     if specs.len() != width + height {
         let message = format!(
-            "a {width}x{height} game id needs {} clues, {width} columns then {height} rows, \
-             but this one has {}",
+            "a {width}x{height} game id needs {} clues ({width} for the columns, then {height} \
+             for the rows), but this one has {}",
             width + height,
             specs.len()
         );
