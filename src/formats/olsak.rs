@@ -1,12 +1,13 @@
 //! Petr Olšák's `.g` format (also read from `.mk` files): `: rows` and `: columns` sections.
 //!
 //! Lines before the first section are a preamble: `#` comments and, after `#d`, the colour table
-//! (`0:` the background, then one line a colour). A line starting with `:` opens a section, the
-//! text after the colon being a free name: the first section holds the row clues (top to bottom),
-//! the second the column clues (left to right). In a section every line is a clue, numbers
-//! separated by whitespace, each optionally followed by its colour's letter (`3a`); **a blank line
-//! is an empty clue** (as Olšák's files and number-loom write them), and so is `0`. `#` lines
-//! inside sections are comments. A `#t` line in the preamble marks a triddler (triangular puzzle)
+//! (`0:` the background, then one line a colour). A line starting with `:` (after any spaces) opens
+//! a section, the text after the colon being a free name: the first section holds the row clues
+//! (top to bottom), the second the column clues (left to right). In a section every line is a clue,
+//! numbers separated by whitespace, each optionally followed by its colour's letter (`3a`); **a
+//! blank line is an empty clue** (as Olšák's files and number-loom write them), and so is `0`.
+//! Lines starting with `#` inside sections are comments. A `#t` line in the preamble marks a
+//! triddler (triangular puzzle)
 //! and clue letters of more than one colour mark a colour puzzle: both are refused.
 
 use super::error::{LineError, ParseErrorKind};
@@ -23,7 +24,7 @@ struct Section<'a> {
 pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
     let mut sections: Vec<Section<'_>> = Vec::new();
     for line in Lines::new(text) {
-        if line.text.starts_with(':') {
+        if line.text.trim_start().starts_with(':') {
             if sections.len() == 2 {
                 let message = "a third section: a black-and-white puzzle has only rows and \
                                columns (six sections are a triddler, not supported yet)";
@@ -34,7 +35,7 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
                 lines: Vec::new(),
             });
         } else if let Some(section) = sections.last_mut() {
-            if !line.text.starts_with('#') {
+            if !line.text.trim_start().starts_with('#') {
                 section.lines.push(line);
             }
         } else if line.text.trim() == "#t" {
@@ -68,7 +69,7 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
     if sections.is_empty()
         && text
             .lines()
-            .all(|line| line.trim().is_empty() || line.starts_with('#'))
+            .all(|line| line.trim().is_empty() || line.trim_start().starts_with('#'))
     {
         return Err(LineError::maybe_at(None, ParseErrorKind::Empty));
     }
@@ -133,6 +134,8 @@ mod tests {
         let text = "#d\n   0:   #FFFFFF   white\n   a:a  #000000   black\n: rows\n1a \n\n: columns\n1a\n\n";
         let puzzle = parse(text).unwrap();
         assert_eq!((puzzle.width(), puzzle.height()), (2, 2));
+        let indented = parse(" : rows\n1\n  # a comment\n : columns\n1\n").unwrap();
+        assert_eq!((indented.width(), indented.height()), (1, 1));
         assert!(puzzle.rows()[1].is_empty());
         assert!(puzzle.columns()[1].is_empty());
     }
