@@ -7,8 +7,8 @@
 //! numbers separated by whitespace, each optionally followed by its colour's letter (`3a`); **a
 //! blank line is an empty clue** (as Olšák's files and number-loom write them), and so is `0`.
 //! Lines starting with `#` inside sections are comments. A `#t` line in the preamble marks a
-//! triddler (triangular puzzle)
-//! and clue letters of more than one colour mark a colour puzzle: both are refused.
+//! triddler (triangular puzzle) and clue letters of more than one colour mark a colour puzzle: both
+//! are refused.
 
 use super::error::{LineError, ParseErrorKind};
 use super::text::{ClueLines, Line, Lines, build_puzzle, parse_number};
