@@ -2,7 +2,7 @@
 //!
 //! Decoding is [`Raster::from_png`]'s (any colour type and bit depth; transparency is laid over
 //! white). The size is read from the image header and refused beyond
-//! [`MAX_SIDE`](crate::model::MAX_SIDE) pixels a side before any pixel is decoded. The clues are
+//! [`MAX_SIDE`] pixels a side before any pixel is decoded. The clues are
 //! read off the picture, which becomes the goal.
 
 use super::error::{LineError, ParseErrorKind};

@@ -8,7 +8,7 @@
 //! `<title>`, `<author>`, `<copyright>`, and a `<solution type="goal">` whose `<image>` has one row
 //! a line between `|` characters, in the `char`s of the `<color>` elements (`X` black and `.`
 //! white when not declared). The XML itself is read by a small reader of the subset these files
-//! use ([`super::xml`]).
+//! use (`src/formats/xml.rs`).
 
 use super::error::{LineError, ParseErrorKind};
 use super::text::{ClueLines, attach_goal, build_puzzle, escape_markup, parse_number};
