@@ -1156,3 +1156,18 @@ fn goal_picture_may_be_a_png_read_with_the_threshold() {
         "{stdout}"
     );
 }
+
+#[test]
+fn picture_with_two_solutions_exits_1_naming_the_differing_cells() {
+    let diagonal = Temp::new("diagonal.pbm", "P1\n2 2\n1 0\n0 1\n");
+    let (code, stdout, _) = run(&["check", "--json", diagonal.path()], None);
+    assert_eq!(code, 1);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["verdict"], "multiple");
+    assert_eq!(record["goal"]["is_solution"], true);
+    assert_eq!(
+        record["differing_cells"].as_array().map(Vec::len),
+        Some(4),
+        "{record}"
+    );
+}
