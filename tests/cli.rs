@@ -1,5 +1,5 @@
 //! End-to-end tests of the `nonosat` binary: exit codes, the `--json` records, multi-puzzle files,
-//! standard input, `clues`, `--goal`, `cnf`, `--timeout`, help and closed pipes.
+//! standard input, `clues`, `convert`, pictures, `--goal`, `cnf`, `--timeout`, help and closed pipes.
 //!
 //! Only bundled puzzles (`puzzles/`) and temporary files written here are used, so these tests
 //! always run.
@@ -226,12 +226,13 @@ fn missing_file_exits_2_naming_the_file() {
 #[test]
 fn usage_errors_exit_2_with_a_message_on_stderr() {
     let file = bundled("seeds/koike-6x6.non");
-    let cases: [&[&str]; 9] = [
+    let cases: [&[&str]; 10] = [
         &["check", "--bogus", &file],
         &["check", "--timeout", "0", &file],
         &["check", "--timeout", "-1", &file],
         &["check", "--timeout", "abc", &file],
-        &["check", "--format", "xml", &file],
+        &["check", "--format", "svg", &file],
+        &["check", "--threshold", "256", &file],
         &["check"],
         &["frobnicate", &file],
         &["cnf", "--index", "x", &file],
@@ -988,7 +989,7 @@ fn help_lists_the_exit_codes_and_exits_0() {
     assert_eq!(code, 0);
     assert!(stdout.contains("\nExit codes:\n"), "{stdout}");
     for line in [
-        "  0  unique (check, compare), solved (solve), done (clues, cnf)",
+        "  0  unique (check, compare), solved (solve), done (clues, convert, cnf)",
         "  1  multiple solutions",
         "  2  bad input or usage",
         "  3  no solution",
@@ -1043,6 +1044,132 @@ fn closed_stdout_pipe_ends_the_run_without_a_panic() {
         assert_eq!(status.code(), Some(1), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// convert, pictures in
+
+#[test]
+fn convert_writes_every_writable_format_and_each_reads_back_to_the_same_clues() {
+    let heart = bundled("examples/heart.non");
+    let (code, nin, _) = run(&["convert", "--to", "nin", &heart], None);
+    assert_eq!(code, 0);
+    assert_eq!(
+        nin,
+        std::fs::read_to_string(bundled("examples/heart.nin")).unwrap()
+    );
+    for (to, extension) in [
+        ("non", "non"),
+        ("nonpack", "nonpack"),
+        ("json", "json"),
+        ("jsonl", "jsonl"),
+        ("verhor", "json"),
+        ("xml", "xml"),
+        ("olsak", "g"),
+        ("cwd", "cwd"),
+        ("tatham", "txt"),
+        ("picture", "txt"),
+        ("pbm", "pbm"),
+    ] {
+        let out = Temp::new(&format!("heart-out.{extension}"), "");
+        let (code, stdout, stderr) = run(&["convert", &heart, "--to", to, "-o", out.path()], None);
+        assert_eq!(
+            (code, stdout.as_str(), stderr.as_str()),
+            (0, "", ""),
+            "{to}"
+        );
+        let (code, again, stderr) = run(&["convert", "--to", "nin", out.path()], None);
+        assert_eq!(code, 0, "{to}: {stderr}");
+        assert_eq!(again, nin, "{to}");
+    }
+}
+
+#[test]
+fn convert_needs_to_and_refuses_what_a_format_cannot_hold() {
+    let heart = bundled("examples/heart.non");
+    let (code, _, stderr) = run(&["convert", &heart], None);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--to <FORMAT>"), "{stderr}");
+    let (code, stdout, stderr) = run(&["convert", &heart, "--to", "png"], None);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert_eq!(
+        stderr,
+        format!(
+            "nonosat: {heart}: the png format is read but not written; `check --png` draws puzzles\n"
+        )
+    );
+    let nin = bundled("examples/heart.nin");
+    let (code, _, stderr) = run(&["convert", &nin, "--to", "pbm"], None);
+    assert_eq!(code, 2);
+    assert!(stderr.ends_with("the puzzle has no goal picture, which the pbm format writes\n"));
+}
+
+#[test]
+fn png_picture_checks_as_a_unique_puzzle_with_its_goal() {
+    let png = bundled("examples/heart.png");
+    let (code, stdout, _) = run(&["check", "--json", &png], None);
+    assert_eq!(code, 0, "{stdout}");
+    let record = &records(&stdout)[0];
+    assert_eq!(record["verdict"], "unique");
+    assert_eq!(record["goal"]["is_solution"], true, "{record}");
+    // Above the ink's brightness nothing is dark: an empty picture, still unique.
+    let (code, text, _) = run(
+        &["convert", "--threshold", "60", &png, "--to", "tatham"],
+        None,
+    );
+    assert_eq!((code, text.as_str()), (0, "7x6:////////////\n"));
+    let (code, _, stderr) = run(&["check", "--threshold", "300", &png], None);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("300"), "{stderr}");
+}
+
+#[test]
+fn oversized_picture_is_refused_with_its_size() {
+    let wide = Temp::new("wide.pbm", &format!("P1\n1200 1\n{}\n", "0".repeat(1200)));
+    let (code, stdout, stderr) = run(&["check", wide.path()], None);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert_eq!(
+        stderr,
+        format!(
+            "nonosat: {}: the image is 1200x1 pixels, but one pixel is one cell and a puzzle may \
+             be at most 1000 cells a side: scale the picture down to one pixel a cell\n",
+            wide.path()
+        )
+    );
+}
+
+#[test]
+fn goal_picture_may_be_a_png_read_with_the_threshold() {
+    let nin = bundled("examples/heart.nin");
+    let png = bundled("examples/heart.png");
+    let (code, stdout, _) = run(&["check", "--json", &nin, "--goal", &png], None);
+    assert_eq!(code, 0);
+    assert_eq!(records(&stdout)[0]["goal"]["is_solution"], true);
+    let (code, stdout, _) = run(
+        &["check", "--json", "--threshold", "60", &nin, "--goal", &png],
+        None,
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        records(&stdout)[0]["goal"]["is_solution"],
+        false,
+        "{stdout}"
+    );
+}
+
+#[test]
+fn picture_with_two_solutions_exits_1_naming_the_differing_cells() {
+    let diagonal = Temp::new("diagonal.pbm", "P1\n2 2\n1 0\n0 1\n");
+    let (code, stdout, _) = run(&["check", "--json", diagonal.path()], None);
+    assert_eq!(code, 1);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["verdict"], "multiple");
+    assert_eq!(record["goal"]["is_solution"], true);
+    assert_eq!(
+        record["differing_cells"].as_array().map(Vec::len),
+        Some(4),
+        "{record}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,9 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use nonosat::formats::{self, Entry, Format, MAX_FILE_BYTES, ParseErrorKind, WriteError};
+use nonosat::formats::{
+    self, Entry, Format, MAX_FILE_BYTES, ParseErrorKind, ReadOptions, WriteError,
+};
 use nonosat::{Clue, Grid, Puzzle};
 
 // ---------------------------------------------------------------------------------------------
@@ -397,6 +399,246 @@ fn tournament_clue_too_long() {
     );
 }
 
+/// A 2x2 webpbn puzzle (rows `1 / 2`, columns `2 / 1`) with `extra` inside its `<puzzle>`.
+fn xml_puzzle(extra: &str) -> String {
+    format!(
+        "<?xml version=\"1.0\"?>\n<puzzleset>\n<puzzle>\n\
+         <clues type=\"rows\"><line><count>1</count></line><line><count>2</count></line></clues>\n\
+         <clues type=\"columns\"><line><count>2</count></line><line><count>1</count></line></clues>\n\
+         {extra}</puzzle>\n</puzzleset>\n"
+    )
+}
+
+#[test]
+fn xml_errors_name_their_line() {
+    assert_eq!(only_puzzle(&xml_puzzle(""), "a.xml").width(), 2);
+    let cases = [
+        (
+            xml_puzzle("<title>a</titel>\n"),
+            "a.xml:6: XML: </titel> where </title> was expected",
+        ),
+        (
+            xml_puzzle("").replace(
+                "<count>2</count></line></clues>\n<clues type=\"columns\">",
+                "<count>z</count></line></clues>\n<clues type=\"columns\">",
+            ),
+            "a.xml:4: \"z\" is not a number",
+        ),
+        (
+            xml_puzzle("").replacen("<count>1</count>", "<count color=\"red\">1</count>", 2),
+            "a.xml:4: colour puzzles are not supported yet",
+        ),
+        (
+            xml_puzzle("").replace("<puzzle>", "<puzzle type=\"triddler\">"),
+            "a.xml:3: triddlers (triangular puzzles) are not supported yet",
+        ),
+        (
+            xml_puzzle("").replace("rows", "lines"),
+            "a.xml:3: the `<clues type=\"rows\">` key is missing",
+        ),
+        (
+            xml_puzzle("<solution><image>\n|X.|\n|X|\n</image></solution>\n"),
+            "a.xml:6: row 2 of the picture has 1 cells but row 1 has 2",
+        ),
+        (
+            xml_puzzle("<solution><image>|X.|\n|.X|</image></solution>\n"),
+            "a.xml:6: the goal does not fit the clues: row 2 should read 2 but reads 1",
+        ),
+        (
+            xml_puzzle("<solution><image>|X.|\n|Xo|</image></solution>\n"),
+            "a.xml:6: XML: 'o' at row 2, column 2 of the solution image is neither the ink's \
+             character nor the background's",
+        ),
+        (
+            "<html>\n</html>".to_string(),
+            "a.xml:1: XML: the root element is <html>, not <puzzleset>",
+        ),
+        (
+            "<puzzleset>\n</puzzleset>".to_string(),
+            "a.xml: the file holds no puzzle",
+        ),
+        (
+            xml_puzzle("&hellip;"),
+            "a.xml:6: XML: unknown entity `&hellip;`",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(error_of(&text, "a.xml"), expected, "{text}");
+    }
+}
+
+#[test]
+fn olsak_errors() {
+    let cases = [
+        (": rows\n1\n", "a.g: the `: columns` key is missing"),
+        (
+            "#d\n 0: #FFFFFF white\n",
+            "a.g: the `: rows` key is missing",
+        ),
+        (
+            ": rows\n1\n: columns\n1x2\n",
+            "a.g:4: \"1x2\" is not a number",
+        ),
+        (
+            ": rows\n1a 1b\n: columns\n1a\n1b\n",
+            "a.g:2: colour puzzles are not supported yet",
+        ),
+        (
+            "#t\n: a\n1\n",
+            "a.g:1: triddlers (triangular puzzles) are not supported yet",
+        ),
+        (
+            ": rows\n1\n: columns\n1\n: more\n",
+            "a.g:5: a third section: a black-and-white puzzle has only rows and columns (six \
+             sections are a triddler, not supported yet)",
+        ),
+        (
+            ": rows\n2\n: columns\n1\n\n",
+            "a.g: the row clues ask for 2 black cells but the column clues ask for 1",
+        ),
+    ];
+    // A blank line is an empty clue, even the last line of the file: here a second, empty column.
+    let puzzle = only_puzzle(": rows\n1\n: columns\n1\n\n", "a.g");
+    assert_eq!((puzzle.width(), puzzle.height()), (2, 1));
+    for (text, expected) in cases {
+        assert_eq!(error_of(text, "a.g"), expected, "{text}");
+    }
+}
+
+#[test]
+fn cwd_errors() {
+    let cases = [
+        (
+            "2 2\n1\n1\n1\n1\n",
+            "a.cwd:1: the first line should be the number of rows, but reads \"2 2\"",
+        ),
+        (
+            "1\nx\n1\n1\n",
+            "a.cwd:2: the second line should be the number of columns, but reads \"x\"",
+        ),
+        (
+            "1\n2\n1\n1\n",
+            "a.cwd: the columns section should have 2 clue lines but has 1",
+        ),
+        (
+            "1\n1\n1\n1\n\n1\n",
+            "a.cwd:6: \"1\" follows the 1 row clues and 1 column clues",
+        ),
+        (
+            "1\n1\n2\n1\n",
+            "a.cwd:3: the clue of row 1 needs at least 2 cells but the line has 1",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(error_of(text, "a.cwd"), expected, "{text}");
+    }
+}
+
+#[test]
+fn tatham_errors() {
+    let cases = [
+        (
+            "2x1 1/1/2",
+            "a.txt:1: a game id is `WxH:` and the clues, but this one has no `:`",
+        ),
+        (
+            "2x1:1/1",
+            "a.txt:1: a 2x1 game id needs 3 clues (2 for the columns, then 1 for the rows), but this one has 2",
+        ),
+        ("2x1:1/1/1.x", "a.txt:1: \"x\" is not a number"),
+        (
+            "2x1:1/1/2,aB",
+            "a.txt:1: game ids that fix cells (a `,` after the clues) are not supported yet",
+        ),
+        (
+            "\n2x1:1/1/2\n2x1:1/1/2\n",
+            "a.txt:3: a file holds one game id, on one line",
+        ),
+        (
+            "2x1:2/1/2",
+            "a.txt:1: the clue of column 1 needs at least 2 cells but the line has 1",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(error_as(text, "a.txt", Format::Tatham), expected, "{text}");
+    }
+}
+
+#[test]
+fn pbm_errors() {
+    let cases: [(&[u8], &str); 6] = [
+        (
+            b"P1\n2 2\n1 0\n0 2\n",
+            "a.pbm:4: '2' where a pixel (0 or 1) was expected",
+        ),
+        (
+            b"P1\n2 2\n1 0\n0\n",
+            "a.pbm: not a readable image: the file ends before the 2x2 pixels of its image",
+        ),
+        (
+            b"P4\n9 2\n\xff\xff\xff",
+            "a.pbm: not a readable image: the file ends before the 9x2 pixels of its image",
+        ),
+        (b"P1\nx 2\n", "a.pbm:2: expected the width of the image"),
+        (
+            b"P1\n1 1\n1\nP1\n",
+            "a.pbm:4: the file goes on after the image; it must hold one image",
+        ),
+        (
+            b"P1\n2000 1\n",
+            "a.pbm: the image is 2000x1 pixels, but one pixel is one cell and a puzzle may be at \
+             most 1000 cells a side: scale the picture down to one pixel a cell",
+        ),
+    ];
+    for (bytes, expected) in cases {
+        let path = temp_file("a.pbm", bytes);
+        let error = formats::read_path(&path, None).unwrap_err();
+        let message = error
+            .to_string()
+            .replace(&path.display().to_string(), "a.pbm");
+        assert_eq!(message, expected);
+    }
+}
+
+#[test]
+fn png_errors() {
+    let path = temp_file("broken.png", b"\x89PNG\r\n\x1a\nnot a png at all");
+    let error = formats::read_path(&path, None).unwrap_err();
+    assert!(
+        matches!(error.kind, ParseErrorKind::Image { .. }),
+        "{error}"
+    );
+    let wide = nonosat::render::Raster::filled(1500, 2, nonosat::render::Rgb::WHITE).unwrap();
+    let path = temp_file("wide.png", &wide.to_png());
+    let error = formats::read_path(&path, None).unwrap_err();
+    assert_eq!(
+        error.kind,
+        ParseErrorKind::ImageTooLarge {
+            width: 1500,
+            height: 2
+        }
+    );
+}
+
+#[test]
+fn ver_hor_json_errors() {
+    assert_eq!(
+        error_of("{\"ver\": [[1]]}", "a.json"),
+        "a.json:1: column 14: missing field `hor`"
+    );
+    assert_eq!(
+        error_of(
+            "{\"ver\": [[1]], \"hor\": [[1]], \"rows\": [[1]]}",
+            "a.json"
+        ),
+        "a.json:1: the object has both `rows`/`columns` and `ver`/`hor`: which clues are meant?"
+    );
+    assert_eq!(
+        error_of("{\"ver\": [[2]], \"hor\": [[1]]}", "a.json"),
+        "a.json: the clue of column 1 needs at least 2 cells but the line has 1"
+    );
+}
+
 #[test]
 fn empty_input_in_every_format() {
     for format in Format::ALL {
@@ -456,13 +698,23 @@ fn missing_file() {
 #[test]
 fn write_errors() {
     let puzzle = only_puzzle("2 1\n2\n1\n1\n", "a.nin");
+    for format in [Format::Picture, Format::Pbm] {
+        assert_eq!(
+            formats::write(&puzzle, format),
+            Err(WriteError::NoGoal { format })
+        );
+    }
     assert_eq!(
-        formats::write(&puzzle, Format::Picture),
-        Err(WriteError::NoGoal)
+        formats::write(&puzzle, Format::Pbm)
+            .unwrap_err()
+            .to_string(),
+        "the puzzle has no goal picture, which the pbm format writes"
     );
     assert_eq!(
-        WriteError::NoGoal.to_string(),
-        "the puzzle has no goal picture, which the picture format writes"
+        formats::write(&puzzle, Format::Png)
+            .unwrap_err()
+            .to_string(),
+        "the png format is read but not written; `check --png` draws puzzles"
     );
     let error = formats::write(&puzzle, Format::Tournament).unwrap_err();
     assert_eq!(
@@ -478,15 +730,32 @@ fn write_errors() {
 
 #[test]
 fn unknown_format_name() {
-    let error = "xml".parse::<Format>().unwrap_err();
+    let error = "svg".parse::<Format>().unwrap_err();
     assert_eq!(
         error.to_string(),
-        "unknown format \"xml\"; expected one of: non, nonpack, nin, tournament, json, jsonl, picture"
+        "unknown format \"svg\"; expected one of: non, nonpack, nin, tournament, json, jsonl, \
+         picture, png, pbm, xml, olsak, cwd, tatham, verhor"
     );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Round trips
+
+/// Every format that writes any single puzzle with a goal.
+const WRITTEN_ONE_BY_ONE: [Format; 12] = [
+    Format::Non,
+    Format::NonPack,
+    Format::Nin,
+    Format::Json,
+    Format::JsonLines,
+    Format::Picture,
+    Format::Pbm,
+    Format::Xml,
+    Format::Olsak,
+    Format::Cwd,
+    Format::Tatham,
+    Format::VerHor,
+];
 
 /// Asserts that `back`, read from what was written of `puzzle` in `format`, is the same puzzle as
 /// far as the format can tell.
@@ -498,8 +767,20 @@ fn assert_same(format: Format, puzzle: &Puzzle, back: &Puzzle, text: &str) {
         Format::Non | Format::NonPack | Format::Json | Format::JsonLines => {
             assert_eq!(back, puzzle, "{context}");
         }
-        Format::Picture => assert_eq!(back.goal(), puzzle.goal(), "{context}"),
-        Format::Nin | Format::Tournament => {}
+        Format::Xml => {
+            assert_eq!(back.goal(), puzzle.goal(), "{context}");
+            assert_eq!(back.meta.title, puzzle.meta.title, "{context}");
+            assert_eq!(back.meta.author, puzzle.meta.author, "{context}");
+            assert_eq!(back.meta.copyright, puzzle.meta.copyright, "{context}");
+        }
+        Format::Picture | Format::Pbm => assert_eq!(back.goal(), puzzle.goal(), "{context}"),
+        Format::Nin
+        | Format::Tournament
+        | Format::Olsak
+        | Format::Cwd
+        | Format::Tatham
+        | Format::VerHor
+        | Format::Png => {}
     }
 }
 
@@ -510,14 +791,7 @@ fn writers_round_trip_metadata_and_goal() {
     puzzle.meta.author = Some("A. N. Other".to_string());
     puzzle.meta.copyright = Some("&copy; nobody".to_string());
     puzzle.meta.license = Some("free for all".to_string());
-    for format in [
-        Format::Non,
-        Format::NonPack,
-        Format::Json,
-        Format::JsonLines,
-        Format::Picture,
-        Format::Nin,
-    ] {
+    for format in WRITTEN_ONE_BY_ONE {
         let text = formats::write(&puzzle, format).unwrap();
         let back = only_puzzle(&text, &format!("written.{}", format.extension()));
         assert_same(format, &puzzle, &back, &text);
@@ -560,17 +834,15 @@ fn random_pictures_round_trip_through_every_writer() {
             puzzle.meta.copyright = Some(random_text(&mut rng));
             puzzle.meta.license = Some(rng.pick(&["CC-BY-3.0", "free & open", ""]).to_string());
         }
-        for format in [
-            Format::Non,
-            Format::NonPack,
-            Format::Nin,
-            Format::Json,
-            Format::JsonLines,
-            Format::Picture,
-        ] {
+        for format in WRITTEN_ONE_BY_ONE {
             let text = formats::write(&puzzle, format).unwrap();
-            // Read back by content alone, as from standard input.
-            let back = only_puzzle(&text, "-");
+            // Read back by content alone, as from standard input; a CWD file of nothing but
+            // the digits 0 and 1 looks like a picture, so CWD is named.
+            let source = match format {
+                Format::Cwd => "written.cwd",
+                _ => "-",
+            };
+            let back = only_puzzle(&text, source);
             assert_same(format, &puzzle, &back, &text);
         }
     }
@@ -581,7 +853,12 @@ fn random_collections_round_trip_with_labels() {
     let mut rng = Rng(42);
     for _ in 0..40 {
         let count = 1 + rng.below(4);
-        for format in [Format::NonPack, Format::JsonLines, Format::Tournament] {
+        for format in [
+            Format::NonPack,
+            Format::JsonLines,
+            Format::Tournament,
+            Format::Xml,
+        ] {
             let puzzles: Vec<Puzzle> = (0..count)
                 .map(|_| match format {
                     Format::Tournament => random_puzzle(&mut rng, 25, 25),
@@ -618,7 +895,7 @@ fn mutated_files_give_errors_not_panics() {
     for _ in 0..4 {
         let (width, height) = (1 + rng.below(8), 1 + rng.below(8));
         let puzzle = random_puzzle(&mut rng, width, height);
-        for format in [Format::Non, Format::Nin, Format::Json, Format::Picture] {
+        for format in WRITTEN_ONE_BY_ONE {
             bases.push(formats::write(&puzzle, format).unwrap());
         }
         bases.push(formats::write_all(&[puzzle.clone(), puzzle], Format::JsonLines).unwrap());
@@ -689,9 +966,9 @@ fn heart() -> Puzzle {
 /// Reads a fixture, checking its detection by name and by content, and returns its entries.
 fn read_fixture(file: &str, format: Format, labels: &[&str]) -> Vec<Entry> {
     let path = examples().join(file);
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(formats::detect(Some(file), &text), format, "by name");
-    assert_eq!(formats::detect(None, &text), format, "by content");
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(formats::detect_bytes(Some(file), &bytes), format, "by name");
+    assert_eq!(formats::detect_bytes(None, &bytes), format, "by content");
     let entries = formats::read_path(&path, None).unwrap_or_else(|e| panic!("{e}"));
     let found: Vec<&str> = entries.iter().map(|e| e.label.as_str()).collect();
     assert_eq!(found, labels);
@@ -720,6 +997,37 @@ heart_fixtures! {
     fixture_json_with_goal_rows: "heart.json", Json, has_goal: true;
     fixture_picture_of_hashes_and_dots: "heart.txt", Picture, has_goal: true;
     fixture_picture_of_crosses: "heart-knotty-style.txt", Picture, has_goal: true;
+    fixture_webpbn_xml_with_doctype_colours_and_solution: "heart.xml", Xml, has_goal: true;
+    fixture_olsak_with_palette_and_colour_letters: "heart.g", Olsak, has_goal: false;
+    fixture_cwd_height_first_with_blank_separators: "heart.cwd", Cwd, has_goal: false;
+    fixture_tatham_game_id_columns_first: "heart-tatham.txt", Tatham, has_goal: false;
+    fixture_ver_hor_json: "heart-verhor.json", Json, has_goal: false;
+    fixture_pbm_plain_with_comment_and_packed_row: "heart.pbm", Pbm, has_goal: true;
+    fixture_pbm_binary: "heart-p4.pbm", Pbm, has_goal: true;
+    fixture_png_dark_red_on_grey: "heart.png", Png, has_goal: true;
+}
+
+#[test]
+fn fixture_xml_metadata_is_unescaped() {
+    let entries = read_fixture("heart.xml", Format::Xml, &[""]);
+    let meta = &entries[0].puzzle.meta;
+    assert_eq!(meta.title.as_deref(), Some("Heart & Soul"));
+    assert_eq!(
+        meta.copyright.as_deref(),
+        Some("© 2025 the nonosat authors")
+    );
+}
+
+#[test]
+fn fixture_png_threshold_below_the_ink_makes_it_white() {
+    let path = examples().join("heart.png");
+    // The ink's brightness is 65: a threshold of 65 or less leaves every pixel white.
+    for (threshold, black) in [(60, 0), (65, 0), (66, 27), (200, 27), (201, 42)] {
+        let options = ReadOptions { threshold };
+        let entries = formats::read_path_with(&path, None, &options).unwrap();
+        let goal = entries[0].puzzle.goal().unwrap();
+        assert_eq!(goal.black_count(), black, "threshold {threshold}");
+    }
 }
 
 #[test]
@@ -938,7 +1246,206 @@ fn corpus_every_file_reads_or_fails_without_panic() {
     let files = files_under(&dir, "");
     assert!(files.len() > 200);
     for path in &files {
-        // Unsupported files (PNG, XML, Markdown) must give an error, never a panic.
+        // Unsupported files (colour XML, triddlers, Markdown) must give an error, never a panic.
         let _ = formats::read_path(path, None);
+    }
+}
+
+/// Whether a webpbn file is one this crate refuses, judged from its text alone: a triddler, or
+/// counts of more than one colour (every number-loom count names its colour).
+fn refused_by_its_text(text: &str) -> Option<&'static str> {
+    if text.contains("type=\"triddler\"") {
+        return Some("triddlers (triangular puzzles) are not supported yet");
+    }
+    let colours: std::collections::BTreeSet<&str> = text
+        .split("<count color=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    (colours.len() > 1).then_some("colour puzzles are not supported yet")
+}
+
+#[test]
+fn corpus_number_loom_xml_black_and_white_read_colour_and_triddlers_refused() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let files = files_under(&dir.join("number-loom/puzzles"), ".xml");
+    assert!(files.len() >= 30, "{} files", files.len());
+    let mut read = 0;
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        match (refused_by_its_text(&text), formats::read_path(path, None)) {
+            (None, Ok(entries)) => {
+                assert_eq!(entries.len(), 1, "{}", path.display());
+                let puzzle = &entries[0].puzzle;
+                let report = nonosat::unique::solve(puzzle, &Default::default()).unwrap();
+                let solution = &report.solutions[0];
+                assert_eq!(puzzle.check(solution), Ok(()), "{}", path.display());
+                read += 1;
+            }
+            (Some(reason), Err(error)) => {
+                assert!(error.to_string().ends_with(reason), "{error}");
+                assert!(error.line.is_some(), "{error}");
+            }
+            (expected, got) => panic!("{}: expected {expected:?}, got {got:?}", path.display()),
+        }
+    }
+    assert!(read >= 20, "{read} black-and-white puzzles");
+}
+
+#[test]
+fn corpus_number_loom_pngs_give_the_clues_of_their_xml_twins() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let loom = dir.join("number-loom");
+    // The same pictures, drawn as PNG and written as webpbn XML under other names.
+    let twins = [
+        ("apron", "front_and_center"),
+        ("carry_on_bag", "rolling_behind_you"),
+        ("clock", "too_early"),
+        ("compact_fluorescent_lightbulb", "a_different_double_helix"),
+        ("ear", "taking_waves"),
+        ("hair_dryer", "air_wettener"),
+        ("keys", "off_the_ring"),
+        ("ladle", "soups_on"),
+        ("myst_falling_man", "atrus"),
+        ("number_loom", "logo"),
+        ("ringed_planet", "roche_limit"),
+        ("stroller", "full_of_crackers"),
+        ("sunglasses", "too_bright"),
+        ("tandem_stationary_bike", "not_invented_yet_2"),
+        ("tea", "steeping"),
+        ("telephone_recevier", "pick_up_in_the_90s"),
+        ("tissue_box", "soft_strong_and_disposable"),
+        ("tornado", "too_much_weather"),
+        ("usb_type_a", "try_turning_it_over"),
+    ];
+    for (png, xml) in twins {
+        let picture = &read_corpus(&loom.join(format!("png/{png}.png")))[0].puzzle;
+        let puzzle = &read_corpus(&loom.join(format!("puzzles/{xml}.xml")))[0].puzzle;
+        assert_eq!(picture.rows(), puzzle.rows(), "{png} / {xml}");
+        assert_eq!(picture.columns(), puzzle.columns(), "{png} / {xml}");
+        assert_eq!(puzzle.check(picture.goal().unwrap()), Ok(()), "{png}");
+    }
+    // Every PNG reads, at one cell a pixel: the size is the one in the image's header.
+    let pngs = files_under(&loom.join("png"), ".png");
+    assert!(pngs.len() >= 30);
+    for path in pngs {
+        let bytes = std::fs::read(&path).unwrap();
+        let side = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+        let puzzle = &read_corpus(&path)[0].puzzle;
+        assert_eq!(
+            (puzzle.width(), puzzle.height()),
+            (side(16), side(20)),
+            "{}",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn corpus_number_loom_olsak_triddler_is_refused_on_its_marker_line() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let error = formats::read_path(&dir.join("number-loom/triddler/blob.g"), None).unwrap_err();
+    assert_eq!(error.line, Some(1));
+    assert!(
+        error
+            .to_string()
+            .ends_with("triddlers (triangular puzzles) are not supported yet")
+    );
+}
+
+#[test]
+fn corpus_nin_and_non_files_convert_to_every_text_format_and_back() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let mut files = files_under(&dir.join("jwilk"), ".nin");
+    files.extend(files_under(&dir.join("nonogram-db"), ".non"));
+    assert!(files.len() > 150);
+    for path in &files {
+        for entry in read_corpus(path) {
+            let puzzle = &entry.puzzle;
+            for format in [
+                Format::Xml,
+                Format::Olsak,
+                Format::Cwd,
+                Format::Tatham,
+                Format::VerHor,
+            ] {
+                let text = formats::write(puzzle, format).unwrap();
+                let source = format!("written.{}", format.extension());
+                let back = only_puzzle(&text, &source);
+                assert_same(format, puzzle, &back, &text);
+            }
+        }
+    }
+}
+
+#[test]
+fn mutated_binary_pictures_give_errors_not_panics() {
+    let mut rng = Rng(11);
+    let bases = [
+        std::fs::read(examples().join("heart.png")).unwrap(),
+        std::fs::read(examples().join("heart-p4.pbm")).unwrap(),
+        std::fs::read(examples().join("heart.pbm")).unwrap(),
+    ];
+    let mut errors = 0;
+    for _ in 0..2000 {
+        let mut bytes = rng.pick(&bases).clone();
+        for _ in 0..1 + rng.below(4) {
+            let at = rng.below(bytes.len());
+            match rng.below(3) {
+                0 => bytes[at] = rng.below(256) as u8,
+                1 => bytes.truncate(at),
+                _ => bytes.insert(at, rng.below(256) as u8),
+            }
+            if bytes.is_empty() {
+                bytes.push(b'P');
+            }
+        }
+        let options = ReadOptions::default();
+        errors += usize::from(formats::parse_bytes(&bytes, "-", None, &options).is_err());
+        for format in [Format::Png, Format::Pbm] {
+            let _ = formats::parse_bytes(&bytes, "-", Some(format), &options);
+        }
+    }
+    assert!(errors > 0, "some mutations must be errors");
+}
+
+#[test]
+fn random_pictures_round_trip_through_png_and_p4_images() {
+    use nonosat::render::{Raster, Rgb};
+    let mut rng = Rng(0x0dd_ba11);
+    for _ in 0..100 {
+        let (width, height) = (1 + rng.below(20), 1 + rng.below(20));
+        let picture = random_picture(&mut rng, width, height);
+        // PNG: black and a dark grey as ink, white and a light grey as paper.
+        let mut image = Raster::filled(width, height, Rgb::WHITE).unwrap();
+        // P4: each row packed into whole bytes, most significant bit first, built here by hand.
+        let mut p4 = format!("P4\n{width} {height}\n").into_bytes();
+        for (y, row) in picture.cells().chunks(width).enumerate() {
+            let mut packed = vec![0u8; width.div_ceil(8)];
+            for (x, &black) in row.iter().enumerate() {
+                let colour = match (black, rng.below(2)) {
+                    (true, 0) => Rgb::BLACK,
+                    (true, _) => Rgb(90, 90, 90),
+                    (false, 0) => Rgb::WHITE,
+                    (false, _) => Rgb(180, 180, 180),
+                };
+                image.set(x, y, colour);
+                packed[x / 8] |= u8::from(black) << (7 - x % 8);
+            }
+            p4.extend(packed);
+        }
+        let options = ReadOptions::default();
+        for (bytes, format) in [(image.to_png(), Format::Png), (p4, Format::Pbm)] {
+            let entries = formats::parse_bytes(&bytes, "-", None, &options).unwrap();
+            assert_eq!(entries[0].puzzle.goal(), Some(&picture), "{format}");
+        }
     }
 }

@@ -9,7 +9,7 @@ use nonosat::formats::Format;
 /// The exit codes, shown at the end of `--help` and documented in README.md.
 pub const EXIT_CODES: &str = "\
 Exit codes:
-  0  unique (check, compare), solved (solve), done (clues, cnf)
+  0  unique (check, compare), solved (solve), done (clues, convert, cnf)
   1  multiple solutions
   2  bad input or usage
   3  no solution
@@ -33,8 +33,10 @@ pub enum Command {
     Solve(SolveArgs),
     /// Say whether every puzzle in FILE has exactly one solution, several, or none.
     Check(SolveArgs),
-    /// Turn a picture (a text grid of # and ., or 1 and 0) into a puzzle file.
+    /// Turn a picture (a text grid of # and ., a PNG or PBM image) into a puzzle file.
     Clues(CluesArgs),
+    /// Write the puzzles of FILE in another format.
+    Convert(ConvertArgs),
     /// Write a puzzle's CNF encoding in DIMACS.
     Cnf(CnfArgs),
     /// Run each propagation-only method on every puzzle in FILE, beside the exact SAT answer.
@@ -54,9 +56,12 @@ pub struct InputArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// The file's format, instead of detecting it from the name and content. One of: non, nonpack,
-    /// nin, tournament, json, jsonl, picture.
+    /// nin, tournament, json, jsonl, picture, png, pbm, xml, olsak, cwd, tatham, verhor.
     #[arg(long, value_name = "FORMAT")]
     pub format: Option<Format>,
+    /// For PNG pictures: a pixel whose brightness (0 black to 255 white) is below this is black.
+    #[arg(long, value_name = "0-255", default_value_t = 128)]
+    pub threshold: u8,
     /// Print one JSON object per puzzle, one a line (docs/json.md), instead of text.
     #[arg(long)]
     pub json: bool,
@@ -84,6 +89,20 @@ pub struct CluesArgs {
     /// The format to write: non (with the picture as its goal), nin, json, jsonl, nonpack,
     /// tournament (25x25 only) or picture.
     #[arg(long, value_name = "FORMAT", default_value = "non")]
+    pub to: Format,
+    /// Write to this file instead of standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+}
+
+/// Arguments of `convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The format to write: non (with its goal), nonpack, nin, json, jsonl, verhor, xml, olsak,
+    /// cwd, tatham, tournament (25x25 only), picture or pbm (the goal picture).
+    #[arg(long, value_name = "FORMAT")]
     pub to: Format,
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "OUT")]

@@ -81,7 +81,10 @@ fn with_goal(args: &SolveArgs, mut entries: Vec<Entry>) -> Result<Vec<Entry>, St
         );
         Status::BadInput
     };
-    let pictures = formats::read_path(path, None).map_err(|error| {
+    let options = formats::ReadOptions {
+        threshold: args.input.threshold,
+    };
+    let pictures = formats::read_path_with(path, None, &options).map_err(|error| {
         print_error(json, &shown_name(path), None, &error.to_string());
         Status::BadInput
     })?;

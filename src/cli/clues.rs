@@ -1,33 +1,10 @@
 //! `clues`: a picture (or any puzzle file) written as a puzzle in another format.
 
-use nonosat::formats::{self, Format};
-
 use super::args::CluesArgs;
-use super::output::{print_error, read_input, shown_name, write_output};
+use super::convert::write_puzzles;
 use super::status::Status;
 
 /// `clues`: the puzzles of a picture (or any puzzle file), written in another format.
 pub(super) fn clues(args: &CluesArgs) -> Status {
-    let entries = match read_input(&args.input) {
-        Ok(entries) => entries,
-        Err(status) => return status,
-    };
-    let format = if args.input.json {
-        Format::JsonLines
-    } else {
-        args.to
-    };
-    let puzzles: Vec<_> = entries.into_iter().map(|entry| entry.puzzle).collect();
-    let written = match puzzles.as_slice() {
-        [one] => formats::write(one, format),
-        many => formats::write_all(many, format),
-    };
-    match written {
-        Ok(text) => write_output(args.output.as_deref(), &text, args.input.json),
-        Err(error) => {
-            let file = shown_name(&args.input.file);
-            print_error(args.input.json, &file, None, &format!("{file}: {error}"));
-            Status::BadInput
-        }
-    }
+    write_puzzles(&args.input, args.to, args.output.as_deref())
 }

@@ -6,6 +6,7 @@ mod check;
 mod clues;
 mod cnf;
 mod compare;
+mod convert;
 mod explain;
 mod hint;
 mod latin;
@@ -24,6 +25,7 @@ pub fn run() -> ExitCode {
         Command::Solve(args) => check::solve_all(&args, false),
         Command::Check(args) => check::solve_all(&args, true),
         Command::Clues(args) => clues::clues(&args),
+        Command::Convert(args) => convert::convert(&args),
         Command::Cnf(args) => cnf::cnf(&args),
         Command::Compare(args) => compare::compare_all(&args),
         Command::Explain(args) => explain::explain_all(&args),

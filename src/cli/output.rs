@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use nonosat::formats::{self, Entry};
+use nonosat::formats::{self, Entry, ReadOptions};
 use nonosat::report::{ErrorRecord, SCHEMA_VERSION};
 use nonosat::unique::CheckError;
 
@@ -17,7 +17,10 @@ pub(super) fn shown_name(path: &Path) -> String {
 
 /// Reads the puzzles of the input, or prints why not.
 pub(super) fn read_input(input: &InputArgs) -> Result<Vec<Entry>, Status> {
-    formats::read_path(&input.file, input.format).map_err(|error| {
+    let options = ReadOptions {
+        threshold: input.threshold,
+    };
+    formats::read_path_with(&input.file, input.format, &options).map_err(|error| {
         print_error(
             input.json,
             &shown_name(&input.file),

@@ -5,11 +5,14 @@ use std::path::Path;
 use super::text::{clue_words, content_span};
 use super::{Format, TOURNAMENT_SIDE, non, picture};
 
-/// The format of a file: by its extension when that names one format (`.non`, `.nonpack`, `.nin`,
-/// `.json`, `.jsonl`, `.ndjson`, in any case), otherwise (`.txt`, no name, anything else) by its
-/// content.
+/// The format of a text file: by its extension when that names one format (`.non`, `.nonpack`,
+/// `.nin`, `.json`, `.jsonl`, `.ndjson`, `.xml`, `.g`, `.mk`, `.cwd`, `.png`, `.pbm`, in any case),
+/// otherwise (`.txt`, no name, anything else) by its content.
 ///
 /// Content rules, first match wins, looking at the non-blank lines:
+/// 0. the first starts with `<`: webpbn XML; it is `P1` or `P4` (with what follows on the line):
+///    PBM; it starts with a Tatham game id's size and colon (`15x10:`, `15:`): Tatham; some line
+///    starts with `:`: Olšák;
 /// 1. the first starts with `$`: tournament;
 /// 2. the first starts with `{`: JSON Lines when there are several lines and all start with `{`,
 ///    JSON otherwise; `[` also means JSON;
@@ -17,8 +20,9 @@ use super::{Format, TOURNAMENT_SIDE, non, picture};
 ///    when a `====` line is present;
 /// 4. every line is made of picture characters only (`#X x1.-0`, no spaces): picture;
 /// 5. every line is numbers (digits, whitespace, commas): `.nin` when the first line is two numbers
-///    `W H` and `W + H` clue lines follow; tournament when there are exactly 50 lines; `.nin` when the
-///    first line is two numbers anyway; tournament otherwise;
+///    `W H` and `W + H` clue lines follow; tournament when there are exactly 50 lines; CWD when the
+///    first two non-blank lines are one number each, `H` and `W`, and `H + W` non-blank lines follow;
+///    `.nin` when the first line is two numbers anyway; tournament otherwise;
 /// 6. the first line is made of picture characters: picture (whose reader then points at the first
 ///    character that is not);
 /// 7. the first line is two numbers: `.nin` (whose reader then points at the line that is wrong);
@@ -29,11 +33,53 @@ use super::{Format, TOURNAMENT_SIDE, non, picture};
 /// assert_eq!(detect(Some("cat.nin"), ""), Format::Nin);
 /// assert_eq!(detect(Some("cat.txt"), ".#.\n###\n"), Format::Picture);
 /// assert_eq!(detect(None, "$1\n1\t2\n"), Format::Tournament);
+/// assert_eq!(detect(None, "4x4:2/1/2/1/1.1/2/1/1"), Format::Tatham);
 /// ```
 pub fn detect(file_name: Option<&str>, text: &str) -> Format {
     file_name
         .and_then(by_extension)
         .unwrap_or_else(|| by_content(text))
+}
+
+/// The format of a file's bytes: by its extension as [`detect`] does, then a PNG signature or a
+/// binary PBM (`P4`) header, then the content of the text. Bytes that are not UTF-8 and not a
+/// picture are taken for `.non`, whose reader then says where the text stops being UTF-8.
+///
+/// ```
+/// use nonosat::formats::{Format, detect_bytes};
+/// assert_eq!(detect_bytes(None, b"\x89PNG\r\n\x1a\n"), Format::Png);
+/// assert_eq!(detect_bytes(None, b"P4\n2 1\n\x80"), Format::Pbm);
+/// ```
+pub fn detect_bytes(file_name: Option<&str>, bytes: &[u8]) -> Format {
+    if let Some(format) = file_name.and_then(by_extension) {
+        return format;
+    }
+    if bytes.starts_with(PNG_SIGNATURE) {
+        return Format::Png;
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => by_content(text),
+        Err(_) if is_pbm_header(bytes) => Format::Pbm,
+        Err(_) => Format::Non,
+    }
+}
+
+/// The eight bytes every PNG file starts with.
+const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+/// Whether the bytes start with `P1` or `P4` and then whitespace or a comment.
+fn is_pbm_header(bytes: &[u8]) -> bool {
+    matches!(bytes, [b'P', b'1' | b'4', next, ..] if next.is_ascii_whitespace() || *next == b'#')
+}
+
+/// Whether a line starts as a Tatham game id: digits, optionally `x` and digits, then `:`.
+fn is_tatham_start(line: &str) -> bool {
+    let Some((size, _)) = line.split_once(':') else {
+        return false;
+    };
+    let mut sides = size.split('x');
+    let all_digits = |side: &str| !side.is_empty() && side.bytes().all(|b| b.is_ascii_digit());
+    sides.next().is_some_and(all_digits) && sides.all(all_digits)
 }
 
 /// The format an extension names, if it names exactly one.
@@ -45,6 +91,11 @@ fn by_extension(file_name: &str) -> Option<Format> {
         "nin" => Some(Format::Nin),
         "json" => Some(Format::Json),
         "jsonl" | "ndjson" => Some(Format::JsonLines),
+        "xml" => Some(Format::Xml),
+        "g" | "mk" => Some(Format::Olsak),
+        "cwd" => Some(Format::Cwd),
+        "png" => Some(Format::Png),
+        "pbm" => Some(Format::Pbm),
         _ => None,
     }
 }
@@ -58,7 +109,15 @@ fn by_content(text: &str) -> Format {
         return Format::Non;
     };
     let is_picture_line = |line: &str| line.chars().all(|ch| picture::cell(ch).is_some());
-    if first.starts_with('$') {
+    if first.starts_with('<') {
+        Format::Xml
+    } else if is_pbm_header(first.as_bytes()) || first == "P1" || first == "P4" {
+        Format::Pbm
+    } else if is_tatham_start(first) {
+        Format::Tatham
+    } else if content().any(|line| line.starts_with(':')) {
+        Format::Olsak
+    } else if first.starts_with('$') {
         Format::Tournament
     } else if first.starts_with('{') {
         if content().nth(1).is_some() && content().all(|line| line.starts_with('{')) {
@@ -105,7 +164,17 @@ fn is_number_line(line: &str) -> bool {
         .all(|ch| ch.is_ascii_digit() || ch == ',' || ch.is_whitespace())
 }
 
-/// `.nin` or headerless tournament, for a text of number lines whose first non-blank one is `first`.
+/// Whether the non-blank lines are a height and a width, one number each, then that many clues.
+fn is_cwd(text: &str) -> bool {
+    let mut lines = text.lines().filter(|line| !line.trim().is_empty());
+    let mut side = || lines.next()?.trim().parse::<usize>().ok();
+    let (Some(height), Some(width)) = (side(), side()) else {
+        return false;
+    };
+    lines.count() == height.saturating_add(width)
+}
+
+/// `.nin`, CWD or headerless tournament, for a text of number lines whose first non-blank one is `first`.
 fn numbers_format(text: &str, first: &str) -> Format {
     let words: Vec<usize> = clue_words(first).filter_map(|w| w.parse().ok()).collect();
     let clue_lines = match words.as_slice() {
@@ -116,7 +185,11 @@ fn numbers_format(text: &str, first: &str) -> Format {
     let count = content_span(text).map_or(0, |(_, last)| last);
     if clue_lines.is_some_and(|clues| clues.saturating_add(1) == count) {
         Format::Nin
-    } else if count == 2 * TOURNAMENT_SIDE || clue_lines.is_none() {
+    } else if count == 2 * TOURNAMENT_SIDE {
+        Format::Tournament
+    } else if clue_lines.is_none() && is_cwd(text) {
+        Format::Cwd
+    } else if clue_lines.is_none() {
         Format::Tournament
     } else {
         Format::Nin
@@ -151,6 +224,21 @@ mod tests {
         assert_eq!(detect(None, "2 1\n2\n"), Format::Nin);
         assert_eq!(detect(None, &"1\t1\n".repeat(50)), Format::Tournament);
         assert_eq!(detect(None, "#.#\n#a#\n"), Format::Picture);
-        assert_eq!(detect(None, "<puzzleset>"), Format::Non);
+        assert_eq!(detect(None, "<puzzleset>"), Format::Xml);
+        assert_eq!(detect(None, "\n<?xml version=\"1.0\"?>"), Format::Xml);
+        assert_eq!(detect(None, "P1\n2 1\n1 0\n"), Format::Pbm);
+        assert_eq!(detect(None, "P1 # comment"), Format::Pbm);
+        assert_eq!(detect(None, "3x2:1/1/1/3/"), Format::Tatham);
+        assert_eq!(detect(None, "5:1/1/1/1/1/1/1/1/1/1"), Format::Tatham);
+        assert_eq!(
+            detect(None, "#d\n 0: #FFFFFF white\n: rows\n1\n: columns\n1\n"),
+            Format::Olsak
+        );
+        assert_eq!(detect(None, "x1:2"), Format::Non);
+        assert_eq!(detect(Some("a.G"), ""), Format::Olsak);
+        assert_eq!(detect(Some("a.mk"), ""), Format::Olsak);
+        assert_eq!(detect(Some("a.cwd"), ""), Format::Cwd);
+        assert_eq!(detect(None, "1\n2\n\n1 1\n1\n0\n"), Format::Cwd);
+        assert_eq!(detect(None, "1\n2\n1 1\n1\n"), Format::Tournament);
     }
 }

@@ -163,6 +163,28 @@ pub enum ParseErrorKind {
         /// A plural noun phrase: `colour puzzles`.
         what: String,
     },
+    /// Malformed XML, or XML that is not a webpbn puzzle set.
+    Xml {
+        /// What is wrong.
+        message: String,
+    },
+    /// An image that could not be decoded (a broken PNG or PBM file).
+    Image {
+        /// What the decoder says.
+        message: String,
+    },
+    /// An image with a side longer than [`MAX_SIDE`]: one pixel is one cell.
+    ImageTooLarge {
+        /// Width in pixels.
+        width: u64,
+        /// Height in pixels.
+        height: u64,
+    },
+    /// A line of a format with a fixed syntax (a Tatham game id, a PBM header) that is wrong.
+    Syntax {
+        /// What was expected and what was found.
+        message: String,
+    },
 }
 
 impl fmt::Display for ParseError {
@@ -285,6 +307,14 @@ impl fmt::Display for ParseErrorKind {
                 2 * TOURNAMENT_SIDE
             ),
             K::Unsupported { what } => write!(f, "{what} are not supported yet"),
+            K::Xml { message } => write!(f, "XML: {message}"),
+            K::Image { message } => write!(f, "not a readable image: {message}"),
+            K::ImageTooLarge { width, height } => write!(
+                f,
+                "the image is {width}x{height} pixels, but one pixel is one cell and a puzzle may \
+                 be at most {MAX_SIDE} cells a side: scale the picture down to one pixel a cell"
+            ),
+            K::Syntax { message } => f.write_str(message),
         }
     }
 }
@@ -301,8 +331,16 @@ fn clue_lines(count: usize) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum WriteError {
-    /// The picture format writes the goal, and the puzzle has none.
-    NoGoal,
+    /// The format (picture, PBM) writes the goal, and the puzzle has none.
+    NoGoal {
+        /// The format.
+        format: Format,
+    },
+    /// The format is read but not written here.
+    ReadOnly {
+        /// The format.
+        format: Format,
+    },
     /// The format has a fixed size (tournament: 25x25) and the puzzle is another.
     WrongSize {
         /// The format.
@@ -324,9 +362,14 @@ pub enum WriteError {
 impl fmt::Display for WriteError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            WriteError::NoGoal => {
-                f.write_str("the puzzle has no goal picture, which the picture format writes")
-            }
+            WriteError::NoGoal { format } => write!(
+                f,
+                "the puzzle has no goal picture, which the {format} format writes"
+            ),
+            WriteError::ReadOnly { format } => write!(
+                f,
+                "the {format} format is read but not written; `check --png` draws puzzles"
+            ),
             WriteError::WrongSize {
                 format,
                 width,
@@ -367,6 +410,22 @@ impl LineError {
     /// An error of the whole file, or at `line` when it is known.
     pub fn maybe_at(line: Option<usize>, kind: ParseErrorKind) -> Self {
         LineError { line, kind }
+    }
+
+    /// A syntax error on one line, saying what was expected and what was found.
+    pub fn syntax(line: usize, message: &str) -> Self {
+        let kind = ParseErrorKind::Syntax {
+            message: message.to_string(),
+        };
+        LineError::at(line, kind)
+    }
+
+    /// A feature the crate does not handle (`what`, a plural noun phrase), at `line` when known.
+    pub fn unsupported(line: Option<usize>, what: &str) -> Self {
+        let kind = ParseErrorKind::Unsupported {
+            what: what.to_string(),
+        };
+        LineError::maybe_at(line, kind)
     }
 
     /// The error with the file name added.

@@ -4,6 +4,11 @@
 //! `[0]` when empty. Optional: `title`, `author` (or `by`), `copyright`, `license`, and `goal`, a
 //! list of row strings in the picture alphabet (`#` `X` `x` `1` black, `.` `-` `0` white). Other keys
 //! are ignored.
+//!
+//! The shape `{"ver": [...], "hor": [...]}` of some web solvers is read too: `ver` holds the
+//! vertical clues, those above the columns (left to right), and `hor` the horizontal clues, those
+//! beside the rows (top to bottom). An object with a `ver` or `hor` key is read in that shape, which
+//! has no metadata and no goal.
 
 use serde::Deserialize;
 
@@ -25,17 +30,61 @@ struct JsonPuzzle {
     goal: Option<Vec<String>>,
 }
 
-/// Reads a text holding one JSON object.
+/// A puzzle in the shape of some web solvers: column clues `ver`, row clues `hor`.
+#[derive(Deserialize)]
+struct VerHorPuzzle {
+    ver: Vec<Vec<u64>>,
+    hor: Vec<Vec<u64>>,
+}
+
+/// Which keys an object has, to tell the two shapes apart.
+#[derive(Deserialize)]
+struct Shape {
+    ver: Option<serde::de::IgnoredAny>,
+    hor: Option<serde::de::IgnoredAny>,
+    rows: Option<serde::de::IgnoredAny>,
+    columns: Option<serde::de::IgnoredAny>,
+}
+
+impl Shape {
+    /// Whether the object is in the `ver`/`hor` shape; an error when it has keys of both shapes.
+    fn is_ver_hor(&self, line: Option<usize>) -> Result<bool, LineError> {
+        let ver_hor = self.ver.is_some() || self.hor.is_some();
+        if ver_hor && (self.rows.is_some() || self.columns.is_some()) {
+            let message = "the object has both `rows`/`columns` and `ver`/`hor`: which clues \
+                           are meant?"
+                .to_string();
+            let kind = ParseErrorKind::Json {
+                message,
+                column: None,
+            };
+            return Err(LineError::maybe_at(line, kind));
+        }
+        Ok(ver_hor)
+    }
+}
+
+/// Reads a text holding one JSON object, of either shape.
 pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
     let first_line = text
         .lines()
         .position(|line| !line.trim().is_empty())
         .map(|i| i + 1);
     expect_object(text, first_line)?;
-    let json = serde_json::from_str::<JsonPuzzle>(text).map_err(|error| {
+    let placed = |error: serde_json::Error| {
         let line = (error.line() > 0).then(|| error.line());
         json_error(&error, line)
-    })?;
+    };
+    let shape = serde_json::from_str::<Shape>(text).ok();
+    if let Some(shape) = shape
+        && shape.is_ver_hor(first_line)?
+    {
+        let json = serde_json::from_str::<VerHorPuzzle>(text).map_err(placed)?;
+        let rows = clues(&json.hor).map_err(|kind| LineError::maybe_at(None, kind))?;
+        let columns = clues(&json.ver).map_err(|kind| LineError::maybe_at(None, kind))?;
+        return build_puzzle(rows, columns, None);
+    }
+    let json = serde_json::from_str::<JsonPuzzle>(text).map_err(placed)?;
     to_puzzle(json, None)
 }
 
@@ -185,6 +234,20 @@ pub(super) fn write(puzzle: &Puzzle) -> String {
         })
         .collect();
     format!("{{\n{}\n}}\n", fields.join(",\n"))
+}
+
+/// Writes one puzzle as `{"ver": [...], "hor": [...]}` on one line: column clues, then row clues.
+/// Metadata and the goal are dropped.
+pub(super) fn write_ver_hor(puzzle: &Puzzle) -> String {
+    let list = |clues: &[Clue]| {
+        let items: Vec<String> = clues.iter().map(|clue| clue_json(clue, ", ")).collect();
+        items.join(", ")
+    };
+    format!(
+        "{{\"ver\": [{}], \"hor\": [{}]}}\n",
+        list(puzzle.columns()),
+        list(puzzle.rows())
+    )
 }
 
 /// Writes one puzzle as a JSON object on one line, with its line break.

@@ -9,6 +9,13 @@
 //! | `Json` | `json` | one object | [JSON](json) |
 //! | `JsonLines` | `jsonl` | one object per line | [JSON](json) |
 //! | `Picture` | `picture` | one picture; clues read off it | [text grid](picture) |
+//! | `Png` | `png` | one picture; dark pixels black | [PNG image](png) (read only) |
+//! | `Pbm` | `pbm` | one picture, `P1` or `P4` | [Netpbm bitmap](pbm) |
+//! | `Xml` | `xml` | a `<puzzleset>` of puzzles | [webpbn XML](webpbn) |
+//! | `Olsak` | `olsak` | one puzzle, `: rows` and `: columns` sections | [Olšák `.g`](olsak) |
+//! | `Cwd` | `cwd` | one puzzle: height, width, clues | [CWD](cwd) |
+//! | `Tatham` | `tatham` | one game id `WxH:clues` | [Tatham's Pattern](tatham) |
+//! | `VerHor` | `verhor` | one object `{"ver": ..., "hor": ...}` | [JSON](json) |
 //!
 //! Every reader refuses numbers above [`MAX_SIDE`](crate::model::MAX_SIDE) and reports the first
 //! problem with its line; no input makes a reader panic.
@@ -21,22 +28,29 @@
 //! assert_eq!(formats::write(puzzle, Format::Nin).unwrap(), "2 1\n2\n1\n1\n");
 //! ```
 
+pub mod cwd;
 mod detect;
 mod error;
 pub mod json;
 pub mod nin;
 pub mod non;
+pub mod olsak;
+pub mod pbm;
 pub mod picture;
+pub mod png;
 pub mod state;
+pub mod tatham;
 mod text;
 pub mod tournament;
+pub mod webpbn;
+mod xml;
 
 use std::fmt;
 use std::io::Read;
 use std::path::Path;
 use std::str::FromStr;
 
-pub use detect::detect;
+pub use detect::{detect, detect_bytes};
 use error::LineError;
 pub use error::{ParseError, ParseErrorKind, WriteError};
 
@@ -65,11 +79,25 @@ pub enum Format {
     JsonLines,
     /// A picture as a text grid of `#` and `.`.
     Picture,
+    /// A PNG image, one pixel a cell; read only.
+    Png,
+    /// A Netpbm bitmap, `P1` (text) or `P4` (binary); written as `P1`.
+    Pbm,
+    /// webpbn's XML: a `<puzzleset>` of `<puzzle>` elements.
+    Xml,
+    /// Petr Olšák's `.g` (also read from `.mk`): `: rows` and `: columns` sections.
+    Olsak,
+    /// The `.cwd` format: height, width, then the row and column clues.
+    Cwd,
+    /// Simon Tatham's Pattern game id, `WxH:` then the clues.
+    Tatham,
+    /// JSON of the shape `{"ver": [...], "hor": [...]}`: column and row clues.
+    VerHor,
 }
 
 impl Format {
     /// Every format, in the order of [`Format::names`].
-    pub const ALL: [Format; 7] = [
+    pub const ALL: [Format; 14] = [
         Format::Non,
         Format::NonPack,
         Format::Nin,
@@ -77,10 +105,17 @@ impl Format {
         Format::Json,
         Format::JsonLines,
         Format::Picture,
+        Format::Png,
+        Format::Pbm,
+        Format::Xml,
+        Format::Olsak,
+        Format::Cwd,
+        Format::Tatham,
+        Format::VerHor,
     ];
 
     /// The name used on the command line: `non`, `nonpack`, `nin`, `tournament`, `json`, `jsonl`,
-    /// `picture`.
+    /// `picture`, `png`, `pbm`, `xml`, `olsak`, `cwd`, `tatham`, `verhor`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Non => "non",
@@ -90,6 +125,13 @@ impl Format {
             Format::Json => "json",
             Format::JsonLines => "jsonl",
             Format::Picture => "picture",
+            Format::Png => "png",
+            Format::Pbm => "pbm",
+            Format::Xml => "xml",
+            Format::Olsak => "olsak",
+            Format::Cwd => "cwd",
+            Format::Tatham => "tatham",
+            Format::VerHor => "verhor",
         }
     }
 
@@ -98,10 +140,13 @@ impl Format {
         Format::ALL.map(Format::name).join(", ")
     }
 
-    /// The usual file extension, without the dot (`txt` for tournament and picture files).
+    /// The usual file extension, without the dot (`txt` for tournament, picture and Tatham
+    /// files, `g` for Olšák's, `json` for both JSON shapes).
     pub fn extension(self) -> &'static str {
         match self {
-            Format::Tournament | Format::Picture => "txt",
+            Format::Tournament | Format::Picture | Format::Tatham => "txt",
+            Format::Olsak => "g",
+            Format::VerHor => "json",
             other => other.name(),
         }
     }
@@ -165,28 +210,74 @@ fn display_name(source: &str) -> String {
     }
 }
 
+/// How pictures become puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// A pixel of a PNG image is black when its brightness (luma, 0-255) is below this.
+    pub threshold: u8,
+}
+
+impl Default for ReadOptions {
+    /// Pixels darker than mid-grey (brightness below 128) are black.
+    fn default() -> Self {
+        ReadOptions { threshold: 128 }
+    }
+}
+
 /// Reads the puzzles of a text. `source` is the file name, shown in errors (`-` as `<stdin>`) and
 /// used to detect the format when `format` is `None` (see [`detect`]). A leading byte-order mark is
 /// skipped.
 pub fn parse(text: &str, source: &str, format: Option<Format>) -> Result<Vec<Entry>, ParseError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let format = format.unwrap_or_else(|| detect(Some(source), text));
-    parse_as(text, format).map_err(|error| error.in_file(&display_name(source)))
+    parse_bytes(text.as_bytes(), source, format, &ReadOptions::default())
 }
 
-/// Reads the puzzles of a text in a known format.
-fn parse_as(text: &str, format: Format) -> Result<Vec<Entry>, LineError> {
-    if text.trim().is_empty() {
+/// Reads the puzzles of a file's bytes: a binary picture (PNG, PBM `P4`), or UTF-8 text in any
+/// other format. `source` is the file name, shown in errors (`-` as `<stdin>`) and used to detect
+/// the format when `format` is `None` (see [`detect_bytes`]).
+pub fn parse_bytes(
+    bytes: &[u8],
+    source: &str,
+    format: Option<Format>,
+    options: &ReadOptions,
+) -> Result<Vec<Entry>, ParseError> {
+    let format = format.unwrap_or_else(|| detect_bytes(Some(source), bytes));
+    parse_as(bytes, format, options).map_err(|error| error.in_file(&display_name(source)))
+}
+
+/// Reads the puzzles of a file's bytes in a known format.
+fn parse_as(bytes: &[u8], format: Format, options: &ReadOptions) -> Result<Vec<Entry>, LineError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(LineError::maybe_at(None, ParseErrorKind::Empty));
     }
+    match format {
+        Format::Png => return Ok(numbered(vec![png::parse(bytes, options.threshold)?])),
+        Format::Pbm => return Ok(numbered(vec![pbm::parse(bytes)?])),
+        _ => {}
+    }
+    let text = utf8_text(bytes)?;
     Ok(match format {
         Format::Non | Format::NonPack => numbered(non::parse(text)?),
         Format::Nin => numbered(vec![nin::parse(text)?]),
         Format::Tournament => tournament::parse(text)?,
-        Format::Json => numbered(vec![json::parse(text)?]),
+        Format::Json | Format::VerHor => numbered(vec![json::parse(text)?]),
         Format::JsonLines => numbered(json::parse_lines(text)?),
         Format::Picture => numbered(vec![picture::parse(text)?]),
+        Format::Xml => numbered(webpbn::parse(text)?),
+        Format::Olsak => numbered(vec![olsak::parse(text)?]),
+        Format::Cwd => numbered(vec![cwd::parse(text)?]),
+        Format::Tatham => numbered(vec![tatham::parse(text)?]),
+        Format::Png | Format::Pbm => unreachable!("binary pictures are read above"),
     })
+}
+
+/// The bytes as UTF-8 text without a leading byte-order mark, or the line of the first bad byte.
+fn utf8_text(bytes: &[u8]) -> Result<&str, LineError> {
+    let text = std::str::from_utf8(bytes).map_err(|error| {
+        let before = &bytes[..error.valid_up_to()];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        LineError::at(line, ParseErrorKind::NotUtf8)
+    })?;
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
 }
 
 /// Entries labelled `#1`, `#2`, ..., or `""` for a single puzzle.
@@ -207,37 +298,42 @@ fn numbered(puzzles: Vec<Puzzle>) -> Vec<Entry> {
 }
 
 /// Reads the puzzles of a file; the path `-` is standard input. Files larger than
-/// [`MAX_FILE_BYTES`] are refused before being read; files must be UTF-8.
+/// [`MAX_FILE_BYTES`] are refused before being read; text formats must be UTF-8.
 pub fn read_path(path: &Path, format: Option<Format>) -> Result<Vec<Entry>, ParseError> {
-    let text = read_path_text(path)?;
-    parse(&text, &path.to_string_lossy(), format)
+    read_path_with(path, format, &ReadOptions::default())
 }
 
 /// The text of a file, or of standard input for the path `-`, within [`MAX_FILE_BYTES`]; errors
 /// name the file.
 pub fn read_path_text(path: &Path) -> Result<String, ParseError> {
-    read_text(path).map_err(|error| error.in_file(&display_name(&path.to_string_lossy())))
+    let in_file = |error: LineError| error.in_file(&display_name(&path.to_string_lossy()));
+    let bytes = read_bytes(path).map_err(in_file)?;
+    utf8_text(&bytes).map(str::to_owned).map_err(in_file)
 }
 
-/// The text of a file or of standard input (`-`), within the size limit.
-fn read_text(path: &Path) -> Result<String, LineError> {
-    let bytes = if path == Path::new("-") {
-        read_limited(std::io::stdin().lock())?
-    } else {
-        let file = std::fs::File::open(path).map_err(io_error)?;
-        if let Ok(metadata) = file.metadata()
-            && metadata.len() > MAX_FILE_BYTES
-        {
-            return Err(too_large(metadata.len()));
-        }
-        read_limited(file)?
-    };
-    String::from_utf8(bytes).map_err(|error| {
-        let valid = error.utf8_error().valid_up_to();
-        let before = error.as_bytes().get(..valid).unwrap_or_default();
-        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        LineError::at(line, ParseErrorKind::NotUtf8)
-    })
+/// Reads the puzzles of a file as [`read_path`] does, with pictures read by `options`.
+pub fn read_path_with(
+    path: &Path,
+    format: Option<Format>,
+    options: &ReadOptions,
+) -> Result<Vec<Entry>, ParseError> {
+    let source = path.to_string_lossy();
+    let bytes = read_bytes(path).map_err(|error| error.in_file(&display_name(&source)))?;
+    parse_bytes(&bytes, &source, format, options)
+}
+
+/// The bytes of a file or of standard input (`-`), within the size limit.
+fn read_bytes(path: &Path) -> Result<Vec<u8>, LineError> {
+    if path == Path::new("-") {
+        return read_limited(std::io::stdin().lock());
+    }
+    let file = std::fs::File::open(path).map_err(io_error)?;
+    if let Ok(metadata) = file.metadata()
+        && metadata.len() > MAX_FILE_BYTES
+    {
+        return Err(too_large(metadata.len()));
+    }
+    read_limited(file)
 }
 
 /// Every byte of `reader`, or an error once there are more than [`MAX_FILE_BYTES`].
@@ -269,26 +365,35 @@ fn io_error(error: std::io::Error) -> LineError {
     )
 }
 
-/// Writes one puzzle. `NonPack` and `JsonLines` write a collection of one; `Tournament` writes it as
-/// `$1` and needs a 25x25 puzzle; `Picture` writes the goal and needs one.
+/// Writes one puzzle. `NonPack`, `JsonLines` and `Xml` write a collection of one; `Tournament`
+/// writes it as `$1` and needs a 25x25 puzzle; `Picture` and `Pbm` write the goal and need one;
+/// `Png` is not written here (pictures are drawn by [`render`](crate::render)).
 pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
+    let goal = || puzzle.goal().ok_or(WriteError::NoGoal { format });
     match format {
         Format::Non | Format::NonPack => Ok(non::write(puzzle)),
         Format::Nin => Ok(nin::write(puzzle)),
-        Format::Tournament => write_all(std::slice::from_ref(puzzle), format),
+        Format::Tournament | Format::Xml => write_all(std::slice::from_ref(puzzle), format),
         Format::Json => Ok(json::write(puzzle)),
         Format::JsonLines => Ok(json::write_line(puzzle)),
-        Format::Picture => puzzle.goal().map(picture::write).ok_or(WriteError::NoGoal),
+        Format::VerHor => Ok(json::write_ver_hor(puzzle)),
+        Format::Picture => goal().map(picture::write),
+        Format::Pbm => goal().map(pbm::write),
+        Format::Olsak => Ok(olsak::write(puzzle)),
+        Format::Cwd => Ok(cwd::write(puzzle)),
+        Format::Tatham => Ok(tatham::write(puzzle)),
+        Format::Png => Err(WriteError::ReadOnly { format }),
     }
 }
 
 /// Writes several puzzles into one file: `NonPack` separates them with `====` lines, `JsonLines`
-/// writes one per line, `Tournament` numbers them `$1`, `$2`, ...; the other formats hold exactly
-/// one puzzle.
+/// writes one per line, `Tournament` numbers them `$1`, `$2`, ..., `Xml` puts them in one
+/// `<puzzleset>`; the other formats hold exactly one puzzle.
 pub fn write_all(puzzles: &[Puzzle], format: Format) -> Result<String, WriteError> {
     match (format, puzzles) {
         (Format::NonPack, _) => Ok(non::write_pack(puzzles)),
         (Format::JsonLines, _) => Ok(puzzles.iter().map(json::write_line).collect()),
+        (Format::Xml, _) => Ok(webpbn::write(puzzles)),
         (Format::Tournament, _) => {
             let wrong = puzzles
                 .iter()
@@ -320,7 +425,8 @@ mod tests {
             assert_eq!(format.name().parse::<Format>(), Ok(format));
         }
         assert_eq!("JSONL".parse::<Format>(), Ok(Format::JsonLines));
-        assert!("xml".parse::<Format>().is_err());
+        assert_eq!("XML".parse::<Format>(), Ok(Format::Xml));
+        assert!("svg".parse::<Format>().is_err());
     }
 
     #[test]

@@ -11,8 +11,8 @@
 
 use super::error::{LineError, ParseErrorKind};
 use super::text::{
-    ClueLines, Lines, attach_goal, build_puzzle, clue_text, clue_words, parse_clue, parse_number,
-    read_clues,
+    ClueLines, Lines, attach_goal, build_puzzle, clue_text, clue_words, escape_markup, html_entity,
+    parse_clue, parse_number, read_clues,
 };
 use crate::model::{Clue, Grid, Metadata, Puzzle};
 
@@ -274,7 +274,7 @@ fn unescape_html(text: &str) -> String {
         out.push_str(before);
         // Entity names are short: looking further for the `;` would make long texts quadratic.
         let end = after.char_indices().take(12).find(|&(_, c)| c == ';');
-        let entity = end.and_then(|(end, _)| Some((entity(after.get(..end)?)?, end)));
+        let entity = end.and_then(|(end, _)| Some((html_entity(after.get(..end)?)?, end)));
         match entity {
             Some((ch, end)) => {
                 out.push(ch);
@@ -290,44 +290,9 @@ fn unescape_html(text: &str) -> String {
     out
 }
 
-/// The character of an HTML entity's name (without `&` and `;`).
-fn entity(name: &str) -> Option<char> {
-    let named = match name {
-        "amp" => '&',
-        "lt" => '<',
-        "gt" => '>',
-        "quot" => '"',
-        "apos" => '\'',
-        "nbsp" => '\u{a0}',
-        "copy" => '©',
-        "reg" => '®',
-        _ => {
-            let number = name.strip_prefix('#')?;
-            let code = match number.strip_prefix(['x', 'X']) {
-                Some(hex) => u32::from_str_radix(hex, 16).ok()?,
-                None => number.parse().ok()?,
-            };
-            return char::from_u32(code);
-        }
-    };
-    Some(named)
-}
-
 /// A string as a quoted value, with `&`, `"`, `<`, `>` and control characters escaped.
 fn quoted(text: &str) -> String {
-    let mut out = String::from("\"");
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            c if c.is_control() => out.push_str(&format!("&#{};", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    format!("\"{}\"", escape_markup(text))
 }
 
 /// A licence written bare when it looks like an SPDX code, quoted otherwise.

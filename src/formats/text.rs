@@ -189,6 +189,47 @@ pub(crate) fn clue_text(clue: &Clue, separator: &str) -> String {
     numbers.join(separator)
 }
 
+/// The character of an entity's name (without `&` and `;`): XML's five, `nbsp`, `copy`, `reg`,
+/// and numeric references `#NN` and `#xHH`. Shared by `.non` strings and XML.
+pub(crate) fn html_entity(name: &str) -> Option<char> {
+    let named = match name {
+        "amp" => '&',
+        "lt" => '<',
+        "gt" => '>',
+        "quot" => '"',
+        "apos" => '\'',
+        "nbsp" => '\u{a0}',
+        "copy" => '©',
+        "reg" => '®',
+        _ => {
+            let number = name.strip_prefix('#')?;
+            let code = match number.strip_prefix(['x', 'X']) {
+                Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+                None => number.parse().ok()?,
+            };
+            return char::from_u32(code);
+        }
+    };
+    Some(named)
+}
+
+/// Text with `&`, `"`, `<`, `>` and control characters written as references, for `.non` strings and
+/// XML text and attributes alike.
+pub(crate) fn escape_markup(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c if c.is_control() => out.push_str(&format!("&#{};", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,41 @@
+//! `convert`: the puzzles of a file written in another format; `clues` shares the writing.
+
+use std::path::Path;
+
+use nonosat::formats::{self, Format};
+
+use super::args::{ConvertArgs, InputArgs};
+use super::output::{print_error, read_input, shown_name, write_output};
+use super::status::Status;
+
+/// `convert`: every puzzle of the input, written in the format asked for.
+pub(super) fn convert(args: &ConvertArgs) -> Status {
+    write_puzzles(&args.input, args.to, args.output.as_deref())
+}
+
+/// Reads the input and writes its puzzles in `format` (JSON Lines with `--json`) to `output` or
+/// standard output; a format that cannot hold them is reported as bad input.
+pub(super) fn write_puzzles(input: &InputArgs, format: Format, output: Option<&Path>) -> Status {
+    let entries = match read_input(input) {
+        Ok(entries) => entries,
+        Err(status) => return status,
+    };
+    let format = if input.json {
+        Format::JsonLines
+    } else {
+        format
+    };
+    let puzzles: Vec<_> = entries.into_iter().map(|entry| entry.puzzle).collect();
+    let written = match puzzles.as_slice() {
+        [one] => formats::write(one, format),
+        many => formats::write_all(many, format),
+    };
+    match written {
+        Ok(text) => write_output(output, &text, input.json),
+        Err(error) => {
+            let file = shown_name(&input.file);
+            print_error(input.json, &file, None, &format!("{file}: {error}"));
+            Status::BadInput
+        }
+    }
+}
