@@ -21,6 +21,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod ambiguity;
 pub mod compare;
 pub mod encode;
 pub mod formats;

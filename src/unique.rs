@@ -7,17 +7,34 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use crate::encode::{self, ClauseSink, Counter, Encoding, TooLarge};
+use crate::ambiguity::ambiguous_cells;
+use crate::encode::{self, ClauseSink, Counter, Encoding, Lit, TooLarge};
 use crate::line::DpLineSolver;
 use crate::model::{Cell, Grid, Mismatch, Pos, Puzzle};
 use crate::propagate::propagate;
 use crate::sat::{Model, Solver, TimedOut};
 
 /// How to run a check.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Give up after this long, answering [`Verdict::Timeout`].
     pub timeout: Option<Duration>,
+    /// The most distinct solutions [`check`] collects (at least 2; the default).
+    pub max_solutions: usize,
+    /// Whether [`check`] computes every ambiguous cell ([`Report::ambiguous`]) of a puzzle with
+    /// several solutions.
+    pub ambiguous_cells: bool,
+}
+
+impl Default for Options {
+    /// No time limit, two solutions, no ambiguous cells: the plain uniqueness check.
+    fn default() -> Self {
+        Options {
+            timeout: None,
+            max_solutions: 2,
+            ambiguous_cells: false,
+        }
+    }
 }
 
 /// What a puzzle's clues admit.
@@ -59,8 +76,15 @@ impl fmt::Display for Verdict {
 pub struct Report {
     /// The verdict.
     pub verdict: Verdict,
-    /// Solutions found: none, one, or two different ones. Each has passed [`Puzzle::check`].
+    /// Solutions found: none, one, or up to [`Options::max_solutions`] different ones. Each has
+    /// passed [`Puzzle::check`].
     pub solutions: Vec<Grid<bool>>,
+    /// Whether `solutions` holds every solution: the search proved that there is no other.
+    pub exhausted: bool,
+    /// Every cell that differs between some two solutions, row by row, when
+    /// [`Options::ambiguous_cells`] asked for it and the check finished in time (empty for a
+    /// unique puzzle); `None` otherwise.
+    pub ambiguous: Option<Vec<Pos>>,
     /// Cells fixed by line propagation before any search (0 when propagation finds a
     /// contradiction).
     pub fixed_by_propagation: usize,
@@ -165,6 +189,8 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
     let mut report = Report {
         verdict: Verdict::Timeout,
         solutions: Vec::new(),
+        exhausted: false,
+        ambiguous: None,
         fixed_by_propagation,
         line_solvable: propagated && fixed_by_propagation == puzzle.cell_count(),
         goal,
@@ -201,12 +227,45 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
             _ => Verdict::Multiple,
         },
     };
+    if prove_unique {
+        search_deeper(&mut search, options, &mut report)?;
+    }
     report.elapsed = started.elapsed();
     Ok(report)
 }
 
-enum SearchError {
+/// With several solutions, collects more of them and the ambiguous cells, as `options` asks; a
+/// time-out on the way leaves the verdict as it is and what was not finished unset.
+fn search_deeper(
+    search: &mut Search,
+    options: &Options,
+    report: &mut Report,
+) -> Result<(), CheckError> {
+    report.exhausted = matches!(report.verdict, Verdict::Unique | Verdict::None);
+    if report.verdict != Verdict::Multiple {
+        report.ambiguous = options.ambiguous_cells.then(Vec::new);
+        return Ok(());
+    }
+    let deeper = search
+        .enumerate(options.max_solutions, &mut report.solutions)
+        .and_then(|exhausted| {
+            report.exhausted = exhausted;
+            if options.ambiguous_cells {
+                report.ambiguous = Some(ambiguous_cells(search, &report.solutions)?);
+            }
+            Ok(())
+        });
+    match deeper {
+        Ok(()) | Err(SearchError::TimedOut) => Ok(()),
+        Err(SearchError::Unverified(mismatch)) => Err(CheckError::Unverified(mismatch)),
+    }
+}
+
+/// Why a search stopped short.
+pub(crate) enum SearchError {
+    /// The deadline passed.
     TimedOut,
+    /// A model broke a clue (a bug).
     Unverified(Mismatch),
 }
 
@@ -221,14 +280,46 @@ impl From<TimedOut> for SearchError {
 const NEARBY_RADII: [usize; 3] = [4, 8, 16];
 
 /// A puzzle's formula in a solver, and the cells propagation left open.
-struct Search<'a> {
+pub(crate) struct Search<'a> {
     puzzle: &'a Puzzle,
-    solver: Solver,
+    pub(crate) solver: Solver,
     encoding: Encoding,
     known: Grid<Cell>,
 }
 
 impl Search<'_> {
+    /// The cells line propagation left open, row by row.
+    pub(crate) fn open_cells(&self) -> Vec<Pos> {
+        self.known
+            .positions()
+            .filter(|&pos| self.known[pos] == Cell::Unknown)
+            .collect()
+    }
+
+    /// The literal "the cell at `pos` has colour `black`".
+    pub(crate) fn cell_is(&self, pos: Pos, black: bool) -> Lit {
+        let lit = self.encoding.cell_var(pos).positive();
+        if black { lit } else { !lit }
+    }
+
+    /// Adds solutions to `found` (which holds at least one, the last not yet blocked) until it
+    /// holds `limit` or no other exists; true when none is left.
+    fn enumerate(
+        &mut self,
+        limit: usize,
+        found: &mut Vec<Grid<bool>>,
+    ) -> Result<bool, SearchError> {
+        while found.len() < limit {
+            let before = found.len();
+            let last = found[before - 1].clone();
+            self.find_another(&last, false, found)?;
+            if found.len() == before {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     /// Finds a first solution and, if asked, a second one different from it.
     fn find_solutions(
         &mut self,
@@ -312,7 +403,7 @@ impl Search<'_> {
     }
 
     /// The picture a model describes, once it has passed the independent check.
-    fn verified_picture(&self, model: &Model) -> Result<Grid<bool>, SearchError> {
+    pub(crate) fn verified_picture(&self, model: &Model) -> Result<Grid<bool>, SearchError> {
         let mut picture = Grid::filled(self.puzzle.width(), self.puzzle.height(), false);
         for pos in picture.positions() {
             picture[pos] = model.value(self.encoding.cell_var(pos));

@@ -290,6 +290,7 @@ fn check_json_record_has_exactly_the_documented_keys_and_types() {
         "verdict",
         "solutions",
         "differing_cells",
+        "ambiguous",
         "line_solvable",
         "fixed_by_propagation",
         "cells",
@@ -327,6 +328,7 @@ fn check_json_record_has_exactly_the_documented_keys_and_types() {
         );
         assert!(record["time_ms"].as_f64().unwrap() >= 0.0);
         assert_eq!(record["differing_cells"], serde_json::json!([]));
+        assert_eq!(record["ambiguous"], serde_json::json!([]));
         let solutions = record["solutions"].as_array().unwrap();
         assert_eq!(solutions.len(), 1);
         let rows = solutions[0].as_array().unwrap();
@@ -1043,4 +1045,37 @@ fn closed_stdout_pipe_ends_the_run_without_a_panic() {
         assert_eq!(status.code(), Some(1), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ambiguous cells and --max-solutions
+
+/// A 4x4 block of three solutions (the two diagonals of 2x2 squares mixed) beside a fixed part:
+/// every cell of the block is ambiguous although the first two solutions differ in only 8.
+const THREE_WAYS: &str =
+    "#..#....\n.##.....\n.##..#..\n#..#.#..\n.....##.\n##......\n.#..#...\n#...#..#\n";
+
+#[test]
+fn check_reports_every_ambiguous_cell_and_max_solutions_enumerates() {
+    let picture = Temp::new("three-ways.txt", THREE_WAYS);
+    let (code, stdout, _) = run(&["check", "--json", picture.path()], None);
+    assert_eq!(code, 1);
+    let record = &records(&stdout)[0];
+    let block: Vec<[usize; 2]> = (0..4)
+        .flat_map(|row| (0..4).map(move |col| [row, col]))
+        .collect();
+    assert_eq!(record["ambiguous"], serde_json::json!(block));
+    assert_eq!(record["solutions"].as_array().unwrap().len(), 2);
+    let (code, stdout, _) = run(
+        &["check", "--json", "--max-solutions", "10", picture.path()],
+        None,
+    );
+    assert_eq!(code, 1);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["solutions"].as_array().unwrap().len(), 3);
+    let (_, text, _) = run(&["check", "--max-solutions", "10", picture.path()], None);
+    assert!(text.contains("multiple: exactly 3 solutions"), "{text}");
+    assert!(text.contains("ambiguous cells: 16"), "{text}");
+    let (code, _, stderr) = run(&["check", "--max-solutions", "1", picture.path()], None);
+    assert_eq!(code, 2, "{stderr}");
 }

@@ -68,6 +68,9 @@ pub struct SolveArgs {
     /// holds one puzzle: `check` says whether it is a solution and looks for another.
     #[arg(long, value_name = "PICTURE")]
     pub goal: Option<PathBuf>,
+    /// With `check`: collect up to K distinct solutions (at least 2) instead of two.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(2..=1_000_000))]
+    pub max_solutions: Option<u32>,
 }
 
 /// Arguments of `clues`.

@@ -17,6 +17,8 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
     let file = shown_name(&args.input.file);
     let options = Options {
         timeout: args.timeout,
+        max_solutions: args.max_solutions.map_or(2, |k| k as usize),
+        ambiguous_cells: prove_unique,
     };
     let one_line_each = prove_unique && entries.len() > 1 && !args.input.json;
     let mut summary = Summary::default();

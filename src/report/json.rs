@@ -32,6 +32,9 @@ pub struct CheckRecord {
     pub solutions: Vec<Vec<String>>,
     /// `[row, column]` (0-based) of the cells where the two solutions differ.
     pub differing_cells: Vec<[usize; 2]>,
+    /// `[row, column]` (0-based) of every cell that differs between some two solutions, when it
+    /// was computed (`check` without a time-out); else null.
+    pub ambiguous: Option<Vec<[usize; 2]>>,
     /// Whether line propagation alone fixes every cell.
     pub line_solvable: bool,
     /// Cells fixed by line propagation.
@@ -91,6 +94,10 @@ impl CheckRecord {
                 .iter()
                 .map(|p| [p.row, p.col])
                 .collect(),
+            ambiguous: report
+                .ambiguous
+                .as_ref()
+                .map(|cells| cells.iter().map(|p| [p.row, p.col]).collect()),
             line_solvable: report.line_solvable,
             fixed_by_propagation: report.fixed_by_propagation,
             cells: puzzle.cell_count(),

@@ -55,6 +55,14 @@ pub fn render_check(heading: &str, puzzle: &Puzzle, report: &Report) -> String {
     let differing = report.differing_cells();
     let verdict = match report.verdict {
         Verdict::Unique => "unique: exactly one solution".to_owned(),
+        Verdict::Multiple if report.exhausted => format!(
+            "multiple: exactly {} solutions, shown below",
+            report.solutions.len()
+        ),
+        Verdict::Multiple if report.solutions.len() > 2 => format!(
+            "multiple: at least {} solutions, shown below",
+            report.solutions.len()
+        ),
         Verdict::Multiple => format!(
             "multiple: at least two solutions, shown below; they differ in {} cells",
             differing.len()
@@ -85,6 +93,17 @@ pub fn render_check(heading: &str, puzzle: &Puzzle, report: &Report) -> String {
         }
         None => {}
     }
+    let marked = match (&report.ambiguous, report.verdict) {
+        (Some(ambiguous), Verdict::Multiple) => {
+            let _ = writeln!(
+                out,
+                "ambiguous cells: {} (each differs between some two solutions)",
+                ambiguous.len()
+            );
+            ambiguous.clone()
+        }
+        _ => differing,
+    };
     let _ = writeln!(out, "time: {:.1} ms", report.elapsed.as_secs_f64() * 1000.0);
     let goal_first = matches!(report.goal, Some(GoalReport::Solves));
     for (i, solution) in report.solutions.iter().enumerate() {
@@ -95,10 +114,15 @@ pub fn render_check(heading: &str, puzzle: &Puzzle, report: &Report) -> String {
             _ => format!("solution {}", i + 1),
         };
         let _ = writeln!(out, "\n{name}:");
-        out.push_str(&draw_grid(solution, &differing));
+        out.push_str(&draw_grid(solution, &marked));
     }
-    if !differing.is_empty() {
-        let _ = writeln!(out, "\nX = black and o = white where the solutions differ");
+    if !marked.is_empty() {
+        let which = if report.ambiguous.is_some() {
+            "on the ambiguous cells"
+        } else {
+            "where the solutions differ"
+        };
+        let _ = writeln!(out, "\nX = black and o = white {which}");
     }
     out
 }
