@@ -106,6 +106,29 @@ impl Report {
     }
 }
 
+/// How many solutions a check found, and whether that is all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolutionCount {
+    /// The puzzle has exactly this many solutions.
+    Exactly(usize),
+    /// The puzzle has at least this many: the search stopped at its limit or its time-out.
+    AtLeast(usize),
+}
+
+impl Report {
+    /// The number of solutions, exact when the search proved it had them all.
+    ///
+    /// Run [`check`] with [`Options::max_solutions`] one above the largest count wanted: a count
+    /// `AtLeast(max_solutions)` then means "more than that".
+    pub fn count(&self) -> SolutionCount {
+        if self.exhausted {
+            SolutionCount::Exactly(self.solutions.len())
+        } else {
+            SolutionCount::AtLeast(self.solutions.len())
+        }
+    }
+}
+
 /// How the goal picture carried by a puzzle file relates to the clues.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GoalReport {

@@ -1079,3 +1079,25 @@ fn check_reports_every_ambiguous_cell_and_max_solutions_enumerates() {
     let (code, _, stderr) = run(&["check", "--max-solutions", "1", picture.path()], None);
     assert_eq!(code, 2, "{stderr}");
 }
+
+#[test]
+fn count_is_exact_under_the_cap_and_a_bound_above_it() {
+    let picture = Temp::new("three-ways-count.txt", THREE_WAYS);
+    let line = |cap: &str| run(&["count", "--cap", cap, picture.path()], None);
+    let (code, text, _) = line("2");
+    assert_eq!(code, 1);
+    assert!(text.contains(": more than 2 solutions,"), "{text}");
+    let (_, text, _) = line("3");
+    assert!(text.contains(": exactly 3 solutions,"), "{text}");
+    let (_, stdout, _) = run(&["count", "--json", "--cap", "1", picture.path()], None);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["solutions"], 2);
+    assert_eq!(record["exact"], false);
+    let (code, stdout, _) = run(&["count", "--json", &bundled("seeds/koike-6x6.non")], None);
+    assert_eq!(code, 0);
+    let record = &records(&stdout)[0];
+    assert_eq!(
+        (&record["solutions"], &record["exact"]),
+        (&serde_json::json!(1), &serde_json::json!(true))
+    );
+}

@@ -39,6 +39,8 @@ pub enum Command {
     Cnf(CnfArgs),
     /// Run each propagation-only method on every puzzle in FILE, beside the exact SAT answer.
     Compare(CompareArgs),
+    /// Count the solutions of every puzzle in FILE, up to a cap.
+    Count(CountArgs),
 }
 
 /// Where puzzles come from.
@@ -97,6 +99,20 @@ pub struct CompareArgs {
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub methods: Vec<Method>,
     /// Give up on the exact answer for a puzzle after this many seconds (it says `timeout`).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
+}
+
+/// Arguments of `count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Stop counting above this many solutions and say "more than CAP".
+    #[arg(long, value_name = "CAP", default_value_t = 1000,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub cap: u32,
+    /// Give up on a puzzle after this many seconds; the count so far is a lower bound.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<std::time::Duration>,
 }

@@ -6,6 +6,7 @@ mod check;
 mod clues;
 mod cnf;
 mod compare;
+mod count;
 mod output;
 mod status;
 
@@ -23,6 +24,7 @@ pub fn run() -> ExitCode {
         Command::Clues(args) => clues::clues(&args),
         Command::Cnf(args) => cnf::cnf(&args),
         Command::Compare(args) => compare::compare_all(&args),
+        Command::Count(args) => count::count_all(&args),
     };
     status.exit_code()
 }

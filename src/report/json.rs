@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use crate::compare::Comparison;
 use crate::model::Puzzle;
-use crate::unique::{GoalReport, Report};
+use crate::unique::{GoalReport, Report, SolutionCount};
 
 /// Version of the JSON records; raised whenever a field changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -46,6 +46,54 @@ pub struct CheckRecord {
     /// How the file's goal picture fares; absent when the file has none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub goal: Option<GoalRecord>,
+}
+
+/// The result of `count` for one puzzle.
+#[derive(Clone, Debug, Serialize)]
+pub struct CountRecord {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The file the puzzle came from (`-` for standard input).
+    pub file: String,
+    /// 0-based position of the puzzle within its file.
+    pub index: usize,
+    /// The puzzle's name within its file.
+    pub label: String,
+    /// Number of columns.
+    pub width: usize,
+    /// Number of rows.
+    pub height: usize,
+    /// Solutions found.
+    pub solutions: usize,
+    /// True when `solutions` is the exact number; false when it is a lower bound (the cap or the
+    /// time limit was reached).
+    pub exact: bool,
+    /// The verdict, as in [`CheckRecord::verdict`].
+    pub verdict: &'static str,
+    /// Wall-clock time in milliseconds.
+    pub time_ms: f64,
+}
+
+impl CountRecord {
+    /// The record of `report`, a check run to count, for the puzzle at `index` of `file`.
+    pub fn new(file: &str, index: usize, label: &str, puzzle: &Puzzle, report: &Report) -> Self {
+        let (solutions, exact) = match report.count() {
+            SolutionCount::Exactly(count) => (count, true),
+            SolutionCount::AtLeast(count) => (count, false),
+        };
+        CountRecord {
+            schema_version: SCHEMA_VERSION,
+            file: file.to_owned(),
+            index,
+            label: label.to_owned(),
+            width: puzzle.width(),
+            height: puzzle.height(),
+            solutions,
+            exact,
+            verdict: report.verdict.name(),
+            time_ms: report.elapsed.as_secs_f64() * 1000.0,
+        }
+    }
 }
 
 /// Whether the goal picture satisfies the clues.
