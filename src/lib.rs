@@ -28,6 +28,7 @@ pub mod formats;
 pub mod line;
 pub mod model;
 pub mod probe;
+pub mod proof;
 pub mod propagate;
 pub mod render;
 pub mod report;

@@ -990,11 +990,12 @@ fn help_lists_the_exit_codes_and_exits_0() {
     assert_eq!(code, 0);
     assert!(stdout.contains("\nExit codes:\n"), "{stdout}");
     for line in [
-        "  0  unique (check, compare), solved (solve), done (clues, cnf)",
+        "  0  unique (check, compare, count), solved (solve), done (clues, cnf),",
         "  1  multiple solutions",
         "  2  bad input or usage",
         "  3  no solution",
         "  4  timed out",
+        "  6  the certificate was rejected (verify-proof)",
     ] {
         assert!(stdout.contains(line), "{line}: {stdout}");
     }
@@ -1100,4 +1101,72 @@ fn count_is_exact_under_the_cap_and_a_bound_above_it() {
         (&record["solutions"], &record["exact"]),
         (&serde_json::json!(1), &serde_json::json!(true))
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// check --proof and verify-proof
+
+#[test]
+fn check_proof_writes_a_certificate_that_verify_proof_accepts() {
+    let dir = std::env::temp_dir().join(format!("nonosat-cli-proof-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let proof = dir.join("unique.drat");
+    let proof_path = proof.to_str().unwrap();
+    let formula_path = format!("{proof_path}.cnf");
+    let puzzle = bundled("seeds/line-logic-counterexample.non");
+    let (code, stdout, _) = run(&["check", "--json", "--proof", proof_path, &puzzle], None);
+    assert_eq!(code, 0);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["certificate"]["kind"], "drat");
+    assert_eq!(record["certificate"]["formula"], formula_path.as_str());
+    let (code, text, _) = run(&["verify-proof", &formula_path, proof_path], None);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.starts_with("verified: the proof refutes the formula"));
+
+    // The same proof against the formula without its blocking clause (which has a model).
+    let formula = std::fs::read_to_string(&formula_path).unwrap();
+    let lines: Vec<&str> = formula.lines().collect();
+    let header = lines.iter().position(|l| l.starts_with("p cnf")).unwrap();
+    let fields: Vec<&str> = lines[header].split(' ').collect();
+    let count: usize = fields[3].parse().unwrap();
+    let mut weaker: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    weaker[header] = format!("p cnf {} {}", fields[2], count - 1);
+    weaker.pop();
+    let weaker_path = dir.join("weaker.cnf");
+    std::fs::write(&weaker_path, weaker.join("\n") + "\n").unwrap();
+    let (code, text, _) = run(
+        &["verify-proof", weaker_path.to_str().unwrap(), proof_path],
+        None,
+    );
+    assert_eq!(code, 6, "{text}");
+    assert!(text.starts_with("REJECTED"));
+
+    // A second solution is certified by a model.
+    let model = dir.join("multiple.model");
+    let model_path = model.to_str().unwrap();
+    let diagonals = bundled("seeds/two-diagonals.non");
+    assert_eq!(
+        run(&["check", "--proof", model_path, &diagonals], None).0,
+        1
+    );
+    let (code, text, _) = run(
+        &["verify-proof", &format!("{model_path}.cnf"), model_path],
+        None,
+    );
+    assert_eq!(code, 1, "{text}");
+    assert!(text.starts_with("verified: the model satisfies the formula"));
+
+    // A malformed proof is a clear error, with its line.
+    let bad = dir.join("bad.drat");
+    std::fs::write(&bad, "1 2\n").unwrap();
+    let (code, text, _) = run(
+        &["verify-proof", &formula_path, bad.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(code, 6);
+    assert!(
+        text.contains("bad.drat:line 1: the clause does not end in 0"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -9,13 +9,15 @@ use nonosat::formats::Format;
 /// The exit codes, shown at the end of `--help` and documented in README.md.
 pub const EXIT_CODES: &str = "\
 Exit codes:
-  0  unique (check, compare), solved (solve), done (clues, cnf)
-  1  multiple solutions
+  0  unique (check, compare, count), solved (solve), done (clues, cnf),
+     refutation verified (verify-proof)
+  1  multiple solutions (verify-proof: a model verified)
   2  bad input or usage
   3  no solution
   4  timed out
   5  internal error: an answer failed verification (please report it)
-With several puzzles, the first that applies of 2, 5, 4, 3, 1, else 0.";
+  6  the certificate was rejected (verify-proof)
+With several puzzles, the first that applies of 2, 6, 5, 4, 3, 1, else 0.";
 
 /// Solve nonograms and prove whether their answer is unique.
 #[derive(Debug, Parser)]
@@ -41,6 +43,9 @@ pub enum Command {
     Compare(CompareArgs),
     /// Count the solutions of every puzzle in FILE, up to a cap.
     Count(CountArgs),
+    /// Check a certificate written by `check --proof` (or any DRAT proof of a DIMACS formula) with
+    /// a checker that shares no code with the solver.
+    VerifyProof(VerifyProofArgs),
 }
 
 /// Where puzzles come from.
@@ -73,6 +78,11 @@ pub struct SolveArgs {
     /// With `check`: collect up to K distinct solutions (at least 2) instead of two.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(2..=1_000_000))]
     pub max_solutions: Option<u32>,
+    /// With `check`, for a FILE of one puzzle: write the formula "a solution other than the one
+    /// found exists" to PROOF.cnf and its certificate to PROOF (a DRAT refutation when unique or
+    /// unsolvable, a model when not); check them with `verify-proof`.
+    #[arg(long, value_name = "PROOF")]
+    pub proof: Option<PathBuf>,
 }
 
 /// Arguments of `clues`.
@@ -115,6 +125,20 @@ pub struct CountArgs {
     /// Give up on a puzzle after this many seconds; the count so far is a lower bound.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<std::time::Duration>,
+}
+
+/// Arguments of `verify-proof`.
+#[derive(Debug, Args)]
+pub struct VerifyProofArgs {
+    /// The formula, in DIMACS CNF.
+    #[arg(value_name = "CNF")]
+    pub formula: PathBuf,
+    /// A text DRAT proof that refutes it, or a model of it (`s SATISFIABLE` and `v` lines).
+    #[arg(value_name = "PROOF")]
+    pub proof: PathBuf,
+    /// Print the outcome as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Arguments of `cnf`.

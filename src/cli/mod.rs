@@ -9,6 +9,7 @@ mod compare;
 mod count;
 mod output;
 mod status;
+mod verify_proof;
 
 use std::process::ExitCode;
 
@@ -25,6 +26,7 @@ pub fn run() -> ExitCode {
         Command::Cnf(args) => cnf::cnf(&args),
         Command::Compare(args) => compare::compare_all(&args),
         Command::Count(args) => count::count_all(&args),
+        Command::VerifyProof(args) => verify_proof::verify_proof(&args),
     };
     status.exit_code()
 }

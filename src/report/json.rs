@@ -46,6 +46,35 @@ pub struct CheckRecord {
     /// How the file's goal picture fares; absent when the file has none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub goal: Option<GoalRecord>,
+    /// The files `check --proof` wrote; absent without `--proof`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<CertificateRecord>,
+}
+
+/// The certificate `check --proof` wrote for one puzzle.
+#[derive(Clone, Debug, Serialize)]
+pub struct CertificateRecord {
+    /// `drat` (a refutation: unique, or no solution) or `model` (a second solution).
+    pub kind: &'static str,
+    /// The DIMACS file of the formula "a solution other than the first exists".
+    pub formula: String,
+    /// The file of the proof or model.
+    pub certificate: String,
+}
+
+impl CertificateRecord {
+    /// One line for the terminal.
+    pub fn describe(&self) -> String {
+        let what = match self.kind {
+            "drat" => "a DRAT refutation",
+            _ => "a model (the second solution)",
+        };
+        format!(
+            "certificate: {what} in {} of the formula in {}; check it with \
+             `nonosat verify-proof {} {}`\n",
+            self.certificate, self.formula, self.formula, self.certificate
+        )
+    }
 }
 
 /// The result of `count` for one puzzle.
@@ -160,6 +189,7 @@ impl CheckRecord {
                     broken_line: Some(mismatch.line.to_string()),
                 },
             }),
+            certificate: None,
         }
     }
 }

@@ -4,7 +4,7 @@ mod json;
 mod text;
 
 pub use json::{
-    CheckRecord, ComparisonRecord, CountRecord, ErrorRecord, ExactRecord, GoalRecord, MethodRecord,
-    SCHEMA_VERSION,
+    CertificateRecord, CheckRecord, ComparisonRecord, CountRecord, ErrorRecord, ExactRecord,
+    GoalRecord, MethodRecord, SCHEMA_VERSION,
 };
 pub use text::{draw_grid, render_check, render_comparison};
