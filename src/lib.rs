@@ -24,6 +24,7 @@
 mod ambiguity;
 pub mod compare;
 pub mod encode;
+pub mod fix;
 pub mod formats;
 pub mod line;
 pub mod model;

@@ -198,12 +198,7 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report, CheckError> {
 fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report, CheckError> {
     let started = Instant::now();
     let deadline = options.timeout.map(|limit| started + limit);
-    let mut known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
-    let propagated = propagate(puzzle, &mut known, &mut DpLineSolver::new()).is_ok();
-    if !propagated {
-        // The SAT solver confirms the contradiction from the clues alone.
-        known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
-    }
+    let (known, propagated) = propagated(puzzle);
     let fixed_by_propagation = known.known_count();
     let goal = puzzle.goal().map(|goal| match puzzle.check(goal) {
         Ok(()) => GoalReport::Solves,
@@ -224,14 +219,7 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
         return Ok(report);
     }
 
-    let mut solver = Solver::new(deadline);
-    let encoding = encode::encode(puzzle, &known, &mut solver)?;
-    let mut search = Search {
-        puzzle,
-        solver,
-        encoding,
-        known,
-    };
+    let mut search = Search::new(puzzle, known, deadline)?;
     let goal_solves = matches!(report.goal, Some(GoalReport::Solves));
     let outcome = match (prove_unique, puzzle.goal()) {
         (true, Some(goal)) if goal_solves => {
@@ -255,6 +243,18 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
     }
     report.elapsed = started.elapsed();
     Ok(report)
+}
+
+/// The cells line propagation fixes on a blank grid, and whether it ended without a
+/// contradiction. After a contradiction no cell is fixed: the SAT solver confirms it from the
+/// clues alone.
+fn propagated(puzzle: &Puzzle) -> (Grid<Cell>, bool) {
+    let mut known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+    let consistent = propagate(puzzle, &mut known, &mut DpLineSolver::new()).is_ok();
+    if !consistent {
+        known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+    }
+    (known, consistent)
 }
 
 /// With several solutions, collects more of them and the ambiguous cells, as `options` asks; a
@@ -310,7 +310,45 @@ pub(crate) struct Search<'a> {
     known: Grid<Cell>,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    /// The formula of `puzzle`, given the cells `known`, in a solver that gives up at `deadline`.
+    fn new(
+        puzzle: &'a Puzzle,
+        known: Grid<Cell>,
+        deadline: Option<Instant>,
+    ) -> Result<Self, TooLarge> {
+        let mut solver = Solver::new(deadline);
+        let encoding = encode::encode(puzzle, &known, &mut solver)?;
+        Ok(Search {
+            puzzle,
+            solver,
+            encoding,
+            known,
+        })
+    }
+
+    /// The formula of `puzzle` after line propagation.
+    pub(crate) fn propagated(
+        puzzle: &'a Puzzle,
+        deadline: Option<Instant>,
+    ) -> Result<Self, TooLarge> {
+        Search::new(puzzle, propagated(puzzle).0, deadline)
+    }
+
+    /// Excludes `solution`, and nothing else, from the models.
+    ///
+    /// The clause "some black cell of `solution` is white" removes `solution` and nothing else:
+    /// every solution has the same number of black cells (the sum of the clues), so any other one
+    /// turns at least one black cell of `solution` white.
+    pub(crate) fn block(&mut self, solution: &Grid<bool>) {
+        let blocking: Vec<_> = solution
+            .positions()
+            .filter(|&pos| solution[pos])
+            .map(|pos| self.cell_is(pos, false))
+            .collect();
+        self.solver.add_clause(&blocking);
+    }
+
     /// The cells line propagation left open, row by row.
     pub(crate) fn open_cells(&self) -> Vec<Pos> {
         self.known
@@ -360,11 +398,7 @@ impl Search<'_> {
         Ok(())
     }
 
-    /// Finds a solution other than `solution`, or proves there is none.
-    ///
-    /// The clause "some black cell of `solution` is white" removes `solution` and nothing else:
-    /// every solution has the same number of black cells (the sum of the clues), so any other one
-    /// turns at least one black cell of `solution` white.
+    /// Finds a solution other than `solution` (blocking it), or proves there is none.
     ///
     /// With `nearby_first` (when `solution` is the designer's goal), a counter over the open cells
     /// first asks for a solution within [`NEARBY_RADII`] cells of `solution`. A designer's ambiguity
@@ -379,13 +413,7 @@ impl Search<'_> {
         nearby_first: bool,
         found: &mut Vec<Grid<bool>>,
     ) -> Result<(), SearchError> {
-        let cell_lit = |pos| self.encoding.cell_var(pos).positive();
-        let blocking: Vec<_> = solution
-            .positions()
-            .filter(|&pos| solution[pos])
-            .map(|pos| !cell_lit(pos))
-            .collect();
-        self.solver.add_clause(&blocking);
+        self.block(solution);
         let nearby = if nearby_first {
             self.find_nearby(solution)?
         } else {

@@ -1170,3 +1170,30 @@ fn check_proof_writes_a_certificate_that_verify_proof_accepts() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn fix_proposes_hints_and_edits_and_needs_a_picture() {
+    let picture = Temp::new("three-ways-fix.txt", THREE_WAYS);
+    let (code, stdout, _) = run(&["fix", "--json", "--edits", "2", picture.path()], None);
+    assert_eq!(code, 1);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["verdict"], "multiple");
+    assert_eq!(record["hints"]["proved_minimal"], true);
+    assert_eq!(record["hints"]["cells"].as_array().unwrap().len(), 2);
+    assert_eq!(record["edits"].as_array().unwrap().len(), 2);
+    let (_, text, _) = run(&["fix", picture.path()], None);
+    assert!(
+        text.contains("fewest hints: 2 cells (proved minimal"),
+        "{text}"
+    );
+    assert!(text.contains("edits that make the puzzle unique"), "{text}");
+    let (code, text, _) = run(&["fix", &bundled("seeds/koike-6x6.non")], None);
+    assert_eq!(code, 0);
+    assert!(text.contains("unique: nothing to fix"), "{text}");
+    let (code, _, stderr) = run(
+        &["fix", &bundled("seeds/line-logic-counterexample.non")],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(stderr.contains("has no picture to repair"), "{stderr}");
+}

@@ -46,6 +46,8 @@ pub enum Command {
     /// Check a certificate written by `check --proof` (or any DRAT proof of a DIMACS formula) with
     /// a checker that shares no code with the solver.
     VerifyProof(VerifyProofArgs),
+    /// Propose repairs for a design that is not unique: the fewest hint cells, and pixel edits.
+    Fix(FixArgs),
 }
 
 /// Where puzzles come from.
@@ -139,6 +141,23 @@ pub struct VerifyProofArgs {
     /// Print the outcome as one JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Arguments of `fix`.
+#[derive(Debug, Args)]
+pub struct FixArgs {
+    /// The design: a picture, or a puzzle file of one puzzle that carries its goal picture.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Seconds for the whole search (half at most for the hints).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "10")]
+    pub budget: std::time::Duration,
+    /// The most edits to propose.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub edits: usize,
+    /// Also try edits of two cells when single cells are not enough.
+    #[arg(long)]
+    pub pairs: bool,
 }
 
 /// Arguments of `cnf`.

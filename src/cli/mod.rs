@@ -7,6 +7,7 @@ mod clues;
 mod cnf;
 mod compare;
 mod count;
+mod fix;
 mod output;
 mod status;
 mod verify_proof;
@@ -27,6 +28,7 @@ pub fn run() -> ExitCode {
         Command::Compare(args) => compare::compare_all(&args),
         Command::Count(args) => count::count_all(&args),
         Command::VerifyProof(args) => verify_proof::verify_proof(&args),
+        Command::Fix(args) => fix::fix(&args),
     };
     status.exit_code()
 }

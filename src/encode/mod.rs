@@ -109,6 +109,16 @@ pub struct Encoding {
 }
 
 impl Encoding {
+    /// The cell variables of `puzzle` and no clauses: a numbering for formulas of one's own over
+    /// the cells (a cell variable can then stand for any property of the cell, such as "is a
+    /// hint"), extended with [`Encoding::new_var`].
+    pub fn cells_only(puzzle: &Puzzle) -> Self {
+        Encoding {
+            vars: puzzle.cell_count() as u32,
+            width: puzzle.width(),
+        }
+    }
+
     /// A fresh variable, numbered after every variable used so far.
     pub fn new_var(&mut self) -> Var {
         self.vars += 1;

@@ -3,7 +3,8 @@
 use serde::Serialize;
 
 use crate::compare::Comparison;
-use crate::model::Puzzle;
+use crate::fix::Repairs;
+use crate::model::{Grid, Pos, Puzzle};
 use crate::unique::{GoalReport, Report, SolutionCount};
 
 /// Version of the JSON records; raised whenever a field changes meaning or disappears.
@@ -121,6 +122,82 @@ impl CountRecord {
             exact,
             verdict: report.verdict.name(),
             time_ms: report.elapsed.as_secs_f64() * 1000.0,
+        }
+    }
+}
+
+/// The result of `fix` for a design.
+#[derive(Clone, Debug, Serialize)]
+pub struct FixRecord {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The file the design came from.
+    pub file: String,
+    /// Number of columns.
+    pub width: usize,
+    /// Number of rows.
+    pub height: usize,
+    /// The verdict of the design as it is, as in [`CheckRecord::verdict`].
+    pub verdict: &'static str,
+    /// `[row, column]` (0-based) of every ambiguous cell of the design.
+    pub ambiguous: Vec<[usize; 2]>,
+    /// The fewest hint cells; null when the design is unique (or the check timed out).
+    pub hints: Option<HintsRecord>,
+    /// Edits that make the puzzle unique, each re-checked.
+    pub edits: Vec<EditRecord>,
+    /// Wall-clock time in milliseconds.
+    pub time_ms: f64,
+}
+
+/// Hint cells that make a design unique.
+#[derive(Clone, Debug, Serialize)]
+pub struct HintsRecord {
+    /// `[row, column, black]` of each hint: its place (0-based) and the colour to give.
+    pub cells: Vec<(usize, usize, bool)>,
+    /// True when no smaller set of hints works; false for the best set found in the budget.
+    pub proved_minimal: bool,
+    /// Other solutions the search met.
+    pub alternatives: usize,
+}
+
+/// One edit of the design.
+#[derive(Clone, Debug, Serialize)]
+pub struct EditRecord {
+    /// `[row, column]` (0-based) of the cells whose colour changes.
+    pub flip: Vec<[usize; 2]>,
+    /// The edited picture, rows of `#` and `.`.
+    pub picture: Vec<String>,
+}
+
+impl FixRecord {
+    /// The record of `repairs` for `design` read from `file`.
+    pub fn new(file: &str, design: &Grid<bool>, repairs: &Repairs) -> Self {
+        let pair = |pos: &Pos| [pos.row, pos.col];
+        FixRecord {
+            schema_version: SCHEMA_VERSION,
+            file: file.to_owned(),
+            width: design.width(),
+            height: design.height(),
+            verdict: repairs.check.verdict.name(),
+            ambiguous: repairs.check.ambiguous.iter().flatten().map(pair).collect(),
+            hints: repairs.hints.as_ref().map(|hints| HintsRecord {
+                cells: hints
+                    .cells
+                    .iter()
+                    .map(|&pos| (pos.row, pos.col, design[pos]))
+                    .collect(),
+                proved_minimal: hints.proved_minimal,
+                alternatives: hints.alternatives,
+            }),
+            edits: repairs
+                .edits
+                .iter()
+                .map(|edit| EditRecord {
+                    flip: edit.flipped.iter().map(pair).collect(),
+                    picture: edit.picture.row_strings(),
+                })
+                .collect(),
+            time_ms: repairs.elapsed.as_secs_f64() * 1000.0,
         }
     }
 }

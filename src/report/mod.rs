@@ -4,7 +4,7 @@ mod json;
 mod text;
 
 pub use json::{
-    CertificateRecord, CheckRecord, ComparisonRecord, CountRecord, ErrorRecord, ExactRecord,
-    GoalRecord, MethodRecord, SCHEMA_VERSION,
+    CertificateRecord, CheckRecord, ComparisonRecord, CountRecord, EditRecord, ErrorRecord,
+    ExactRecord, FixRecord, GoalRecord, HintsRecord, MethodRecord, SCHEMA_VERSION,
 };
-pub use text::{draw_grid, render_check, render_comparison};
+pub use text::{draw_grid, render_check, render_comparison, render_fix};
