@@ -122,15 +122,17 @@ pub fn fix(design: &Grid<bool>, options: &FixOptions) -> Result<Repairs, FixErro
     if repairs.check.verdict == Verdict::Multiple {
         let ambiguous = repairs.check.ambiguous.clone().unwrap_or_default();
         let hint_deadline = started + options.budget / 2;
-        let alternatives = &repairs.check.solutions[1..];
-        repairs.hints = Some(fewest_hints(
+        let mut alternatives = repairs.check.solutions[1..].to_vec();
+        let hints = fewest_hints(
             &puzzle,
             design,
             &ambiguous,
-            alternatives,
+            &mut alternatives,
             hint_deadline,
-        )?);
-        repairs.edits = edits(design, &ambiguous, options, started + options.budget)?;
+        )?;
+        repairs.hints = Some(hints);
+        let deadline = started + options.budget;
+        repairs.edits = edits(design, &ambiguous, &alternatives, options, deadline)?;
     }
     repairs.elapsed = started.elapsed();
     Ok(repairs)
@@ -144,7 +146,7 @@ fn fewest_hints(
     puzzle: &Puzzle,
     design: &Grid<bool>,
     ambiguous: &[Pos],
-    known_alternatives: &[Grid<bool>],
+    alternatives: &mut Vec<Grid<bool>>,
     deadline: Instant,
 ) -> Result<Hints, CheckError> {
     let mut search = Search::propagated(puzzle, None)?;
@@ -167,8 +169,7 @@ fn fewest_hints(
             .collect();
         hitting.add_clause(&differing);
     };
-    let mut alternatives = known_alternatives.len();
-    for alternative in known_alternatives {
+    for alternative in alternatives.iter() {
         must_hit(&mut hitting, alternative);
     }
     let mut bound = 1;
@@ -195,29 +196,29 @@ fn fewest_hints(
                 return Ok(Hints {
                     cells: hints,
                     proved_minimal: proved,
-                    alternatives,
+                    alternatives: alternatives.len(),
                 });
             }
             Some(alternative) => {
-                alternatives += 1;
                 must_hit(&mut hitting, &alternative);
+                alternatives.push(alternative);
             }
         }
     }
     // Out of time: complete the last hitting set greedily, one differing cell per alternative.
     while let Some(alternative) = other_solution(&mut search, design, &hints)? {
-        alternatives += 1;
         let first_differing = ambiguous
             .iter()
             .find(|&&pos| alternative[pos] != design[pos])
             .expect("another solution differs on an ambiguous cell");
         hints.push(*first_differing);
+        alternatives.push(alternative);
     }
     hints.sort();
     Ok(Hints {
         cells: hints,
         proved_minimal: false,
-        alternatives,
+        alternatives: alternatives.len(),
     })
 }
 
@@ -248,9 +249,14 @@ fn other_solution(
 /// Pictures one cell (then, if asked, two cells) away from `design` whose puzzles are unique,
 /// trying the cells nearest the ambiguous ones first, until `options.edits` are found or the
 /// deadline passes.
+///
+/// A quick test rules out most edits before any SAT call: an alternative solution of the design
+/// with the same cells changed is a different picture, and if it meets the changed clues, the
+/// changed puzzle is not unique either.
 fn edits(
     design: &Grid<bool>,
     ambiguous: &[Pos],
+    alternatives: &[Grid<bool>],
     options: &FixOptions,
     deadline: Instant,
 ) -> Result<Vec<Edit>, CheckError> {
@@ -286,6 +292,16 @@ fn edits(
         let Ok(puzzle) = Puzzle::from_picture(&picture) else {
             continue;
         };
+        let still_ambiguous = alternatives.iter().any(|alternative| {
+            let mut changed = alternative.clone();
+            for &pos in &flipped {
+                changed[pos] = !changed[pos];
+            }
+            puzzle.check(&changed).is_ok()
+        });
+        if still_ambiguous {
+            continue;
+        }
         let options = Options {
             timeout: Some(remaining),
             ..Options::default()
