@@ -140,7 +140,7 @@ fn proof() {
 fn fix_designs() {
     let mut rng = XorShift64Star(0xF1C5_0000_2020);
     let mut found = 0;
-    let mut times = Vec::new();
+    let (mut times, mut pair_times) = (Vec::new(), Vec::new());
     while found < 10 {
         let picture = random_picture(&mut rng, 20, 0.55);
         let deep = Options {
@@ -163,9 +163,16 @@ fn fix_designs() {
                 println!("!! fix #{found}: an edit is not unique");
             }
         }
+        let with_pairs = FixOptions {
+            pairs: true,
+            ..FixOptions::default()
+        };
+        let started = Instant::now();
+        let paired = fix(&picture, &with_pairs).expect("fixes");
+        let pairs_time = started.elapsed();
         println!(
             "fix #{found}: {ambiguous} ambiguous cells; {} hints ({}), {} alternatives; {} edits; \
-             {:.1} ms",
+             {:.1} ms; with --pairs {} edits in {:.1} ms",
             hints.cells.len(),
             if hints.proved_minimal {
                 "proved minimal"
@@ -174,14 +181,20 @@ fn fix_designs() {
             },
             hints.alternatives,
             repairs.edits.len(),
-            ms(time)
+            ms(time),
+            paired.edits.len(),
+            ms(pairs_time)
         );
         times.push(time);
+        pair_times.push(pairs_time);
     }
     println!(
-        "fix: 10 designs of 20x20: median {:.1} ms, max {:.1} ms",
+        "fix: 10 designs of 20x20: median {:.1} ms, max {:.1} ms; with --pairs median {:.1} ms, \
+         max {:.1} ms",
         ms(median(times.clone())),
-        ms(times.into_iter().max().unwrap_or_default())
+        ms(times.into_iter().max().unwrap_or_default()),
+        ms(median(pair_times.clone())),
+        ms(pair_times.into_iter().max().unwrap_or_default())
     );
 }
 
