@@ -38,6 +38,9 @@ pub(super) fn verify_proof(args: &VerifyProofArgs) -> Status {
     } else {
         match checker::parse_drat(&proof) {
             Ok(steps) => match checker::check_refutation(&formula, &steps) {
+                Ok(done) if done.rup + done.rat == 0 => Outcome::Refuted(
+                    "unit propagation on the formula alone derives the empty clause".to_owned(),
+                ),
                 Ok(done) => Outcome::Refuted(format!(
                     "{} lemmas by RUP, {} by RAT, {} deletions",
                     done.rup, done.rat, done.deletions
