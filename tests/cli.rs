@@ -1181,10 +1181,17 @@ fn fix_proposes_hints_and_edits_and_needs_a_picture() {
     assert_eq!(record["hints"]["proved_minimal"], true);
     assert_eq!(record["hints"]["cells"].as_array().unwrap().len(), 2);
     assert_eq!(record["edits"].as_array().unwrap().len(), 2);
-    let (_, text, _) = run(&["fix", picture.path()], None);
+    let svg = format!("{}.svg", picture.path());
+    let (_, text, _) = run(&["fix", "--svg", &svg, picture.path()], None);
     assert!(
         text.contains("fewest hints: 2 cells (proved minimal"),
         "{text}"
+    );
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    std::fs::remove_file(&svg).unwrap();
+    assert!(
+        drawn.starts_with("<svg") && drawn.contains(">2 hints</text>"),
+        "{drawn}"
     );
     assert!(text.contains("edits that make the puzzle unique"), "{text}");
     let (code, text, _) = run(&["fix", &bundled("seeds/koike-6x6.non")], None);

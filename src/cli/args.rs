@@ -158,6 +158,12 @@ pub struct FixArgs {
     /// Also try edits of two cells when single cells are not enough.
     #[arg(long)]
     pub pairs: bool,
+    /// Also draw the design with its hints marked, beside the first edit, as SVG to this file.
+    #[arg(long, value_name = "OUT")]
+    pub svg: Option<PathBuf>,
+    /// The same drawing as PNG.
+    #[arg(long, value_name = "OUT")]
+    pub png: Option<PathBuf>,
 }
 
 /// Arguments of `cnf`.
