@@ -10,7 +10,7 @@ use super::output::{emit, json_line, print_error, shown_name};
 use super::status::Status;
 
 /// The largest formula or proof read, in bytes.
-const MAX_FILE_BYTES: u64 = 2 << 30;
+const MAX_FILE_BYTES: u64 = 1 << 30;
 
 /// `verify-proof CNF PROOF`: 0 when a refutation checks, 1 when a model checks, 6 when the
 /// certificate is rejected, 2 when a file cannot be read.

@@ -59,8 +59,9 @@ impl fmt::Display for SyntaxError {
 
 impl std::error::Error for SyntaxError {}
 
-/// The largest variable number accepted, to refuse absurd inputs before allocating for them.
-pub const MAX_VARIABLE: i32 = 1 << 28;
+/// The largest variable number accepted, to refuse absurd inputs before allocating for them: the
+/// checker needs about 60 bytes a variable.
+pub const MAX_VARIABLE: i32 = 1 << 25;
 
 fn literal(token: &str, line: usize) -> Result<i32, SyntaxError> {
     let value: i32 = token.parse().map_err(|_| SyntaxError {
@@ -100,6 +101,12 @@ pub fn parse_dimacs(text: &str) -> Result<Dimacs, SyntaxError> {
                 return Err(SyntaxError {
                     line: number,
                     message: "expected one header \"p cnf VARIABLES CLAUSES\"".into(),
+                });
+            }
+            if parsed.is_some_and(|(vars, _)| vars > MAX_VARIABLE as u32) {
+                return Err(SyntaxError {
+                    line: number,
+                    message: format!("more than {MAX_VARIABLE} variables"),
                 });
             }
             header = parsed;
@@ -637,6 +644,8 @@ mod tests {
             error.to_string(),
             "line 2: the header says 2 clauses, the file has 1"
         );
+        let error = parse_dimacs("p cnf 4000000000 0\n").unwrap_err();
+        assert_eq!(error.to_string(), "line 1: more than 33554432 variables");
         let error = parse_drat("1 2\n").unwrap_err();
         assert_eq!(error.to_string(), "line 1: the clause does not end in 0");
     }
