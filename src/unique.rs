@@ -264,10 +264,14 @@ fn search_deeper(
     options: &Options,
     report: &mut Report,
 ) -> Result<(), CheckError> {
-    report.exhausted = matches!(report.verdict, Verdict::Unique | Verdict::None);
-    if report.verdict != Verdict::Multiple {
-        report.ambiguous = options.ambiguous_cells.then(Vec::new);
-        return Ok(());
+    match report.verdict {
+        Verdict::Unique | Verdict::None => {
+            report.exhausted = true;
+            report.ambiguous = options.ambiguous_cells.then(Vec::new);
+            return Ok(());
+        }
+        Verdict::Multiple => {}
+        Verdict::Solved | Verdict::Timeout => return Ok(()),
     }
     let deeper = search
         .enumerate(options.max_solutions, &mut report.solutions)

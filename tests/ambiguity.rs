@@ -3,6 +3,7 @@
 mod brute;
 
 use std::collections::{HashMap, HashSet};
+use std::time::Duration;
 
 use brute::{Rng, all_solutions, picture_from_masks, satisfies};
 use nonosat::unique::{Options, Verdict, check};
@@ -110,4 +111,37 @@ fn unique_and_unsolvable_puzzles_have_no_ambiguous_cells() {
     assert!(report.exhausted);
     let plain = check(&unique, &Options::default()).unwrap();
     assert_eq!(plain.ambiguous, None, "only computed when asked for");
+}
+
+/// A time limit that cuts the search short leaves the ambiguous cells unknown, never empty.
+#[test]
+fn a_time_out_leaves_the_ambiguous_cells_unknown() {
+    let mut rng = Rng::new(9);
+    let puzzle = Puzzle::from_picture(&rng.picture(25, 25, 0.5)).unwrap();
+    let bare = Puzzle::new(puzzle.rows().to_vec(), puzzle.columns().to_vec()).unwrap();
+    let options = Options {
+        timeout: Some(Duration::ZERO),
+        ..deep(2)
+    };
+    let report = check(&bare, &options).unwrap();
+    assert_eq!(report.verdict, Verdict::Timeout);
+    assert_eq!(report.ambiguous, None);
+    assert!(!report.exhausted);
+    // Limits that expire during the search (which ones do depends on the machine): whenever the
+    // verdict is a time-out, nothing is claimed about the ambiguous cells.
+    let mut timed_out = 0;
+    for round in 0..20 {
+        let puzzle = Puzzle::from_picture(&rng.picture(30, 30, 0.5)).unwrap();
+        let bare = Puzzle::new(puzzle.rows().to_vec(), puzzle.columns().to_vec()).unwrap();
+        let options = Options {
+            timeout: Some(Duration::from_millis(1 + round % 4)),
+            ..deep(2)
+        };
+        let report = check(&bare, &options).unwrap();
+        if report.verdict == Verdict::Timeout {
+            timed_out += 1;
+            assert_eq!(report.ambiguous, None);
+        }
+    }
+    println!("{timed_out} of 20 checks timed out during the search");
 }
