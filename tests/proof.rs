@@ -2,8 +2,10 @@
 //! corruptions that it must reject.
 
 mod brute;
+mod common;
 
 use brute::{Rng, clues, picture_from_masks};
+use nonosat::formats::read_path;
 use nonosat::proof::checker::{
     Dimacs, NumberedStep, ProofStep, Rejection, check_model, check_refutation, parse_dimacs,
     parse_drat,
@@ -168,4 +170,28 @@ fn a_second_solution_is_certified_by_a_model() {
         .map(|&lit| if lit.unsigned_abs() <= 4 { -lit } else { lit })
         .collect();
     assert!(check_model(&formula, &flipped).is_err());
+}
+
+/// Proofs for hard published puzzles of the corpus (9-Dom, and Light and Merka of Wolter's survey)
+/// verify with the independent checker.
+#[test]
+fn proofs_of_corpus_puzzles_verify() {
+    let Some(corpus) = common::corpus_dir() else {
+        return;
+    };
+    for file in [
+        "ndom/09-dom.nin",
+        "survey/webpbn-00803.nin",
+        "survey/webpbn-01611.nin",
+    ] {
+        let puzzle = read_path(&corpus.join(file), None)
+            .unwrap()
+            .remove(0)
+            .puzzle;
+        let report = check(&puzzle, &Options::default()).unwrap();
+        assert_eq!(report.verdict, Verdict::Unique, "{file}");
+        let (formula, steps) = certificate(&puzzle, Some(&report.solutions[0]));
+        let verified = check_refutation(&formula, &steps).unwrap();
+        assert!(verified.rup > 100, "{file}: a real proof");
+    }
 }
