@@ -339,17 +339,9 @@ impl<'a> Search<'a> {
         Search::new(puzzle, propagated(puzzle).0, deadline)
     }
 
-    /// Excludes `solution`, and nothing else, from the models.
-    ///
-    /// The clause "some black cell of `solution` is white" removes `solution` and nothing else:
-    /// every solution has the same number of black cells (the sum of the clues), so any other one
-    /// turns at least one black cell of `solution` white.
+    /// Excludes `solution`, and nothing else, from the models ([`Encoding::blocking_clause`]).
     pub(crate) fn block(&mut self, solution: &Grid<bool>) {
-        let blocking: Vec<_> = solution
-            .positions()
-            .filter(|&pos| solution[pos])
-            .map(|pos| self.cell_is(pos, false))
-            .collect();
+        let blocking = self.encoding.blocking_clause(solution);
         self.solver.add_clause(&blocking);
     }
 
@@ -459,13 +451,20 @@ impl<'a> Search<'a> {
 
     /// The picture a model describes, once it has passed the independent check.
     pub(crate) fn verified_picture(&self, model: &Model) -> Result<Grid<bool>, SearchError> {
-        let mut picture = Grid::filled(self.puzzle.width(), self.puzzle.height(), false);
-        for pos in picture.positions() {
-            picture[pos] = model.value(self.encoding.cell_var(pos));
-        }
-        self.puzzle
-            .check(&picture)
-            .map_err(SearchError::Unverified)?;
-        Ok(picture)
+        verified_picture(self.puzzle, &self.encoding, model).map_err(SearchError::Unverified)
     }
+}
+
+/// The picture a model of `puzzle`'s `encoding` describes, once it has passed [`Puzzle::check`].
+pub(crate) fn verified_picture(
+    puzzle: &Puzzle,
+    encoding: &Encoding,
+    model: &Model,
+) -> Result<Grid<bool>, Mismatch> {
+    let mut picture = Grid::filled(puzzle.width(), puzzle.height(), false);
+    for pos in picture.positions() {
+        picture[pos] = model.value(encoding.cell_var(pos));
+    }
+    puzzle.check(&picture)?;
+    Ok(picture)
 }

@@ -129,6 +129,19 @@ impl Encoding {
     pub fn cell_var(&self, pos: Pos) -> Var {
         cell_var(self.width, pos)
     }
+
+    /// The clause "some black cell of `solution` is white", over cell variables only.
+    ///
+    /// It excludes `solution` and no other solution: every solution has the same number of black
+    /// cells (the sum of the clues), so any other one turns at least one black cell of `solution`
+    /// white.
+    pub fn blocking_clause(&self, solution: &Grid<bool>) -> Vec<Lit> {
+        solution
+            .positions()
+            .filter(|&pos| solution[pos])
+            .map(|pos| !self.cell_var(pos).positive())
+            .collect()
+    }
 }
 
 fn cell_var(width: usize, pos: Pos) -> Var {

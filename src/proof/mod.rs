@@ -14,7 +14,8 @@ use std::io::{self, Write};
 
 use crate::encode::{self, ClauseSink, Cnf, Encoding, Lit, TooLarge};
 use crate::model::{Cell, Grid, Mismatch, Puzzle};
-use crate::sat::{Model, Solver, solve_with_drat_proof};
+use crate::sat::{Solver, solve_with_drat_proof};
+use crate::unique::verified_picture;
 
 /// Why a certificate could not be made.
 #[derive(Debug)]
@@ -60,12 +61,7 @@ pub fn other_solution_formula(
     let open = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
     let encoding = encode::encode(puzzle, &open, &mut cnf)?;
     if let Some(blocked) = blocked {
-        let blocking: Vec<_> = blocked
-            .positions()
-            .filter(|&pos| blocked[pos])
-            .map(|pos| !encoding.cell_var(pos).positive())
-            .collect();
-        cnf.add_clause(&blocking);
+        cnf.add_clause(&encoding.blocking_clause(blocked));
     }
     Ok((encoding, cnf))
 }
@@ -86,11 +82,15 @@ pub fn prove_no_other(
     model
         .map(|model| verified_picture(puzzle, &encoding, &model))
         .transpose()
+        .map_err(CertifyError::Unverified)
 }
 
 /// Writes [`other_solution_formula`] in DIMACS to `formula_out`, and to `model_out` a model of
 /// it built from `other`, a solution different from `blocked`, as SAT-competition `s SATISFIABLE`
 /// and `v` lines: the certificate that `blocked` is not the only solution.
+///
+/// # Panics
+/// If `other` is `blocked`.
 pub fn write_other_solution(
     puzzle: &Puzzle,
     blocked: &Grid<bool>,
@@ -98,6 +98,7 @@ pub fn write_other_solution(
     formula_out: &mut impl Write,
     model_out: &mut impl Write,
 ) -> Result<(), CertifyError> {
+    assert_ne!(other, blocked, "the certificate needs a second solution");
     puzzle.check(other).map_err(CertifyError::Unverified)?;
     let (encoding, cnf) = write_formula(puzzle, Some(blocked), formula_out)?;
     // The auxiliaries are functions of the cells: fixing the cells determines the model.
@@ -142,17 +143,4 @@ fn write_formula(
     encode::write_dimacs(formula_out, puzzle, &encoding, &cnf)?;
     formula_out.flush()?;
     Ok((encoding, cnf))
-}
-
-fn verified_picture(
-    puzzle: &Puzzle,
-    encoding: &Encoding,
-    model: &Model,
-) -> Result<Grid<bool>, CertifyError> {
-    let mut picture = Grid::filled(puzzle.width(), puzzle.height(), false);
-    for pos in picture.positions() {
-        picture[pos] = model.value(encoding.cell_var(pos));
-    }
-    puzzle.check(&picture).map_err(CertifyError::Unverified)?;
-    Ok(picture)
 }
