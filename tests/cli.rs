@@ -270,7 +270,12 @@ fn exit_code_of_several_puzzles_is_the_most_serious_one() {
         "multiple-none-unique.nonpack",
         &format!("{multiple}====\n{none}====\n{unique}"),
     );
-    assert_eq!(run(&["check", pack.path()], None).0, 3);
+    let (code, text, _) = run(&["check", pack.path()], None);
+    assert_eq!(code, 3);
+    assert!(
+        text.contains(": multiple (4 ambiguous cells), needs search"),
+        "{text}"
+    );
     assert_eq!(run(&["check", "--json", pack.path()], None).0, 3);
 }
 

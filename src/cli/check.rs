@@ -177,9 +177,12 @@ fn one_line(puzzle: &nonosat::Puzzle, report: &Report) -> String {
     } else {
         "needs search"
     };
+    let verdict = match (&report.ambiguous, report.verdict) {
+        (Some(cells), Verdict::Multiple) => format!("multiple ({} ambiguous cells)", cells.len()),
+        (_, verdict) => verdict.to_string(),
+    };
     format!(
-        "{}, {how} ({}/{} cells by propagation), {:.1} ms",
-        report.verdict,
+        "{verdict}, {how} ({}/{} cells by propagation), {:.1} ms",
         report.fixed_by_propagation,
         puzzle.cell_count(),
         report.elapsed.as_secs_f64() * 1000.0
