@@ -1173,6 +1173,13 @@ fn check_proof_writes_a_certificate_that_verify_proof_accepts() {
         text.contains("bad.drat:line 1: the clause does not end in 0"),
         "{text}"
     );
+    std::fs::write(&bad, [b'a', 0x02, 0x81, 0xff, 0x00]).unwrap();
+    let (code, _, stderr) = run(
+        &["verify-proof", &formula_path, bad.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(stderr.contains("binary DRAT is not supported"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

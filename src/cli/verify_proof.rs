@@ -142,5 +142,11 @@ fn read(path: &Path) -> Result<String, String> {
             "{name} is {size} bytes; the limit is {MAX_FILE_BYTES}"
         ));
     }
-    std::fs::read_to_string(path).map_err(|error| format!("cannot read {name}: {error}"))
+    std::fs::read_to_string(path).map_err(|error| match error.kind() {
+        std::io::ErrorKind::InvalidData => format!(
+            "{name} is not text: binary DRAT is not supported; write text DRAT (drat-trim and \
+             nonosat read it; CaDiCaL writes it with --no-binary)"
+        ),
+        _ => format!("cannot read {name}: {error}"),
+    })
 }
