@@ -79,6 +79,22 @@ fn a_changed_lemma_is_rejected() {
             .iter()
             .position(|s| matches!(s.step, ProofStep::Add(_)))
             .unwrap();
+        // The step after the first unit lemma (l) changed to (-l): contradicts what was derived.
+        let unit = steps
+            .iter()
+            .position(|s| matches!(&s.step, ProofStep::Add(lits) if lits.len() == 1))
+            .expect("proofs of these puzzles derive units");
+        let mut negated = steps.clone();
+        let ProofStep::Add(lits) = &steps[unit].step else {
+            unreachable!()
+        };
+        negated[unit + 1].step = ProofStep::Add(vec![-lits[0]]);
+        assert_eq!(
+            check_refutation(&formula, &negated),
+            Err(Rejection::NotImplied {
+                line: negated[unit + 1].line
+            })
+        );
         // The empty clause in place of the first lemma: not implied by unit propagation.
         steps[first].step = ProofStep::Add(Vec::new());
         assert_eq!(
