@@ -21,14 +21,17 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod ambiguity;
 pub mod compare;
 pub mod encode;
 pub mod explain;
+pub mod fix;
 pub mod formats;
 pub mod latin;
 pub mod line;
 pub mod model;
 pub mod probe;
+pub mod proof;
 pub mod propagate;
 pub mod render;
 pub mod report;

@@ -28,6 +28,19 @@ pub struct Model {
 }
 
 impl Model {
+    /// The signed DIMACS literals of variables `1..=vars`, true ones positive.
+    pub fn literals(&self, vars: u32) -> Vec<i64> {
+        (1..=vars)
+            .map(|v| {
+                if self.value(Var::from_dimacs(v)) {
+                    v as i64
+                } else {
+                    -(v as i64)
+                }
+            })
+            .collect()
+    }
+
     /// The value of `var` (false for a variable the solver never saw).
     pub fn value(&self, var: Var) -> bool {
         self.values
@@ -92,13 +105,18 @@ impl Solver {
     }
 
     fn read_model(&self) -> Model {
-        let model = self.inner.model().unwrap_or_default();
-        let mut values = vec![false; model.iter().map(|lit| lit.index() + 1).max().unwrap_or(0)];
-        for lit in model {
-            values[lit.index()] = lit.is_positive();
-        }
-        Model { values }
+        read_model(&self.inner)
     }
+}
+
+/// The model of a solver whose last solve was satisfiable.
+fn read_model(solver: &varisat::Solver) -> Model {
+    let model = solver.model().unwrap_or_default();
+    let mut values = vec![false; model.iter().map(|lit| lit.index() + 1).max().unwrap_or(0)];
+    for lit in model {
+        values[lit.index()] = lit.is_positive();
+    }
+    Model { values }
 }
 
 impl ClauseSink for Solver {
@@ -128,5 +146,35 @@ impl Write for DeadlineWriter {
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
+    }
+}
+
+/// Solves `clauses` once, from a fresh solver, writing a DRAT proof (text) into `proof`: a model
+/// when they are satisfiable, `None` when the proof refutes them.
+///
+/// varisat's DRAT output needs the whole formula before any solve, no assumptions and no clause
+/// added afterwards, hence a solver of its own. It names variables by varisat's "global" numbers;
+/// these are the DIMACS numbers of `clauses`, because a fresh solver maps each new variable to the
+/// same number when it can (the tests check proofs against the DIMACS text with an independent
+/// checker).
+pub fn solve_with_drat_proof(clauses: &[Vec<Lit>], proof: impl Write) -> io::Result<Option<Model>> {
+    let mut solver = varisat::Solver::new();
+    solver.write_proof(proof, ProofFormat::Drat);
+    let mut buffer = Vec::new();
+    for clause in clauses {
+        buffer.clear();
+        buffer.extend(clause.iter().map(|&lit| to_varisat(lit)));
+        solver.add_clause(&buffer);
+    }
+    let satisfiable = solver.solve().map_err(proof_error)?;
+    let model = satisfiable.then(|| read_model(&solver));
+    solver.close_proof().map_err(proof_error)?;
+    Ok(model)
+}
+
+fn proof_error(error: SolverError) -> io::Error {
+    match error {
+        SolverError::ProofIoError { cause } => cause,
+        other => io::Error::other(other.to_string()),
     }
 }

@@ -7,17 +7,34 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use crate::encode::{self, ClauseSink, Counter, Encoding, TooLarge};
+use crate::ambiguity::ambiguous_cells;
+use crate::encode::{self, ClauseSink, Counter, Encoding, Lit, TooLarge};
 use crate::line::DpLineSolver;
 use crate::model::{Cell, Grid, Mismatch, Pos, Puzzle};
 use crate::propagate::propagate;
 use crate::sat::{Model, Solver, TimedOut};
 
 /// How to run a check.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Give up after this long, answering [`Verdict::Timeout`].
     pub timeout: Option<Duration>,
+    /// The most distinct solutions [`check`] collects (at least 2; the default).
+    pub max_solutions: usize,
+    /// Whether [`check`] computes every ambiguous cell ([`Report::ambiguous`]) of a puzzle with
+    /// several solutions.
+    pub ambiguous_cells: bool,
+}
+
+impl Default for Options {
+    /// No time limit, two solutions, no ambiguous cells: the plain uniqueness check.
+    fn default() -> Self {
+        Options {
+            timeout: None,
+            max_solutions: 2,
+            ambiguous_cells: false,
+        }
+    }
 }
 
 /// What a puzzle's clues admit.
@@ -59,8 +76,15 @@ impl fmt::Display for Verdict {
 pub struct Report {
     /// The verdict.
     pub verdict: Verdict,
-    /// Solutions found: none, one, or two different ones. Each has passed [`Puzzle::check`].
+    /// Solutions found: none, one, or up to [`Options::max_solutions`] different ones. Each has
+    /// passed [`Puzzle::check`].
     pub solutions: Vec<Grid<bool>>,
+    /// Whether `solutions` holds every solution: the search proved that there is no other.
+    pub exhausted: bool,
+    /// Every cell that differs between some two solutions, row by row, when
+    /// [`Options::ambiguous_cells`] asked for it and the check finished in time (empty for a
+    /// unique puzzle); `None` otherwise.
+    pub ambiguous: Option<Vec<Pos>>,
     /// Cells fixed by line propagation before any search (0 when propagation finds a
     /// contradiction).
     pub fixed_by_propagation: usize,
@@ -78,6 +102,29 @@ impl Report {
         match self.solutions.as_slice() {
             [first, second, ..] => first.differences(second),
             _ => Vec::new(),
+        }
+    }
+}
+
+/// How many solutions a check found, and whether that is all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolutionCount {
+    /// The puzzle has exactly this many solutions.
+    Exactly(usize),
+    /// The puzzle has at least this many: the search stopped at its limit or its time-out.
+    AtLeast(usize),
+}
+
+impl Report {
+    /// The number of solutions, exact when the search proved it had them all.
+    ///
+    /// Run [`check`] with [`Options::max_solutions`] one above the largest count wanted: a count
+    /// `AtLeast(max_solutions)` then means "more than that".
+    pub fn count(&self) -> SolutionCount {
+        if self.exhausted {
+            SolutionCount::Exactly(self.solutions.len())
+        } else {
+            SolutionCount::AtLeast(self.solutions.len())
         }
     }
 }
@@ -151,12 +198,7 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report, CheckError> {
 fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report, CheckError> {
     let started = Instant::now();
     let deadline = options.timeout.map(|limit| started + limit);
-    let mut known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
-    let propagated = propagate(puzzle, &mut known, &mut DpLineSolver::new()).is_ok();
-    if !propagated {
-        // The SAT solver confirms the contradiction from the clues alone.
-        known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
-    }
+    let (known, propagated) = propagated(puzzle);
     let fixed_by_propagation = known.known_count();
     let goal = puzzle.goal().map(|goal| match puzzle.check(goal) {
         Ok(()) => GoalReport::Solves,
@@ -165,6 +207,8 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
     let mut report = Report {
         verdict: Verdict::Timeout,
         solutions: Vec::new(),
+        exhausted: false,
+        ambiguous: None,
         fixed_by_propagation,
         line_solvable: propagated && fixed_by_propagation == puzzle.cell_count(),
         goal,
@@ -175,14 +219,7 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
         return Ok(report);
     }
 
-    let mut solver = Solver::new(deadline);
-    let encoding = encode::encode(puzzle, &known, &mut solver)?;
-    let mut search = Search {
-        puzzle,
-        solver,
-        encoding,
-        known,
-    };
+    let mut search = Search::new(puzzle, known, deadline)?;
     let goal_solves = matches!(report.goal, Some(GoalReport::Solves));
     let outcome = match (prove_unique, puzzle.goal()) {
         (true, Some(goal)) if goal_solves => {
@@ -201,12 +238,61 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
             _ => Verdict::Multiple,
         },
     };
+    if prove_unique {
+        search_deeper(&mut search, options, &mut report)?;
+    }
     report.elapsed = started.elapsed();
     Ok(report)
 }
 
-enum SearchError {
+/// The cells line propagation fixes on a blank grid, and whether it ended without a
+/// contradiction. After a contradiction no cell is fixed: the SAT solver confirms it from the
+/// clues alone.
+fn propagated(puzzle: &Puzzle) -> (Grid<Cell>, bool) {
+    let mut known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+    let consistent = propagate(puzzle, &mut known, &mut DpLineSolver::new()).is_ok();
+    if !consistent {
+        known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+    }
+    (known, consistent)
+}
+
+/// With several solutions, collects more of them and the ambiguous cells, as `options` asks; a
+/// time-out on the way leaves the verdict as it is and what was not finished unset.
+fn search_deeper(
+    search: &mut Search,
+    options: &Options,
+    report: &mut Report,
+) -> Result<(), CheckError> {
+    match report.verdict {
+        Verdict::Unique | Verdict::None => {
+            report.exhausted = true;
+            report.ambiguous = options.ambiguous_cells.then(Vec::new);
+            return Ok(());
+        }
+        Verdict::Multiple => {}
+        Verdict::Solved | Verdict::Timeout => return Ok(()),
+    }
+    let deeper = search
+        .enumerate(options.max_solutions, &mut report.solutions)
+        .and_then(|exhausted| {
+            report.exhausted = exhausted;
+            if options.ambiguous_cells {
+                report.ambiguous = Some(ambiguous_cells(search, &report.solutions)?);
+            }
+            Ok(())
+        });
+    match deeper {
+        Ok(()) | Err(SearchError::TimedOut) => Ok(()),
+        Err(SearchError::Unverified(mismatch)) => Err(CheckError::Unverified(mismatch)),
+    }
+}
+
+/// Why a search stopped short.
+pub(crate) enum SearchError {
+    /// The deadline passed.
     TimedOut,
+    /// A model broke a clue (a bug).
     Unverified(Mismatch),
 }
 
@@ -221,14 +307,76 @@ impl From<TimedOut> for SearchError {
 const NEARBY_RADII: [usize; 3] = [4, 8, 16];
 
 /// A puzzle's formula in a solver, and the cells propagation left open.
-struct Search<'a> {
+pub(crate) struct Search<'a> {
     puzzle: &'a Puzzle,
-    solver: Solver,
+    pub(crate) solver: Solver,
     encoding: Encoding,
     known: Grid<Cell>,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    /// The formula of `puzzle`, given the cells `known`, in a solver that gives up at `deadline`.
+    fn new(
+        puzzle: &'a Puzzle,
+        known: Grid<Cell>,
+        deadline: Option<Instant>,
+    ) -> Result<Self, TooLarge> {
+        let mut solver = Solver::new(deadline);
+        let encoding = encode::encode(puzzle, &known, &mut solver)?;
+        Ok(Search {
+            puzzle,
+            solver,
+            encoding,
+            known,
+        })
+    }
+
+    /// The formula of `puzzle` after line propagation.
+    pub(crate) fn propagated(
+        puzzle: &'a Puzzle,
+        deadline: Option<Instant>,
+    ) -> Result<Self, TooLarge> {
+        Search::new(puzzle, propagated(puzzle).0, deadline)
+    }
+
+    /// Excludes `solution`, and nothing else, from the models ([`Encoding::blocking_clause`]).
+    pub(crate) fn block(&mut self, solution: &Grid<bool>) {
+        let blocking = self.encoding.blocking_clause(solution);
+        self.solver.add_clause(&blocking);
+    }
+
+    /// The cells line propagation left open, row by row.
+    pub(crate) fn open_cells(&self) -> Vec<Pos> {
+        self.known
+            .positions()
+            .filter(|&pos| self.known[pos] == Cell::Unknown)
+            .collect()
+    }
+
+    /// The literal "the cell at `pos` has colour `black`".
+    pub(crate) fn cell_is(&self, pos: Pos, black: bool) -> Lit {
+        let lit = self.encoding.cell_var(pos).positive();
+        if black { lit } else { !lit }
+    }
+
+    /// Adds solutions to `found` (which holds at least one, the last not yet blocked) until it
+    /// holds `limit` or no other exists; true when none is left.
+    fn enumerate(
+        &mut self,
+        limit: usize,
+        found: &mut Vec<Grid<bool>>,
+    ) -> Result<bool, SearchError> {
+        while found.len() < limit {
+            let before = found.len();
+            let last = found[before - 1].clone();
+            self.find_another(&last, false, found)?;
+            if found.len() == before {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     /// Finds a first solution and, if asked, a second one different from it.
     fn find_solutions(
         &mut self,
@@ -246,11 +394,7 @@ impl Search<'_> {
         Ok(())
     }
 
-    /// Finds a solution other than `solution`, or proves there is none.
-    ///
-    /// The clause "some black cell of `solution` is white" removes `solution` and nothing else:
-    /// every solution has the same number of black cells (the sum of the clues), so any other one
-    /// turns at least one black cell of `solution` white.
+    /// Finds a solution other than `solution` (blocking it), or proves there is none.
     ///
     /// With `nearby_first` (when `solution` is the designer's goal), a counter over the open cells
     /// first asks for a solution within [`NEARBY_RADII`] cells of `solution`. A designer's ambiguity
@@ -265,13 +409,7 @@ impl Search<'_> {
         nearby_first: bool,
         found: &mut Vec<Grid<bool>>,
     ) -> Result<(), SearchError> {
-        let cell_lit = |pos| self.encoding.cell_var(pos).positive();
-        let blocking: Vec<_> = solution
-            .positions()
-            .filter(|&pos| solution[pos])
-            .map(|pos| !cell_lit(pos))
-            .collect();
-        self.solver.add_clause(&blocking);
+        self.block(solution);
         let nearby = if nearby_first {
             self.find_nearby(solution)?
         } else {
@@ -312,14 +450,21 @@ impl Search<'_> {
     }
 
     /// The picture a model describes, once it has passed the independent check.
-    fn verified_picture(&self, model: &Model) -> Result<Grid<bool>, SearchError> {
-        let mut picture = Grid::filled(self.puzzle.width(), self.puzzle.height(), false);
-        for pos in picture.positions() {
-            picture[pos] = model.value(self.encoding.cell_var(pos));
-        }
-        self.puzzle
-            .check(&picture)
-            .map_err(SearchError::Unverified)?;
-        Ok(picture)
+    pub(crate) fn verified_picture(&self, model: &Model) -> Result<Grid<bool>, SearchError> {
+        verified_picture(self.puzzle, &self.encoding, model).map_err(SearchError::Unverified)
     }
+}
+
+/// The picture a model of `puzzle`'s `encoding` describes, once it has passed [`Puzzle::check`].
+pub(crate) fn verified_picture(
+    puzzle: &Puzzle,
+    encoding: &Encoding,
+    model: &Model,
+) -> Result<Grid<bool>, Mismatch> {
+    let mut picture = Grid::filled(puzzle.width(), puzzle.height(), false);
+    for pos in picture.positions() {
+        picture[pos] = model.value(encoding.cell_var(pos));
+    }
+    puzzle.check(&picture)?;
+    Ok(picture)
 }

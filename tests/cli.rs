@@ -271,7 +271,12 @@ fn exit_code_of_several_puzzles_is_the_most_serious_one() {
         "multiple-none-unique.nonpack",
         &format!("{multiple}====\n{none}====\n{unique}"),
     );
-    assert_eq!(run(&["check", pack.path()], None).0, 3);
+    let (code, text, _) = run(&["check", pack.path()], None);
+    assert_eq!(code, 3);
+    assert!(
+        text.contains(": multiple (4 ambiguous cells), needs search"),
+        "{text}"
+    );
     assert_eq!(run(&["check", "--json", pack.path()], None).0, 3);
 }
 
@@ -291,6 +296,7 @@ fn check_json_record_has_exactly_the_documented_keys_and_types() {
         "verdict",
         "solutions",
         "differing_cells",
+        "ambiguous",
         "line_solvable",
         "fixed_by_propagation",
         "cells",
@@ -328,6 +334,7 @@ fn check_json_record_has_exactly_the_documented_keys_and_types() {
         );
         assert!(record["time_ms"].as_f64().unwrap() >= 0.0);
         assert_eq!(record["differing_cells"], serde_json::json!([]));
+        assert_eq!(record["ambiguous"], serde_json::json!([]));
         let solutions = record["solutions"].as_array().unwrap();
         assert_eq!(solutions.len(), 1);
         let rows = solutions[0].as_array().unwrap();
@@ -989,11 +996,12 @@ fn help_lists_the_exit_codes_and_exits_0() {
     assert_eq!(code, 0);
     assert!(stdout.contains("\nExit codes:\n"), "{stdout}");
     for line in [
-        "  0  unique (check, compare), solved (solve), done (clues, convert, cnf)",
+        "  0  unique (check, compare, count), solved (solve), done (clues, convert, cnf),",
         "  1  multiple solutions",
         "  2  bad input or usage",
         "  3  no solution",
         "  4  timed out",
+        "  6  the certificate was rejected (verify-proof)",
     ] {
         assert!(stdout.contains(line), "{line}: {stdout}");
     }
@@ -1287,4 +1295,168 @@ fn explain_of_a_bundle_gives_one_line_each_and_svg_needs_one_puzzle() {
         stderr.contains("holds 2 puzzles; choose one with --index"),
         "{stderr}"
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ambiguous cells and --max-solutions
+
+/// A 4x4 block of three solutions (the two diagonals of 2x2 squares mixed) beside a fixed part:
+/// every cell of the block is ambiguous although the first two solutions differ in only 8.
+const THREE_WAYS: &str =
+    "#..#....\n.##.....\n.##..#..\n#..#.#..\n.....##.\n##......\n.#..#...\n#...#..#\n";
+
+#[test]
+fn check_reports_every_ambiguous_cell_and_max_solutions_enumerates() {
+    let picture = Temp::new("three-ways.txt", THREE_WAYS);
+    let (code, stdout, _) = run(&["check", "--json", picture.path()], None);
+    assert_eq!(code, 1);
+    let record = &records(&stdout)[0];
+    let block: Vec<[usize; 2]> = (0..4)
+        .flat_map(|row| (0..4).map(move |col| [row, col]))
+        .collect();
+    assert_eq!(record["ambiguous"], serde_json::json!(block));
+    assert_eq!(record["solutions"].as_array().unwrap().len(), 2);
+    let (code, stdout, _) = run(
+        &["check", "--json", "--max-solutions", "10", picture.path()],
+        None,
+    );
+    assert_eq!(code, 1);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["solutions"].as_array().unwrap().len(), 3);
+    let (_, text, _) = run(&["check", "--max-solutions", "10", picture.path()], None);
+    assert!(text.contains("multiple: exactly 3 solutions"), "{text}");
+    assert!(text.contains("ambiguous cells: 16"), "{text}");
+    let (code, _, stderr) = run(&["check", "--max-solutions", "1", picture.path()], None);
+    assert_eq!(code, 2, "{stderr}");
+}
+
+#[test]
+fn count_is_exact_under_the_cap_and_a_bound_above_it() {
+    let picture = Temp::new("three-ways-count.txt", THREE_WAYS);
+    let line = |cap: &str| run(&["count", "--cap", cap, picture.path()], None);
+    let (code, text, _) = line("2");
+    assert_eq!(code, 1);
+    assert!(text.contains(": more than 2 solutions,"), "{text}");
+    let (_, text, _) = line("3");
+    assert!(text.contains(": exactly 3 solutions,"), "{text}");
+    let (_, stdout, _) = run(&["count", "--json", "--cap", "1", picture.path()], None);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["solutions"], 2);
+    assert_eq!(record["exact"], false);
+    let (code, stdout, _) = run(&["count", "--json", &bundled("seeds/koike-6x6.non")], None);
+    assert_eq!(code, 0);
+    let record = &records(&stdout)[0];
+    assert_eq!(
+        (&record["solutions"], &record["exact"]),
+        (&serde_json::json!(1), &serde_json::json!(true))
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// check --proof and verify-proof
+
+#[test]
+fn check_proof_writes_a_certificate_that_verify_proof_accepts() {
+    let dir = std::env::temp_dir().join(format!("nonosat-cli-proof-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let proof = dir.join("unique.drat");
+    let proof_path = proof.to_str().unwrap();
+    let formula_path = format!("{proof_path}.cnf");
+    let puzzle = bundled("seeds/line-logic-counterexample.non");
+    let (code, stdout, _) = run(&["check", "--json", "--proof", proof_path, &puzzle], None);
+    assert_eq!(code, 0);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["certificate"]["kind"], "drat");
+    assert_eq!(record["certificate"]["formula"], formula_path.as_str());
+    let (code, text, _) = run(&["verify-proof", &formula_path, proof_path], None);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.starts_with("verified: the proof refutes the formula"));
+
+    // The same proof against the formula without its blocking clause (which has a model).
+    let formula = std::fs::read_to_string(&formula_path).unwrap();
+    let lines: Vec<&str> = formula.lines().collect();
+    let header = lines.iter().position(|l| l.starts_with("p cnf")).unwrap();
+    let fields: Vec<&str> = lines[header].split(' ').collect();
+    let count: usize = fields[3].parse().unwrap();
+    let mut weaker: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    weaker[header] = format!("p cnf {} {}", fields[2], count - 1);
+    weaker.pop();
+    let weaker_path = dir.join("weaker.cnf");
+    std::fs::write(&weaker_path, weaker.join("\n") + "\n").unwrap();
+    let (code, text, _) = run(
+        &["verify-proof", weaker_path.to_str().unwrap(), proof_path],
+        None,
+    );
+    assert_eq!(code, 6, "{text}");
+    assert!(text.starts_with("REJECTED"));
+
+    // A second solution is certified by a model.
+    let model = dir.join("multiple.model");
+    let model_path = model.to_str().unwrap();
+    let diagonals = bundled("seeds/two-diagonals.non");
+    assert_eq!(
+        run(&["check", "--proof", model_path, &diagonals], None).0,
+        1
+    );
+    let (code, text, _) = run(
+        &["verify-proof", &format!("{model_path}.cnf"), model_path],
+        None,
+    );
+    assert_eq!(code, 1, "{text}");
+    assert!(text.starts_with("verified: the model satisfies the formula"));
+
+    // A malformed proof is a clear error, with its line.
+    let bad = dir.join("bad.drat");
+    std::fs::write(&bad, "1 2\n").unwrap();
+    let (code, text, _) = run(
+        &["verify-proof", &formula_path, bad.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(code, 6);
+    assert!(
+        text.contains("bad.drat:line 1: the clause does not end in 0"),
+        "{text}"
+    );
+    std::fs::write(&bad, [b'a', 0x02, 0x81, 0xff, 0x00]).unwrap();
+    let (code, _, stderr) = run(
+        &["verify-proof", &formula_path, bad.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(stderr.contains("binary DRAT is not supported"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn fix_proposes_hints_and_edits_and_needs_a_picture() {
+    let picture = Temp::new("three-ways-fix.txt", THREE_WAYS);
+    let (code, stdout, _) = run(&["fix", "--json", "--edits", "2", picture.path()], None);
+    assert_eq!(code, 1);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["verdict"], "multiple");
+    assert_eq!(record["hints"]["proved_minimal"], true);
+    assert_eq!(record["hints"]["cells"].as_array().unwrap().len(), 2);
+    assert_eq!(record["edits"].as_array().unwrap().len(), 2);
+    let svg = format!("{}.svg", picture.path());
+    let (_, text, _) = run(&["fix", "--svg", &svg, picture.path()], None);
+    assert!(
+        text.contains("fewest hints: 2 cells (proved minimal"),
+        "{text}"
+    );
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    std::fs::remove_file(&svg).unwrap();
+    assert!(
+        drawn.starts_with("<svg") && drawn.contains(">2 hints</text>"),
+        "{drawn}"
+    );
+    assert!(text.contains("edits that make the puzzle unique"), "{text}");
+    let (code, text, _) = run(&["fix", &bundled("seeds/koike-6x6.non")], None);
+    assert_eq!(code, 0);
+    assert!(text.contains("unique: nothing to fix"), "{text}");
+    let (code, _, stderr) = run(
+        &["fix", &bundled("seeds/line-logic-counterexample.non")],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(stderr.contains("has no picture to repair"), "{stderr}");
 }

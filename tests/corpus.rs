@@ -63,6 +63,7 @@ fn check_folder(folder: &str, at_least: usize) {
             &puzzle,
             &Options {
                 timeout: Some(TIME_LIMIT),
+                ..Options::default()
             },
         )
         .unwrap();

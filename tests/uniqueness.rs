@@ -216,6 +216,7 @@ fn zero_timeout_answers_timeout() {
     let puzzle = Puzzle::from_picture(&rng.picture(20, 20, 0.5)).unwrap();
     let options = Options {
         timeout: Some(Duration::ZERO),
+        ..Options::default()
     };
     let report = check(&puzzle, &options).unwrap();
     assert_eq!(report.verdict, Verdict::Timeout);
@@ -229,6 +230,7 @@ fn time_limit_mode_gives_the_same_answers() {
     let mut rng = Rng::new(99);
     let generous = Options {
         timeout: Some(Duration::from_secs(600)),
+        ..Options::default()
     };
     for round in 0..40 {
         let size = 6 + round % 15;

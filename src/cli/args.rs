@@ -9,13 +9,15 @@ use nonosat::formats::Format;
 /// The exit codes, shown at the end of `--help` and documented in README.md.
 pub const EXIT_CODES: &str = "\
 Exit codes:
-  0  unique (check, compare), solved (solve), done (clues, convert, cnf)
-  1  multiple solutions
+  0  unique (check, compare, count), solved (solve), done (clues, convert, cnf),
+     refutation verified (verify-proof)
+  1  multiple solutions (verify-proof: a model verified)
   2  bad input or usage
   3  no solution
   4  timed out
   5  internal error: an answer failed verification (please report it)
-With several puzzles, the first that applies of 2, 5, 4, 3, 1, else 0.";
+  6  the certificate was rejected (verify-proof)
+With several puzzles, the first that applies of 2, 6, 5, 4, 3, 1, else 0.";
 
 /// Solve nonograms and prove whether their answer is unique.
 #[derive(Debug, Parser)]
@@ -47,6 +49,13 @@ pub enum Command {
     Hint(HintArgs),
     /// Solve a Latin square puzzle (digits and `.`), check it is unique, print its solution path.
     Latin(LatinArgs),
+    /// Count the solutions of every puzzle in FILE, up to a cap.
+    Count(CountArgs),
+    /// Check a certificate written by `check --proof` (or any DRAT proof of a DIMACS formula) with
+    /// a checker that shares no code with the solver.
+    VerifyProof(VerifyProofArgs),
+    /// Propose repairs for a design that is not unique: the fewest hint cells, and pixel edits.
+    Fix(FixArgs),
 }
 
 /// Where puzzles come from.
@@ -79,6 +88,14 @@ pub struct SolveArgs {
     /// holds one puzzle: `check` says whether it is a solution and looks for another.
     #[arg(long, value_name = "PICTURE")]
     pub goal: Option<PathBuf>,
+    /// With `check`: collect up to K distinct solutions (at least 2) instead of two.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(2..=1_000_000))]
+    pub max_solutions: Option<u32>,
+    /// With `check`, for a FILE of one puzzle: write the formula "a solution other than the one
+    /// found exists" to PROOF.cnf and its certificate to PROOF (a DRAT refutation when unique or
+    /// unsolvable, a model when not); check them with `verify-proof`.
+    #[arg(long, value_name = "PROOF")]
+    pub proof: Option<PathBuf>,
 }
 
 /// Arguments of `clues`.
@@ -157,6 +174,57 @@ pub struct HintArgs {
     /// Which puzzle of a file that holds several (0-based).
     #[arg(long, value_name = "N")]
     pub index: Option<usize>,
+}
+
+/// Arguments of `count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Stop counting above this many solutions and say "more than CAP".
+    #[arg(long, value_name = "CAP", default_value_t = 1000,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub cap: u32,
+    /// Give up on a puzzle after this many seconds; the count so far is a lower bound.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
+}
+
+/// Arguments of `verify-proof`.
+#[derive(Debug, Args)]
+pub struct VerifyProofArgs {
+    /// The formula, in DIMACS CNF.
+    #[arg(value_name = "CNF")]
+    pub formula: PathBuf,
+    /// A text DRAT proof that refutes it, or a model of it (`s SATISFIABLE` and `v` lines).
+    #[arg(value_name = "PROOF")]
+    pub proof: PathBuf,
+    /// Print the outcome as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `fix`.
+#[derive(Debug, Args)]
+pub struct FixArgs {
+    /// The design: a picture, or a puzzle file of one puzzle that carries its goal picture.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Seconds for the whole search (half at most for the hints).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "10")]
+    pub budget: std::time::Duration,
+    /// The most edits to propose.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub edits: usize,
+    /// Also try edits of two cells when single cells are not enough.
+    #[arg(long)]
+    pub pairs: bool,
+    /// Also draw the design with its hints marked, beside the first edit, as SVG to this file.
+    #[arg(long, value_name = "OUT")]
+    pub svg: Option<PathBuf>,
+    /// The same drawing as PNG.
+    #[arg(long, value_name = "OUT")]
+    pub png: Option<PathBuf>,
 }
 
 /// Arguments of `latin`.

@@ -1,7 +1,13 @@
 //! `solve` and `check`: every puzzle of a file, one verdict each, and a summary.
 
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+
+use nonosat::Puzzle;
 use nonosat::formats::{self, Entry};
-use nonosat::report::{CheckRecord, render_check};
+use nonosat::proof;
+use nonosat::report::{CertificateRecord, CheckRecord, render_check};
 use nonosat::unique::{self, Options, Report, Verdict};
 
 use super::args::SolveArgs;
@@ -15,8 +21,18 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
         Err(status) => return status,
     };
     let file = shown_name(&args.input.file);
+    if args.proof.is_some() && (entries.len() != 1 || !prove_unique) {
+        let message = format!(
+            "--proof needs `check` and a FILE of one puzzle, and {file} holds {}",
+            entries.len()
+        );
+        print_error(args.input.json, &file, None, &message);
+        return Status::BadInput;
+    }
     let options = Options {
         timeout: args.timeout,
+        max_solutions: args.max_solutions.map_or(2, |k| k as usize),
+        ambiguous_cells: prove_unique,
     };
     let one_line_each = prove_unique && entries.len() > 1 && !args.input.json;
     let mut summary = Summary::default();
@@ -43,18 +59,25 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
         };
         status = status.and(Status::of(report.verdict));
         summary.add(&heading, &report);
+        let certificate = match &args.proof {
+            Some(path) => match certify(path, &entry.puzzle, &report) {
+                Ok(note) => Some(note),
+                Err(message) => {
+                    print_error(args.input.json, &file, Some(index), &message);
+                    return status.and(Status::Internal);
+                }
+            },
+            None => None,
+        };
         let text = if args.input.json {
-            json_line(&CheckRecord::new(
-                &file,
-                index,
-                &entry.label,
-                &entry.puzzle,
-                &report,
-            ))
+            let mut record = CheckRecord::new(&file, index, &entry.label, &entry.puzzle, &report);
+            record.certificate = certificate;
+            json_line(&record)
         } else if one_line_each {
             format!("{heading}: {}\n", one_line(&entry.puzzle, &report))
         } else {
-            render_check(&heading, &entry.puzzle, &report) + "\n"
+            let note = certificate.map_or(String::new(), |c| c.describe());
+            render_check(&heading, &entry.puzzle, &report) + &note + "\n"
         };
         if !emit(&text) {
             return status; // the reader has gone: the results so far decide the exit code
@@ -64,6 +87,46 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
         emit(&summary.to_string());
     }
     status
+}
+
+/// Writes the certificate of `report` for `check --proof PROOF`: the formula "a solution other
+/// than the first exists" to PROOF.cnf, and to PROOF a DRAT refutation of it (unique, or no
+/// solution) or a model of it (multiple).
+fn certify(path: &Path, puzzle: &Puzzle, report: &Report) -> Result<CertificateRecord, String> {
+    let formula_path = PathBuf::from(format!("{}.cnf", path.display()));
+    let create = |path: &Path| {
+        File::create(path)
+            .map(BufWriter::new)
+            .map_err(|error| format!("cannot write {}: {error}", path.display()))
+    };
+    let kind = match (report.verdict, report.solutions.as_slice()) {
+        (Verdict::Unique | Verdict::None, solutions) => {
+            let (mut formula, mut proof) = (create(&formula_path)?, create(path)?);
+            match proof::prove_no_other(puzzle, solutions.first(), &mut formula, &mut proof) {
+                Ok(None) => "drat",
+                Ok(Some(_)) => {
+                    return Err(
+                        "internal error: the certifying solve found another solution \
+                                after the check found none; please report it"
+                            .to_owned(),
+                    );
+                }
+                Err(error) => return Err(error.to_string()),
+            }
+        }
+        (Verdict::Multiple, [first, second, ..]) => {
+            let (mut formula, mut model) = (create(&formula_path)?, create(path)?);
+            proof::write_other_solution(puzzle, first, second, &mut formula, &mut model)
+                .map_err(|error| error.to_string())?;
+            "model"
+        }
+        (verdict, _) => return Err(format!("no certificate for the verdict {verdict}")),
+    };
+    Ok(CertificateRecord {
+        kind,
+        formula: formula_path.display().to_string(),
+        certificate: path.display().to_string(),
+    })
 }
 
 /// The entries with the `--goal` picture attached, or the entries as they are without one.
@@ -117,9 +180,12 @@ fn one_line(puzzle: &nonosat::Puzzle, report: &Report) -> String {
     } else {
         "needs search"
     };
+    let verdict = match (&report.ambiguous, report.verdict) {
+        (Some(cells), Verdict::Multiple) => format!("multiple ({} ambiguous cells)", cells.len()),
+        (_, verdict) => verdict.to_string(),
+    };
     format!(
-        "{}, {how} ({}/{} cells by propagation), {:.1} ms",
-        report.verdict,
+        "{verdict}, {how} ({}/{} cells by propagation), {:.1} ms",
         report.fixed_by_propagation,
         puzzle.cell_count(),
         report.elapsed.as_secs_f64() * 1000.0

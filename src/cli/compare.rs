@@ -25,6 +25,7 @@ pub(super) fn compare_all(args: &CompareArgs) -> Status {
     let file = shown_name(&args.input.file);
     let options = Options {
         timeout: args.timeout,
+        ..Options::default()
     };
     let many = entries.len() > 1;
     let mut totals = ComparisonTotals::new(&methods);

@@ -82,6 +82,7 @@ fn explain_one(
     let mut explanation = explain(puzzle, &start, &options);
     let checked = Options {
         timeout: Some(args.budget),
+        ..Options::default()
     };
     let rating = rate(puzzle, &explanation, &checked)?;
     explanation.elapsed = started.elapsed();

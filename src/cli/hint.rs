@@ -38,6 +38,7 @@ pub(super) fn hint(args: &HintArgs) -> Status {
     let heading = heading(&file, entry);
     let options = Options {
         timeout: Some(std::time::Duration::from_secs(CHECK_SECONDS)),
+        ..Options::default()
     };
     let report = match check(puzzle, &options) {
         Ok(report) => report,

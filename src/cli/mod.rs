@@ -7,11 +7,14 @@ mod clues;
 mod cnf;
 mod compare;
 mod convert;
+mod count;
 mod explain;
+mod fix;
 mod hint;
 mod latin;
 mod output;
 mod status;
+mod verify_proof;
 
 use std::process::ExitCode;
 
@@ -31,6 +34,9 @@ pub fn run() -> ExitCode {
         Command::Explain(args) => explain::explain_all(&args),
         Command::Hint(args) => hint::hint(&args),
         Command::Latin(args) => latin::latin(&args),
+        Command::Count(args) => count::count_all(&args),
+        Command::VerifyProof(args) => verify_proof::verify_proof(&args),
+        Command::Fix(args) => fix::fix(&args),
     };
     status.exit_code()
 }

@@ -19,6 +19,8 @@ pub enum Status {
     Timeout,
     /// An answer failed verification: 5.
     Internal,
+    /// A certificate was rejected: 6.
+    Rejected,
 }
 
 impl Status {
@@ -41,7 +43,7 @@ impl Status {
         }
     }
 
-    /// Seriousness: bad input, internal error, time-out, no solution, multiple, done.
+    /// Seriousness: bad input, rejected, internal error, time-out, no solution, multiple, done.
     fn rank(self) -> u8 {
         match self {
             Status::Done => 0,
@@ -49,7 +51,8 @@ impl Status {
             Status::NoSolution => 2,
             Status::Timeout => 3,
             Status::Internal => 4,
-            Status::BadInput => 5,
+            Status::Rejected => 5,
+            Status::BadInput => 6,
         }
     }
 
@@ -62,6 +65,7 @@ impl Status {
             Status::NoSolution => 3,
             Status::Timeout => 4,
             Status::Internal => 5,
+            Status::Rejected => 6,
         })
     }
 }

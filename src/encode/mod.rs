@@ -109,6 +109,16 @@ pub struct Encoding {
 }
 
 impl Encoding {
+    /// The cell variables of `puzzle` and no clauses: a numbering for formulas of one's own over
+    /// the cells (a cell variable can then stand for any property of the cell, such as "is a
+    /// hint"), extended with [`Encoding::new_var`].
+    pub fn cells_only(puzzle: &Puzzle) -> Self {
+        Encoding {
+            vars: puzzle.cell_count() as u32,
+            width: puzzle.width(),
+        }
+    }
+
     /// A fresh variable, numbered after every variable used so far.
     pub fn new_var(&mut self) -> Var {
         self.vars += 1;
@@ -118,6 +128,19 @@ impl Encoding {
     /// The variable that is true when the cell at `pos` is black.
     pub fn cell_var(&self, pos: Pos) -> Var {
         cell_var(self.width, pos)
+    }
+
+    /// The clause "some black cell of `solution` is white", over cell variables only.
+    ///
+    /// It excludes `solution` and no other solution: every solution has the same number of black
+    /// cells (the sum of the clues), so any other one turns at least one black cell of `solution`
+    /// white.
+    pub fn blocking_clause(&self, solution: &Grid<bool>) -> Vec<Lit> {
+        solution
+            .positions()
+            .filter(|&pos| solution[pos])
+            .map(|pos| !self.cell_var(pos).positive())
+            .collect()
     }
 }
 

@@ -3,8 +3,9 @@
 use serde::Serialize;
 
 use crate::compare::Comparison;
-use crate::model::Puzzle;
-use crate::unique::{GoalReport, Report};
+use crate::fix::Repairs;
+use crate::model::{Grid, Pos, Puzzle};
+use crate::unique::{GoalReport, Report, SolutionCount};
 
 /// Version of the JSON records; raised whenever a field changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -32,6 +33,9 @@ pub struct CheckRecord {
     pub solutions: Vec<Vec<String>>,
     /// `[row, column]` (0-based) of the cells where the two solutions differ.
     pub differing_cells: Vec<[usize; 2]>,
+    /// `[row, column]` (0-based) of every cell that differs between some two solutions, when it
+    /// was computed (`check` without a time-out); else null.
+    pub ambiguous: Option<Vec<[usize; 2]>>,
     /// Whether line propagation alone fixes every cell.
     pub line_solvable: bool,
     /// Cells fixed by line propagation.
@@ -43,6 +47,159 @@ pub struct CheckRecord {
     /// How the file's goal picture fares; absent when the file has none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub goal: Option<GoalRecord>,
+    /// The files `check --proof` wrote; absent without `--proof`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<CertificateRecord>,
+}
+
+/// The certificate `check --proof` wrote for one puzzle.
+#[derive(Clone, Debug, Serialize)]
+pub struct CertificateRecord {
+    /// `drat` (a refutation: unique, or no solution) or `model` (a second solution).
+    pub kind: &'static str,
+    /// The DIMACS file of the formula "a solution other than the first exists".
+    pub formula: String,
+    /// The file of the proof or model.
+    pub certificate: String,
+}
+
+impl CertificateRecord {
+    /// One line for the terminal.
+    pub fn describe(&self) -> String {
+        let what = match self.kind {
+            "drat" => "a DRAT refutation",
+            _ => "a model (the second solution)",
+        };
+        format!(
+            "certificate: {what} in {} of the formula in {}; check it with \
+             `nonosat verify-proof {} {}`\n",
+            self.certificate, self.formula, self.formula, self.certificate
+        )
+    }
+}
+
+/// The result of `count` for one puzzle.
+#[derive(Clone, Debug, Serialize)]
+pub struct CountRecord {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The file the puzzle came from (`-` for standard input).
+    pub file: String,
+    /// 0-based position of the puzzle within its file.
+    pub index: usize,
+    /// The puzzle's name within its file.
+    pub label: String,
+    /// Number of columns.
+    pub width: usize,
+    /// Number of rows.
+    pub height: usize,
+    /// Solutions found.
+    pub solutions: usize,
+    /// True when `solutions` is the exact number; false when it is a lower bound (the cap or the
+    /// time limit was reached).
+    pub exact: bool,
+    /// The verdict, as in [`CheckRecord::verdict`].
+    pub verdict: &'static str,
+    /// Wall-clock time in milliseconds.
+    pub time_ms: f64,
+}
+
+impl CountRecord {
+    /// The record of `report`, a check run to count, for the puzzle at `index` of `file`.
+    pub fn new(file: &str, index: usize, label: &str, puzzle: &Puzzle, report: &Report) -> Self {
+        let (solutions, exact) = match report.count() {
+            SolutionCount::Exactly(count) => (count, true),
+            SolutionCount::AtLeast(count) => (count, false),
+        };
+        CountRecord {
+            schema_version: SCHEMA_VERSION,
+            file: file.to_owned(),
+            index,
+            label: label.to_owned(),
+            width: puzzle.width(),
+            height: puzzle.height(),
+            solutions,
+            exact,
+            verdict: report.verdict.name(),
+            time_ms: report.elapsed.as_secs_f64() * 1000.0,
+        }
+    }
+}
+
+/// The result of `fix` for a design.
+#[derive(Clone, Debug, Serialize)]
+pub struct FixRecord {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The file the design came from.
+    pub file: String,
+    /// Number of columns.
+    pub width: usize,
+    /// Number of rows.
+    pub height: usize,
+    /// The verdict of the design as it is, as in [`CheckRecord::verdict`].
+    pub verdict: &'static str,
+    /// `[row, column]` (0-based) of every ambiguous cell of the design.
+    pub ambiguous: Vec<[usize; 2]>,
+    /// The fewest hint cells; null when the design is unique (or the check timed out).
+    pub hints: Option<HintsRecord>,
+    /// Edits that make the puzzle unique, each re-checked.
+    pub edits: Vec<EditRecord>,
+    /// Wall-clock time in milliseconds.
+    pub time_ms: f64,
+}
+
+/// Hint cells that make a design unique.
+#[derive(Clone, Debug, Serialize)]
+pub struct HintsRecord {
+    /// `[row, column, black]` of each hint: its place (0-based) and the colour to give.
+    pub cells: Vec<(usize, usize, bool)>,
+    /// True when no smaller set of hints works; false for the best set found in the budget.
+    pub proved_minimal: bool,
+    /// Other solutions the search met.
+    pub alternatives: usize,
+}
+
+/// One edit of the design.
+#[derive(Clone, Debug, Serialize)]
+pub struct EditRecord {
+    /// `[row, column]` (0-based) of the cells whose colour changes.
+    pub flip: Vec<[usize; 2]>,
+    /// The edited picture, rows of `#` and `.`.
+    pub picture: Vec<String>,
+}
+
+impl FixRecord {
+    /// The record of `repairs` for `design` read from `file`.
+    pub fn new(file: &str, design: &Grid<bool>, repairs: &Repairs) -> Self {
+        let pair = |pos: &Pos| [pos.row, pos.col];
+        FixRecord {
+            schema_version: SCHEMA_VERSION,
+            file: file.to_owned(),
+            width: design.width(),
+            height: design.height(),
+            verdict: repairs.check.verdict.name(),
+            ambiguous: repairs.check.ambiguous.iter().flatten().map(pair).collect(),
+            hints: repairs.hints.as_ref().map(|hints| HintsRecord {
+                cells: hints
+                    .cells
+                    .iter()
+                    .map(|&pos| (pos.row, pos.col, design[pos]))
+                    .collect(),
+                proved_minimal: hints.proved_minimal,
+                alternatives: hints.alternatives,
+            }),
+            edits: repairs
+                .edits
+                .iter()
+                .map(|edit| EditRecord {
+                    flip: edit.flipped.iter().map(pair).collect(),
+                    picture: edit.picture.row_strings(),
+                })
+                .collect(),
+            time_ms: repairs.elapsed.as_secs_f64() * 1000.0,
+        }
+    }
 }
 
 /// Whether the goal picture satisfies the clues.
@@ -91,6 +248,10 @@ impl CheckRecord {
                 .iter()
                 .map(|p| [p.row, p.col])
                 .collect(),
+            ambiguous: report
+                .ambiguous
+                .as_ref()
+                .map(|cells| cells.iter().map(|p| [p.row, p.col]).collect()),
             line_solvable: report.line_solvable,
             fixed_by_propagation: report.fixed_by_propagation,
             cells: puzzle.cell_count(),
@@ -105,6 +266,7 @@ impl CheckRecord {
                     broken_line: Some(mismatch.line.to_string()),
                 },
             }),
+            certificate: None,
         }
     }
 }

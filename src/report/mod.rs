@@ -2,14 +2,16 @@
 
 mod json;
 mod path;
+mod picture;
 mod text;
 
 pub use json::{
-    CheckRecord, ComparisonRecord, ErrorRecord, ExactRecord, GoalRecord, MethodRecord,
-    SCHEMA_VERSION,
+    CertificateRecord, CheckRecord, ComparisonRecord, CountRecord, EditRecord, ErrorRecord,
+    ExactRecord, FixRecord, GoalRecord, HintsRecord, MethodRecord, SCHEMA_VERSION,
 };
 pub use path::{
     CellRecord, ExplainRecord, HintRecord, StepRecord, cells_text, describe_step,
     render_explanation, render_hint,
 };
-pub use text::{draw_grid, render_check, render_comparison};
+pub use picture::draw_repairs;
+pub use text::{draw_grid, render_check, render_comparison, render_fix};

@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use crate::compare::Comparison;
+use crate::fix::Repairs;
 use crate::model::{Grid, Pos, Puzzle};
 use crate::unique::{GoalReport, Report, Verdict};
 
@@ -55,6 +56,14 @@ pub fn render_check(heading: &str, puzzle: &Puzzle, report: &Report) -> String {
     let differing = report.differing_cells();
     let verdict = match report.verdict {
         Verdict::Unique => "unique: exactly one solution".to_owned(),
+        Verdict::Multiple if report.exhausted => format!(
+            "multiple: exactly {} solutions, shown below",
+            report.solutions.len()
+        ),
+        Verdict::Multiple if report.solutions.len() > 2 => format!(
+            "multiple: at least {} solutions, shown below",
+            report.solutions.len()
+        ),
         Verdict::Multiple => format!(
             "multiple: at least two solutions, shown below; they differ in {} cells",
             differing.len()
@@ -85,6 +94,17 @@ pub fn render_check(heading: &str, puzzle: &Puzzle, report: &Report) -> String {
         }
         None => {}
     }
+    let marked = match (&report.ambiguous, report.verdict) {
+        (Some(ambiguous), Verdict::Multiple) => {
+            let _ = writeln!(
+                out,
+                "ambiguous cells: {} (each differs between some two solutions)",
+                ambiguous.len()
+            );
+            ambiguous.clone()
+        }
+        _ => differing,
+    };
     let _ = writeln!(out, "time: {:.1} ms", report.elapsed.as_secs_f64() * 1000.0);
     let goal_first = matches!(report.goal, Some(GoalReport::Solves));
     for (i, solution) in report.solutions.iter().enumerate() {
@@ -95,11 +115,105 @@ pub fn render_check(heading: &str, puzzle: &Puzzle, report: &Report) -> String {
             _ => format!("solution {}", i + 1),
         };
         let _ = writeln!(out, "\n{name}:");
-        out.push_str(&draw_grid(solution, &differing));
+        out.push_str(&draw_grid(solution, &marked));
     }
-    if !differing.is_empty() {
-        let _ = writeln!(out, "\nX = black and o = white where the solutions differ");
+    if !marked.is_empty() {
+        let which = if report.ambiguous.is_some() {
+            "on the ambiguous cells"
+        } else {
+            "where the solutions differ"
+        };
+        let _ = writeln!(out, "\nX = black and o = white {which}");
     }
+    out
+}
+
+/// What `fix` proposes, for a person: the hints drawn on the design, then the edits.
+pub fn render_fix(heading: &str, design: &Grid<bool>, repairs: &Repairs) -> String {
+    let mut out = String::new();
+    let check = &repairs.check;
+    let _ = writeln!(
+        out,
+        "{heading}: {}x{} design",
+        design.width(),
+        design.height()
+    );
+    let Some(hints) = &repairs.hints else {
+        let verdict = match check.verdict {
+            Verdict::Unique => "unique: nothing to fix".to_owned(),
+            other => format!("{other}: nothing to propose"),
+        };
+        let _ = writeln!(out, "verdict: {verdict}");
+        return out;
+    };
+    let ambiguous = check.ambiguous.as_deref().unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "verdict: multiple; {} ambiguous cells",
+        ambiguous.len()
+    );
+    let quality = if hints.proved_minimal {
+        "proved minimal"
+    } else {
+        "best found in the budget"
+    };
+    let _ = writeln!(
+        out,
+        "\nfewest hints: {} cell{} ({quality}; {} other solutions met)",
+        hints.cells.len(),
+        if hints.cells.len() == 1 { "" } else { "s" },
+        hints.alternatives
+    );
+    for &pos in &hints.cells {
+        let colour = if design[pos] { "black" } else { "white" };
+        let _ = writeln!(
+            out,
+            "  row {}, column {}: {colour}",
+            pos.row + 1,
+            pos.col + 1
+        );
+    }
+    out.push_str(&draw_grid(design, &hints.cells));
+    let _ = writeln!(
+        out,
+        "X = black and o = white: the hints to print in the grid"
+    );
+    if repairs.edits.is_empty() {
+        let _ = writeln!(out, "\nno edit of the picture found that makes it unique");
+    } else {
+        let _ = writeln!(
+            out,
+            "\nedits that make the puzzle unique (each re-checked):"
+        );
+    }
+    for (i, edit) in repairs.edits.iter().enumerate() {
+        let cells: Vec<String> = edit
+            .flipped
+            .iter()
+            .map(|&pos| {
+                let (from, to) = if design[pos] {
+                    ("black", "white")
+                } else {
+                    ("white", "black")
+                };
+                format!(
+                    "row {}, column {}: {from} to {to}",
+                    pos.row + 1,
+                    pos.col + 1
+                )
+            })
+            .collect();
+        let _ = writeln!(out, "  {}. {}", i + 1, cells.join("; "));
+    }
+    if let Some(first) = repairs.edits.first() {
+        let _ = writeln!(out, "\nthe picture after edit 1 (X/o = the changed cells):");
+        out.push_str(&draw_grid(&first.picture, &first.flipped));
+    }
+    let _ = writeln!(
+        out,
+        "time: {:.1} ms",
+        repairs.elapsed.as_secs_f64() * 1000.0
+    );
     out
 }
 

@@ -134,6 +134,11 @@ pub fn satisfies(puzzle: &Puzzle, grid: &Grid<bool>) -> bool {
 /// Counts the solutions of `puzzle` (up to `cap`) by trying every arrangement of every row and
 /// checking the columns; only for small puzzles.
 pub fn count_solutions(puzzle: &Puzzle, cap: usize) -> usize {
+    all_solutions(puzzle, cap).len()
+}
+
+/// The solutions of `puzzle` (the first `cap` of them), found as [`count_solutions`] counts them.
+pub fn all_solutions(puzzle: &Puzzle, cap: usize) -> Vec<Grid<bool>> {
     let width = puzzle.width();
     let by_clue = lines_by_clue(width);
     let candidates: Vec<&[u32]> = puzzle
@@ -147,32 +152,33 @@ pub fn count_solutions(puzzle: &Puzzle, cap: usize) -> usize {
         })
         .collect();
     let mut chosen = Vec::with_capacity(puzzle.height());
-    let mut count = 0;
-    search(puzzle, &candidates, &mut chosen, &mut count, cap);
-    count
+    let mut found = Vec::new();
+    search(puzzle, &candidates, &mut chosen, &mut found, cap);
+    found
 }
 
 fn search(
     puzzle: &Puzzle,
     candidates: &[&[u32]],
     chosen: &mut Vec<u32>,
-    count: &mut usize,
+    found: &mut Vec<Grid<bool>>,
     cap: usize,
 ) {
-    if *count >= cap {
+    if found.len() >= cap {
         return;
     }
     let row = chosen.len();
     if row == candidates.len() {
-        if satisfies(puzzle, &picture_from_masks(chosen, puzzle.width())) {
-            *count += 1;
+        let picture = picture_from_masks(chosen, puzzle.width());
+        if satisfies(puzzle, &picture) {
+            found.push(picture);
         }
         return;
     }
     for &mask in candidates[row] {
         chosen.push(mask);
         if columns_can_continue(puzzle, chosen) {
-            search(puzzle, candidates, chosen, count, cap);
+            search(puzzle, candidates, chosen, found, cap);
         }
         chosen.pop();
     }
