@@ -9,10 +9,10 @@ use nonosat::formats::Format;
 /// The exit codes, shown at the end of `--help` and documented in README.md.
 pub const EXIT_CODES: &str = "\
 Exit codes:
-  0  unique (check, compare), solved (solve), done (clues, cnf)
+  0  unique (check, compare), solved (solve), done (clues, cnf), tiles exist (tiles)
   1  multiple solutions
   2  bad input or usage
-  3  no solution
+  3  no solution; for tiles: none for the pictures as given (they were recoloured)
   4  timed out
   5  internal error: an answer failed verification (please report it)
 With several puzzles, the first that applies of 2, 5, 4, 3, 1, else 0.";
@@ -39,6 +39,8 @@ pub enum Command {
     Cnf(CnfArgs),
     /// Run each propagation-only method on every puzzle in FILE, beside the exact SAT answer.
     Compare(CompareArgs),
+    /// Design double-sided tiles that rebuild every one of several colour pictures (docs/tiles.md).
+    Tiles(TilesArgs),
 }
 
 /// Where puzzles come from.
@@ -112,6 +114,26 @@ pub struct CnfArgs {
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+}
+
+/// Arguments of `tiles`.
+#[derive(Debug, Args)]
+pub struct TilesArgs {
+    /// The pictures, all of one size: PNG files, or text grids with one character per cell.
+    #[arg(value_name = "PICTURE", required = true)]
+    pub pictures: Vec<PathBuf>,
+    /// The colours of the characters of text pictures: one `CHAR #rrggbb` a line.
+    #[arg(long, value_name = "FILE")]
+    pub legend: Option<PathBuf>,
+    /// Decide existence with the integer programme also for three pictures.
+    #[arg(long)]
+    pub exact: bool,
+    /// Write tiles.txt, tiles.png/svg and picture-K.png/svg (each picture rebuilt) into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Print one JSON object (docs/json.md) instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {

@@ -8,6 +8,7 @@ mod cnf;
 mod compare;
 mod output;
 mod status;
+mod tiles;
 
 use std::process::ExitCode;
 
@@ -23,6 +24,7 @@ pub fn run() -> ExitCode {
         Command::Clues(args) => clues::clues(&args),
         Command::Cnf(args) => cnf::cnf(&args),
         Command::Compare(args) => compare::compare_all(&args),
+        Command::Tiles(args) => tiles::tiles(&args),
     };
     status.exit_code()
 }

@@ -2,9 +2,11 @@
 
 mod json;
 mod text;
+mod tiles;
 
 pub use json::{
     CheckRecord, ComparisonRecord, ErrorRecord, ExactRecord, GoalRecord, MethodRecord,
     SCHEMA_VERSION,
 };
 pub use text::{draw_grid, render_check, render_comparison};
+pub use tiles::{RecolourRecord, TileRecord, TilesRecord, render_tiles};
