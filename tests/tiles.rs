@@ -7,8 +7,9 @@ use std::collections::HashSet;
 
 use brute::Rng;
 use nonosat::render::Rgb;
+use nonosat::tiles::Method;
 use nonosat::tiles::build::{build_tiles, verify};
-use nonosat::tiles::design::design;
+use nonosat::tiles::design::{Design, design, recoloured};
 use nonosat::tiles::exact;
 use nonosat::tiles::picture::{PictureSet, parse_pictures};
 use nonosat::tiles::recolour::{Palette, algorithm_one, better, exact_best};
@@ -194,10 +195,47 @@ fn the_papers_example_with_twelve_cells_keeps_its_verdict() {
     assert!(!check_agreement(&set));
     let counts = Counts::of(&set);
     assert!(allocate_three(&counts).is_none());
+    let palette = Palette::new(&counts, &set.colours);
+    let mut exists = |c: &Counts| exact::allocate(c).map(|a| a.is_some());
+    let optimal = exact_best(&palette, &mut exists).unwrap().unwrap();
+    assert_eq!(
+        optimal.groups(),
+        counts.colours() - 1,
+        "one merge is enough"
+    );
 }
 
 #[test]
-fn the_papers_table_2_cases_give_formula_3_and_the_right_verdicts() {
+fn algorithm_one_merges_the_nearest_pair_into_their_weighted_mean() {
+    // Picture 1: a a a b, picture 2: c c c c, picture 3: d d d d (no tiles: a tile would show three
+    // colours). a and b are nearest but appear only in picture 1, so merging them is pointless;
+    // c is nearer to d than to a or b.
+    let legend = "a #000000\nb #080000\nc #ff0000\nd #f00000\n";
+    let legend = nonosat::tiles::picture::parse_legend(legend, "legend").unwrap();
+    let files: [(&str, &[u8]); 3] = [("g1", b"aaab\n"), ("g2", b"cccc\n"), ("g3", b"dddd\n")];
+    let set = parse_pictures(&files, Some(&legend)).unwrap();
+    let counts = Counts::of(&set);
+    let palette = Palette::new(&counts, &set.colours);
+    let mut exists = |c: &Counts| exact::allocate(c).map(|a| a.is_some());
+    assert!(!exists(&counts).unwrap());
+    let paper = algorithm_one(&palette, &mut exists).unwrap();
+    let [a, b, c, d] = [0, 1, 2, 3];
+    assert_ne!(
+        paper.group_of[a], paper.group_of[b],
+        "a and b only in picture 1"
+    );
+    assert_eq!(paper.group_of[c], paper.group_of[d], "c and d are nearest");
+    assert_eq!(paper.groups(), 3, "one merge makes tiles exist");
+    // c and d have 4 faces each: the mean of #ff0000 and #f00000 is #f80000 (rounded).
+    let merged = recoloured(&set, &palette, &paper);
+    assert_eq!(merged.colours[paper.group_of[c]], Rgb(0xf8, 0, 0));
+    // Formula 6: 8 faces change by 7.5/255 in one channel, of 3 * 4 * 3 channel values.
+    let expected = (8.0 * (7.5f64 / 255.0).powi(2) / 36.0).sqrt();
+    assert!((palette.distance(&paper) - expected).abs() < 1e-12);
+}
+
+#[test]
+fn the_papers_table_2_cases_get_the_same_verdict_from_all_three_methods() {
     // Colour a with counts (g1, g2, g3) as in Table 2; the other cells are colours of their own.
     for (g1, g2, g3) in [(1, 1, 3), (1, 3, 1), (2, 2, 2), (1, 2, 2)] {
         let fill = |count: usize, own: char| {
@@ -219,6 +257,17 @@ fn the_designer_always_ends_with_verified_tiles() {
         let set = random_set(&mut rng, 12, m, 6);
         let outcome = design(&set, None).unwrap();
         verify(&outcome.pictures, &outcome.tiles).unwrap();
+        if m == 3 {
+            let exact = design(&set, Some(Method::Exact)).unwrap();
+            assert_eq!(exact.exists, outcome.exists, "formula and exact on {set:?}");
+            verify(&exact.pictures, &exact.tiles).unwrap();
+            let distance = |d: &Design| d.optimal.as_ref().map(|r| r.distance);
+            assert_eq!(
+                distance(&exact),
+                distance(&outcome),
+                "the optimum is the optimum"
+            );
+        }
         if let (Some(paper), Some(ours)) = (&outcome.paper, &outcome.better) {
             assert!(ours.distance <= paper.distance + 1e-12);
             let optimal = outcome
