@@ -11,9 +11,10 @@
 //! - Algorithm 1 merges the two nearest colours (Euclidean RGB distance; never two colours that
 //!   both appear only in the same single picture) until tiles exist.
 //! - `better` merges the pair whose merge adds the least to the squared distance (Ward's
-//!   criterion, weighing how many faces change) until tiles exist, then splits members back out of
-//!   their groups while tiles still exist; it does the same splitting to Algorithm 1's answer and
-//!   keeps the better of the two, so it is never worse than Algorithm 1.
+//!   criterion, weighing how many faces change) until tiles exist, then improves by local search:
+//!   move one colour out of its group, alone or into another group, while that lowers the distance
+//!   and tiles still exist. It refines Algorithm 1's answer the same way and keeps the better of
+//!   the two, so it is never worse than Algorithm 1.
 //! - `exact_best`, for at most [`EXACT_MAX_COLOURS`] colours, tries every grouping in order of
 //!   distance and returns the first for which tiles exist: the least distance of any merging.
 
@@ -226,40 +227,45 @@ pub fn algorithm_one<E>(
     greedy(palette, identity, nearest, tiles_exist)
 }
 
-/// Splits single colours back out of their groups while tiles still exist; each split lowers
-/// the distance or keeps it.
-fn split_back<E>(
+/// Local search from a recolouring for which tiles exist: moves one colour out of its group,
+/// alone or into another group, taking the move that lowers the distance most among those for
+/// which tiles still exist, until no move helps.
+fn refine<E>(
     palette: &Palette,
     mut recolouring: Recolouring,
     tiles_exist: &mut dyn FnMut(&Counts) -> Result<bool, E>,
 ) -> Result<Recolouring, E> {
-    let mut improved = true;
-    while improved {
-        improved = false;
+    loop {
         let current = palette.distance(&recolouring);
-        let mut best: Option<(f64, Recolouring)> = None;
+        let groups = recolouring.groups();
+        let mut moves: Vec<(f64, Recolouring)> = Vec::new();
         for colour in 0..recolouring.group_of.len() {
-            let group = recolouring.group_of[colour];
-            if recolouring.group_of.iter().filter(|&&g| g == group).count() < 2 {
-                continue;
-            }
-            let mut group_of = recolouring.group_of.clone();
-            group_of[colour] = recolouring.groups();
-            let candidate = Recolouring::normalised(group_of);
-            let distance = palette.distance(&candidate);
-            if distance < current - 1e-12
-                && best.as_ref().is_none_or(|(least, _)| distance < *least)
-                && tiles_exist(&palette.counts_after(&candidate))?
-            {
-                best = Some((distance, candidate));
+            for target in 0..=groups {
+                if target == recolouring.group_of[colour] {
+                    continue;
+                }
+                let mut group_of = recolouring.group_of.clone();
+                group_of[colour] = target;
+                let candidate = Recolouring::normalised(group_of);
+                let distance = palette.distance(&candidate);
+                if distance < current - 1e-12 {
+                    moves.push((distance, candidate));
+                }
             }
         }
-        if let Some((_, candidate)) = best {
-            recolouring = candidate;
-            improved = true;
+        moves.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut improved = false;
+        for (_, candidate) in moves {
+            if tiles_exist(&palette.counts_after(&candidate))? {
+                recolouring = candidate;
+                improved = true;
+                break;
+            }
+        }
+        if !improved {
+            return Ok(recolouring);
         }
     }
-    Ok(recolouring)
 }
 
 /// A recolouring for which tiles exist, never farther than Algorithm 1's (see the module notes).
@@ -270,8 +276,8 @@ pub fn better<E>(
 ) -> Result<Recolouring, E> {
     let identity = Recolouring::identity(palette.points.len());
     let by_ward = greedy(palette, identity, ward, tiles_exist)?;
-    let by_ward = split_back(palette, by_ward, tiles_exist)?;
-    let by_paper = split_back(palette, paper.clone(), tiles_exist)?;
+    let by_ward = refine(palette, by_ward, tiles_exist)?;
+    let by_paper = refine(palette, paper.clone(), tiles_exist)?;
     Ok(
         if palette.distance(&by_ward) < palette.distance(&by_paper) {
             by_ward
