@@ -60,7 +60,7 @@ fn main() {
             let set = random_set(&mut rng, pictures, index % SHIFTS);
             let counts = Counts::of(&set);
             let started = Instant::now();
-            let verdict = exact::allocate(&counts).map(|a| a.is_some());
+            let verdict = exact::allocate(&counts, None).map(|a| a.is_some());
             exact_times.push(started.elapsed());
             let Ok(verdict) = verdict else {
                 println!("!! the exact method failed: {verdict:?}");
@@ -78,7 +78,7 @@ fn main() {
                 }
             }
             let started = Instant::now();
-            match design(&set, None) {
+            match design(&set, None, None) {
                 Ok(outcome) => {
                     design_times.push(started.elapsed());
                     if let (Some(paper), Some(ours)) = (&outcome.paper, &outcome.better) {
@@ -139,7 +139,7 @@ fn main() {
     ] {
         let set = text_set(rows);
         let started = Instant::now();
-        match design(&set, None) {
+        match design(&set, None, None) {
             Ok(outcome) => {
                 let merges = outcome
                     .paper

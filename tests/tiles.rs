@@ -107,7 +107,7 @@ fn shifted_set(rng: &mut Rng, n: usize, m: usize, colours: usize, shift: usize) 
 fn check_agreement(set: &PictureSet) -> bool {
     let counts = Counts::of(set);
     let expected = tiles_exist_by_search(&counts);
-    let allocation = exact::allocate(&counts).unwrap();
+    let allocation = exact::allocate(&counts, None).unwrap();
     assert_eq!(allocation.is_some(), expected, "exact method on {set:?}");
     let mut allocations = vec![allocation];
     if counts.pictures() == 3 {
@@ -153,7 +153,7 @@ fn the_formula_agrees_with_the_exact_method_on_larger_three_picture_sets() {
         let set = shifted_set(&mut rng, n, 3, colours, shift);
         let counts = Counts::of(&set);
         let by_formula = allocate_three(&counts);
-        let exact = exact::allocate(&counts).unwrap();
+        let exact = exact::allocate(&counts, None).unwrap();
         assert_eq!(by_formula.is_some(), exact.is_some(), "on {set:?}");
         if let Some(allocation) = by_formula {
             allocation.check(&counts).unwrap();
@@ -174,7 +174,7 @@ fn the_papers_four_cell_example_has_no_tiles_and_one_merge_suffices() {
     assert!(!check_agreement(&set));
     let counts = Counts::of(&set);
     let palette = Palette::new(&counts, &set.colours);
-    let mut exists = |c: &Counts| exact::allocate(c).map(|a| a.is_some());
+    let mut exists = |c: &Counts| exact::allocate(c, None).map(|a| a.is_some());
     let optimal = exact_best(&palette, &mut exists).unwrap().unwrap();
     assert_eq!(
         optimal.groups(),
@@ -196,7 +196,7 @@ fn the_papers_example_with_twelve_cells_keeps_its_verdict() {
     let counts = Counts::of(&set);
     assert!(allocate_three(&counts).is_none());
     let palette = Palette::new(&counts, &set.colours);
-    let mut exists = |c: &Counts| exact::allocate(c).map(|a| a.is_some());
+    let mut exists = |c: &Counts| exact::allocate(c, None).map(|a| a.is_some());
     let optimal = exact_best(&palette, &mut exists).unwrap().unwrap();
     assert_eq!(
         optimal.groups(),
@@ -216,7 +216,7 @@ fn algorithm_one_merges_the_nearest_pair_into_their_weighted_mean() {
     let set = parse_pictures(&files, Some(&legend)).unwrap();
     let counts = Counts::of(&set);
     let palette = Palette::new(&counts, &set.colours);
-    let mut exists = |c: &Counts| exact::allocate(c).map(|a| a.is_some());
+    let mut exists = |c: &Counts| exact::allocate(c, None).map(|a| a.is_some());
     assert!(!exists(&counts).unwrap());
     let paper = algorithm_one(&palette, &mut exists).unwrap();
     let [a, b, c, d] = [0, 1, 2, 3];
@@ -255,10 +255,10 @@ fn the_designer_always_ends_with_verified_tiles() {
     for round in 0..60 {
         let m = 3 + round % 3;
         let set = random_set(&mut rng, 12, m, 6);
-        let outcome = design(&set, None).unwrap();
+        let outcome = design(&set, None, None).unwrap();
         verify(&outcome.pictures, &outcome.tiles).unwrap();
         if m == 3 {
-            let exact = design(&set, Some(Method::Exact)).unwrap();
+            let exact = design(&set, Some(Method::Exact), None).unwrap();
             assert_eq!(exact.exists, outcome.exists, "formula and exact on {set:?}");
             verify(&exact.pictures, &exact.tiles).unwrap();
             let distance = |d: &Design| d.optimal.as_ref().map(|r| r.distance);
@@ -304,4 +304,17 @@ fn bad_pictures_are_refused_with_where() {
         error.to_string(),
         "a.txt: the legend gives no colour for `b`"
     );
+}
+
+#[test]
+fn the_exact_method_gives_up_at_its_deadline() {
+    let set = pictures(&["aabc", "ddef", "abdh", "affi"]);
+    let counts = Counts::of(&set);
+    let passed = std::time::Instant::now();
+    assert_eq!(
+        exact::allocate(&counts, Some(passed)),
+        Err(exact::ExactError::TimedOut)
+    );
+    let error = design(&set, None, Some(passed)).unwrap_err();
+    assert_eq!(error.to_string(), "gave up: the time limit passed");
 }

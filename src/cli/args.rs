@@ -128,6 +128,9 @@ pub struct TilesArgs {
     /// Decide existence with the integer programme also for three pictures.
     #[arg(long)]
     pub exact: bool,
+    /// Give up after this many seconds (exit code 4).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
     /// Write tiles.txt, tiles.png/svg and picture-K.png/svg (each picture rebuilt) into DIR.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,

@@ -1,11 +1,13 @@
 //! `tiles`: double-sided tiles that rebuild every one of several colour pictures.
 
 use std::path::Path;
+use std::time::Instant;
 
 use nonosat::report::{TilesRecord, render_tiles};
 use nonosat::tiles::Method;
 use nonosat::tiles::design::{Design, DesignError, design};
 use nonosat::tiles::draw::{draw_rebuilt, draw_tiles};
+use nonosat::tiles::exact::ExactError;
 use nonosat::tiles::picture::read_pictures;
 
 use super::args::TilesArgs;
@@ -27,12 +29,14 @@ pub(super) fn tiles(args: &TilesArgs) -> Status {
         }
     };
     let method = args.exact.then_some(Method::Exact);
-    let outcome = match design(&input, method) {
+    let deadline = args.timeout.map(|limit| Instant::now() + limit);
+    let outcome = match design(&input, method, deadline) {
         Ok(outcome) => outcome,
         Err(error) => {
             print_error(args.json, &files.join(" "), None, &error.to_string());
             return match error {
                 DesignError::Unverified(_) => Status::Internal,
+                DesignError::Exact(ExactError::TimedOut) => Status::Timeout,
                 DesignError::Exact(_) => Status::BadInput,
             };
         }

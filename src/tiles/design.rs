@@ -75,14 +75,19 @@ impl From<ExactError> for DesignError {
     }
 }
 
-/// Runs the designer with `method` (the fastest for the picture count when `None`).
-pub fn design(set: &PictureSet, method: Option<Method>) -> Result<Design, DesignError> {
+/// Runs the designer with `method` (the fastest for the picture count when `None`), giving up at
+/// `deadline`.
+pub fn design(
+    set: &PictureSet,
+    method: Option<Method>,
+    deadline: Option<Instant>,
+) -> Result<Design, DesignError> {
     let counts = Counts::of(set);
     let method = method.unwrap_or_else(|| fastest(&counts));
     let started = Instant::now();
-    let found = allocate(&counts, method)?;
+    let found = allocate(&counts, method, deadline)?;
     let decide_time = started.elapsed();
-    let mut tiles_exist = |counts: &Counts| allocate(counts, method).map(|a| a.is_some());
+    let mut tiles_exist = |counts: &Counts| allocate(counts, method, deadline).map(|a| a.is_some());
     let (paper, better_found, optimal, pictures) = match found {
         Some(_) => (None, None, None, set.clone()),
         None => {
@@ -111,7 +116,7 @@ pub fn design(set: &PictureSet, method: Option<Method>) -> Result<Design, Design
         }
     };
     let final_counts = Counts::of(&pictures);
-    let allocation = allocate(&final_counts, method)?.ok_or_else(|| {
+    let allocation = allocate(&final_counts, method, deadline)?.ok_or_else(|| {
         DesignError::Unverified("the recoloured pictures have no allocation".into())
     })?;
     allocation

@@ -12,6 +12,7 @@
 //! "none" is the solver's proof of infeasibility (floating-point branch and bound).
 
 use std::fmt;
+use std::time::Instant;
 
 use microlp::{ComparisonOp, OptimizationDirection, Problem, SolveOutcome};
 
@@ -27,6 +28,8 @@ pub enum ExactError {
     },
     /// The solver failed, or its rounded answer did not pass the check.
     Solver(String),
+    /// The deadline passed before an answer.
+    TimedOut,
 }
 
 impl fmt::Display for ExactError {
@@ -38,6 +41,7 @@ impl fmt::Display for ExactError {
                  use fewer colours or pictures"
             ),
             ExactError::Solver(message) => write!(f, "the integer programme failed: {message}"),
+            ExactError::TimedOut => write!(f, "gave up: the time limit passed"),
         }
     }
 }
@@ -47,8 +51,11 @@ impl std::error::Error for ExactError {}
 /// The most integer variables the exact test accepts.
 pub const MAX_VARIABLES: usize = 100_000;
 
-/// A valid allocation if one exists, `None` if none does.
-pub fn allocate(counts: &Counts) -> Result<Option<Allocation>, ExactError> {
+/// A valid allocation if one exists, `None` if none does; gives up at `deadline`.
+pub fn allocate(
+    counts: &Counts,
+    deadline: Option<Instant>,
+) -> Result<Option<Allocation>, ExactError> {
     let pictures = counts.pictures();
     let regions = 1usize << pictures;
     let full = counts.full();
@@ -108,11 +115,16 @@ pub fn allocate(counts: &Counts) -> Result<Option<Allocation>, ExactError> {
             problem.add_constraint(terms.as_slice(), ComparisonOp::Eq, 0.0);
         }
     }
+    if let Some(deadline) = deadline {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(ExactError::TimedOut);
+        }
+        problem.set_time_limit(left);
+    }
     let solution = match problem.solve() {
         Ok(SolveOutcome::Solution(solution)) => solution,
-        Ok(SolveOutcome::Interrupted(_)) => {
-            return Err(ExactError::Solver("interrupted with no limit set".into()));
-        }
+        Ok(SolveOutcome::Interrupted(_)) => return Err(ExactError::TimedOut),
         Err(microlp::Error::Infeasible) => return Ok(None),
         Err(error) => return Err(ExactError::Solver(error.to_string())),
     };

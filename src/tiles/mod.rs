@@ -20,6 +20,8 @@ pub mod recolour;
 pub mod three;
 pub mod venn;
 
+use std::time::Instant;
+
 use exact::ExactError;
 use venn::{Allocation, Counts};
 
@@ -33,12 +35,17 @@ pub enum Method {
 }
 
 /// A valid allocation if tiles exist, else `None`: by the formula for three pictures (the fast
-/// path), by the integer programme otherwise or when `method` asks for it.
-pub fn allocate(counts: &Counts, method: Method) -> Result<Option<Allocation>, ExactError> {
+/// path), by the integer programme otherwise or when `method` asks for it, which gives up at
+/// `deadline`.
+pub fn allocate(
+    counts: &Counts,
+    method: Method,
+    deadline: Option<Instant>,
+) -> Result<Option<Allocation>, ExactError> {
     if method == Method::Formula && counts.pictures() == 3 {
         return Ok(three::allocate_three(counts));
     }
-    exact::allocate(counts)
+    exact::allocate(counts, deadline)
 }
 
 /// The fastest method for `counts`.
