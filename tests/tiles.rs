@@ -318,3 +318,24 @@ fn the_exact_method_gives_up_at_its_deadline() {
     let error = design(&set, None, Some(passed)).unwrap_err();
     assert_eq!(error.to_string(), "gave up: the time limit passed");
 }
+
+#[test]
+fn too_many_colours_to_recolour_are_refused_with_a_message() {
+    // Three pictures of 1001 cells, every cell a colour of its own: no tiles, 3003 colours.
+    let cells = 1001;
+    let set = PictureSet {
+        width: cells,
+        height: 1,
+        colours: (0..3 * cells)
+            .map(|j| Rgb((j % 256) as u8, (j / 256) as u8, 0))
+            .collect(),
+        names: (0..3 * cells).map(|j| j.to_string()).collect(),
+        pictures: (0..3).map(|i| (i * cells..(i + 1) * cells).collect()).collect(),
+    };
+    let error = design(&set, None, None).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "no tiles exist, and 3003 colours are too many to search for a recolouring (at most 1000): \
+         reduce the palette first"
+    );
+}

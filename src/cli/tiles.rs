@@ -37,7 +37,7 @@ pub(super) fn tiles(args: &TilesArgs) -> Status {
             return match error {
                 DesignError::Unverified(_) => Status::Internal,
                 DesignError::Exact(ExactError::TimedOut) => Status::Timeout,
-                DesignError::Exact(_) => Status::BadInput,
+                DesignError::Exact(_) | DesignError::TooManyColours { .. } => Status::BadInput,
             };
         }
     };

@@ -56,13 +56,26 @@ pub enum DesignError {
     Exact(ExactError),
     /// A result failed its independent check (a bug: please report it).
     Unverified(String),
+    /// No tiles exist and there are too many colours to search for a recolouring.
+    TooManyColours {
+        /// Colours of the pictures.
+        colours: usize,
+    },
 }
+
+/// The most colours the recolouring searches accept (their greedy merging takes time cubic in it).
+pub const MAX_RECOLOURED: usize = 1000;
 
 impl fmt::Display for DesignError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DesignError::Exact(error) => error.fmt(f),
             DesignError::Unverified(what) => write!(f, "internal error: {what}"),
+            DesignError::TooManyColours { colours } => write!(
+                f,
+                "no tiles exist, and {colours} colours are too many to search for a recolouring \
+                 (at most {MAX_RECOLOURED}): reduce the palette first"
+            ),
         }
     }
 }
@@ -87,9 +100,20 @@ pub fn design(
     let started = Instant::now();
     let found = allocate(&counts, method, deadline)?;
     let decide_time = started.elapsed();
-    let mut tiles_exist = |counts: &Counts| allocate(counts, method, deadline).map(|a| a.is_some());
+    // Every step of every search asks this, so the deadline bounds the searches too.
+    let mut tiles_exist = |counts: &Counts| {
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Err(ExactError::TimedOut);
+        }
+        allocate(counts, method, deadline).map(|a| a.is_some())
+    };
     let (paper, better_found, optimal, pictures) = match found {
         Some(_) => (None, None, None, set.clone()),
+        None if set.colours.len() > MAX_RECOLOURED => {
+            return Err(DesignError::TooManyColours {
+                colours: set.colours.len(),
+            });
+        }
         None => {
             let palette = Palette::new(&counts, &set.colours);
             let timed = |search: &mut dyn FnMut() -> Result<Recolouring, ExactError>| {
