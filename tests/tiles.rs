@@ -330,7 +330,9 @@ fn too_many_colours_to_recolour_are_refused_with_a_message() {
             .map(|j| Rgb((j % 256) as u8, (j / 256) as u8, 0))
             .collect(),
         names: (0..3 * cells).map(|j| j.to_string()).collect(),
-        pictures: (0..3).map(|i| (i * cells..(i + 1) * cells).collect()).collect(),
+        pictures: (0..3)
+            .map(|i| (i * cells..(i + 1) * cells).collect())
+            .collect(),
     };
     let error = design(&set, None, None).unwrap_err();
     assert_eq!(

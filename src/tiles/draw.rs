@@ -2,10 +2,12 @@
 
 use super::build::{Face, TileSet};
 use super::picture::PictureSet;
-use crate::render::{Drawing, Rgb};
+use crate::render::{Anchor, Drawing, Rgb};
 
 const MARGIN: u32 = 8;
 const GRID: Rgb = Rgb(96, 96, 96);
+/// Cells at least this large carry tile numbers.
+const NUMBERED: u32 = 24;
 
 /// The pixel size of a cell for pictures of `width` x `height` cells.
 fn cell_size(width: usize, height: usize) -> u32 {
@@ -13,7 +15,7 @@ fn cell_size(width: usize, height: usize) -> u32 {
 }
 
 /// Every tile as a pair of squares, front left and back right, in rows of tiles as wide as the
-/// pictures.
+/// pictures; numbered underneath when the squares are large enough.
 pub fn draw_tiles(set: &PictureSet, tiles: &TileSet) -> Drawing {
     let size = cell_size(set.width, set.height);
     let per_row = set.width.max(1) as u32;
@@ -31,12 +33,24 @@ pub fn draw_tiles(set: &PictureSet, tiles: &TileSet) -> Drawing {
         drawing.rect(x + size, y, size, size, set.colours[tile.back]);
         drawing.outline(x, y, 2 * size, size, 1, GRID);
         drawing.rect(x + size, y, 1, size, GRID);
+        if size >= NUMBERED {
+            let label = index.to_string();
+            drawing.text(
+                x + size,
+                y + size + size / 4 + 1,
+                size / 3,
+                Anchor::Middle,
+                GRID,
+                &label,
+            );
+        }
     }
     drawing
 }
 
-/// Picture `picture` as rebuilt from the tiles: each cell in the colour of the face that lies up;
-/// a cell showing a back face has a small mark in its corner.
+/// Picture `picture` as rebuilt from the tiles: each cell in the colour of the face that lies up,
+/// with its tile's number when cells are large enough; a cell showing a back face has a small mark
+/// in its corner.
 pub fn draw_rebuilt(set: &PictureSet, tiles: &TileSet, picture: usize) -> Drawing {
     let size = cell_size(set.width, set.height);
     let mut drawing = Drawing::new(
@@ -52,16 +66,27 @@ pub fn draw_rebuilt(set: &PictureSet, tiles: &TileSet, picture: usize) -> Drawin
             Face::Back => set.colours[tile.back],
         };
         drawing.rect(x, y, size, size, colour);
+        let ink = if colour.luma() > 128 {
+            Rgb::BLACK
+        } else {
+            Rgb::WHITE
+        };
         if placement.face == Face::Back && size >= 8 {
-            let mark = if colour.luma() > 128 {
-                Rgb::BLACK
-            } else {
-                Rgb::WHITE
-            };
-            drawing.rect(x + 1, y + 1, size / 4, size / 4, mark);
+            drawing.rect(x + 1, y + 1, size / 4, size / 4, ink);
         }
         if size >= 8 {
             drawing.outline(x, y, size, size, 1, GRID);
+        }
+        if size >= NUMBERED {
+            let label = placement.tile.to_string();
+            drawing.text(
+                x + size / 2,
+                y + size / 2,
+                size / 3,
+                Anchor::Middle,
+                ink,
+                &label,
+            );
         }
     }
     drawing
