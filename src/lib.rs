@@ -36,6 +36,7 @@ pub mod propagate;
 pub mod render;
 pub mod report;
 pub mod sat;
+pub mod tiles;
 pub mod unique;
 
 pub use model::{Cell, Clue, Grid, LineId, Pos, Puzzle};

@@ -10,10 +10,10 @@ use nonosat::formats::Format;
 pub const EXIT_CODES: &str = "\
 Exit codes:
   0  unique (check, compare, count), solved (solve), done (clues, convert, cnf),
-     refutation verified (verify-proof)
+     tiles exist (tiles), refutation verified (verify-proof)
   1  multiple solutions (verify-proof: a model verified)
   2  bad input or usage
-  3  no solution
+  3  no solution; for tiles: none for the pictures as given (they were recoloured)
   4  timed out
   5  internal error: an answer failed verification (please report it)
   6  the certificate was rejected (verify-proof)
@@ -56,6 +56,8 @@ pub enum Command {
     VerifyProof(VerifyProofArgs),
     /// Propose repairs for a design that is not unique: the fewest hint cells, and pixel edits.
     Fix(FixArgs),
+    /// Design double-sided tiles that rebuild every one of several colour pictures (docs/tiles.md).
+    Tiles(TilesArgs),
 }
 
 /// Where puzzles come from.
@@ -256,6 +258,29 @@ pub struct CnfArgs {
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+}
+
+/// Arguments of `tiles`.
+#[derive(Debug, Args)]
+pub struct TilesArgs {
+    /// The pictures, all of one size: PNG files, or text grids with one character per cell.
+    #[arg(value_name = "PICTURE", required = true)]
+    pub pictures: Vec<PathBuf>,
+    /// The colours of the characters of text pictures: one `CHAR #rrggbb` a line.
+    #[arg(long, value_name = "FILE")]
+    pub legend: Option<PathBuf>,
+    /// Decide existence with the integer programme also for three pictures.
+    #[arg(long)]
+    pub exact: bool,
+    /// Give up after this many seconds (exit code 4).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
+    /// Write tiles.txt, tiles.png/svg and picture-K.png/svg (each picture rebuilt) into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Print one JSON object (docs/json.md) instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {

@@ -14,6 +14,7 @@ mod hint;
 mod latin;
 mod output;
 mod status;
+mod tiles;
 mod verify_proof;
 
 use std::process::ExitCode;
@@ -37,6 +38,7 @@ pub fn run() -> ExitCode {
         Command::Count(args) => count::count_all(&args),
         Command::VerifyProof(args) => verify_proof::verify_proof(&args),
         Command::Fix(args) => fix::fix(&args),
+        Command::Tiles(args) => tiles::tiles(&args),
     };
     status.exit_code()
 }

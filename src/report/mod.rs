@@ -4,6 +4,7 @@ mod json;
 mod path;
 mod picture;
 mod text;
+mod tiles;
 
 pub use json::{
     CertificateRecord, CheckRecord, ComparisonRecord, CountRecord, EditRecord, ErrorRecord,
@@ -15,3 +16,4 @@ pub use path::{
 };
 pub use picture::draw_repairs;
 pub use text::{draw_grid, render_check, render_comparison, render_fix};
+pub use tiles::{RecolourRecord, TileRecord, TilesRecord, render_tiles};
