@@ -2,10 +2,10 @@
 
 mod brute;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::time::Duration;
 
-use brute::{Rng, all_solutions, picture_from_masks, satisfies};
+use brute::{Rng, all_solutions, every_small_puzzle, picture_from_masks, satisfies};
 use nonosat::unique::{Options, Verdict, check};
 use nonosat::{Grid, Pos, Puzzle};
 
@@ -58,26 +58,9 @@ fn assert_matches_brute_force(puzzle: &Puzzle, solutions: &[Grid<bool>]) {
 #[test]
 fn every_grid_up_to_4x4() {
     let mut multiple = 0;
-    for height in 1..=4 {
-        for width in 1..=4 {
-            let mut groups: HashMap<(Vec<_>, Vec<_>), Vec<Grid<bool>>> = HashMap::new();
-            for bits in 0..1u32 << (width * height) {
-                let rows: Vec<u32> = (0..height)
-                    .map(|r| bits >> (r * width) & ((1 << width) - 1))
-                    .collect();
-                let picture = picture_from_masks(&rows, width);
-                let puzzle = Puzzle::from_picture(&picture).unwrap();
-                groups
-                    .entry((puzzle.rows().to_vec(), puzzle.columns().to_vec()))
-                    .or_default()
-                    .push(picture);
-            }
-            for ((rows, columns), pictures) in groups {
-                let puzzle = Puzzle::new(rows, columns).unwrap();
-                multiple += usize::from(pictures.len() > 1);
-                assert_matches_brute_force(&puzzle, &pictures);
-            }
-        }
+    for (puzzle, pictures) in every_small_puzzle(4) {
+        multiple += usize::from(pictures.len() > 1);
+        assert_matches_brute_force(&puzzle, &pictures);
     }
     assert!(multiple > 1000, "the set must hold many ambiguous puzzles");
 }

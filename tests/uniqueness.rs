@@ -3,15 +3,13 @@
 
 mod brute;
 
-use std::collections::HashMap;
 use std::time::Duration;
 
-use brute::{Rng, clues, count_solutions, lines_by_clue, picture_from_masks, satisfies};
+use brute::{Rng, clues, count_solutions, every_small_puzzle, lines_by_clue, satisfies};
 use nonosat::unique::{GoalReport, Options, Verdict, check, solve};
 use nonosat::{Clue, Grid, Puzzle};
 
 /// Row clues and column clues: what a group of pictures shares.
-type ClueSets = (Vec<Clue>, Vec<Clue>);
 
 fn expected_verdict(count: usize) -> Verdict {
     match count {
@@ -47,26 +45,9 @@ fn assert_verdict(puzzle: &Puzzle, count: usize) -> Vec<Grid<bool>> {
 /// the number of pictures that share those clues.
 #[test]
 fn every_grid_up_to_4x4() {
-    for height in 1..=4 {
-        for width in 1..=4 {
-            let mut groups: HashMap<ClueSets, Vec<Grid<bool>>> = HashMap::new();
-            for bits in 0..1u32 << (width * height) {
-                let rows: Vec<u32> = (0..height)
-                    .map(|r| bits >> (r * width) & ((1 << width) - 1))
-                    .collect();
-                let picture = picture_from_masks(&rows, width);
-                let puzzle = Puzzle::from_picture(&picture).unwrap();
-                groups
-                    .entry((puzzle.rows().to_vec(), puzzle.columns().to_vec()))
-                    .or_default()
-                    .push(picture);
-            }
-            for ((rows, columns), pictures) in groups {
-                let puzzle = Puzzle::new(rows, columns).unwrap();
-                let solutions = assert_verdict(&puzzle, pictures.len());
-                assert!(solutions.iter().all(|s| pictures.contains(s)));
-            }
-        }
+    for (puzzle, pictures) in every_small_puzzle(4) {
+        let solutions = assert_verdict(&puzzle, pictures.len());
+        assert!(solutions.iter().all(|s| pictures.contains(s)));
     }
 }
 

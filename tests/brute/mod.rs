@@ -119,6 +119,37 @@ pub fn picture_from_masks(rows: &[u32], width: usize) -> Grid<bool> {
     .unwrap()
 }
 
+/// A puzzle's row clues and column clues.
+pub type ClueSets = (Vec<Clue>, Vec<Clue>);
+
+/// Every puzzle of every size up to `max_side` x `max_side` that some picture has, with all the
+/// pictures that share its clues: the complete set of its solutions. Found by reading the clues off
+/// every picture, so that no solver is involved.
+pub fn every_small_puzzle(max_side: usize) -> Vec<(Puzzle, Vec<Grid<bool>>)> {
+    let mut puzzles = Vec::new();
+    for height in 1..=max_side {
+        for width in 1..=max_side {
+            let mut groups: std::collections::HashMap<ClueSets, Vec<Grid<bool>>> =
+                std::collections::HashMap::new();
+            for bits in 0..1u32 << (width * height) {
+                let rows: Vec<u32> = (0..height)
+                    .map(|r| bits >> (r * width) & ((1 << width) - 1))
+                    .collect();
+                let picture = picture_from_masks(&rows, width);
+                let puzzle = Puzzle::from_picture(&picture).unwrap();
+                groups
+                    .entry((puzzle.rows().to_vec(), puzzle.columns().to_vec()))
+                    .or_default()
+                    .push(picture);
+            }
+            for ((rows, columns), pictures) in groups {
+                puzzles.push((Puzzle::new(rows, columns).unwrap(), pictures));
+            }
+        }
+    }
+    puzzles
+}
+
 /// Whether `grid` meets every clue of `puzzle`, by this module's own run reading.
 pub fn satisfies(puzzle: &Puzzle, grid: &Grid<bool>) -> bool {
     puzzle.lines().all(|line| {
