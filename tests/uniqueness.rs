@@ -9,8 +9,6 @@ use brute::{Rng, clues, count_solutions, every_small_puzzle, lines_by_clue, sati
 use nonosat::unique::{GoalReport, Options, Verdict, check, solve};
 use nonosat::{Clue, Grid, Puzzle};
 
-/// Row clues and column clues: what a group of pictures shares.
-
 fn expected_verdict(count: usize) -> Verdict {
     match count {
         0 => Verdict::None,
