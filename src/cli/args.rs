@@ -68,6 +68,20 @@ pub struct SolveArgs {
     /// holds one puzzle: `check` says whether it is a solution and looks for another.
     #[arg(long, value_name = "PICTURE")]
     pub goal: Option<PathBuf>,
+    #[command(flatten)]
+    pub pictures: PictureArgs,
+}
+
+/// Pictures of the puzzles, with their clues and what was found.
+#[derive(Debug, Args)]
+pub struct PictureArgs {
+    /// Draw each puzzle as an SVG image into this file; a FILE of several puzzles gives NAME-1.svg,
+    /// NAME-2.svg, ... (1-based, in file order).
+    #[arg(long, value_name = "OUT")]
+    pub svg: Option<PathBuf>,
+    /// Draw each puzzle as a PNG image into this file, named as with --svg.
+    #[arg(long, value_name = "OUT")]
+    pub png: Option<PathBuf>,
 }
 
 /// Arguments of `clues`.
@@ -82,6 +96,9 @@ pub struct CluesArgs {
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+    /// Printable blank puzzles: the clues and an empty grid.
+    #[command(flatten)]
+    pub pictures: PictureArgs,
 }
 
 /// Arguments of `compare`.

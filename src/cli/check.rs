@@ -1,6 +1,7 @@
 //! `solve` and `check`: every puzzle of a file, one verdict each, and a summary.
 
 use nonosat::formats::{self, Entry};
+use nonosat::render::draw_puzzle;
 use nonosat::report::{CheckRecord, render_check};
 use nonosat::unique::{self, Options, Report, Verdict};
 
@@ -42,6 +43,14 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
             }
         };
         status = status.and(Status::of(report.verdict));
+        if args.pictures.wanted() {
+            let caption = caption(&heading, &report);
+            let drawing = draw_puzzle(&entry.puzzle, &report.solutions, &caption);
+            let written = args
+                .pictures
+                .write(args.input.json, index, entries.len(), &drawing);
+            status = status.and(written);
+        }
         summary.add(&heading, &report);
         let text = if args.input.json {
             json_line(&CheckRecord::new(
@@ -105,6 +114,22 @@ fn with_goal(args: &SolveArgs, mut entries: Vec<Entry>) -> Result<Vec<Entry>, St
         .with_goal(goal)
         .map_err(|error| fail(error.to_string()))?;
     Ok(entries)
+}
+
+/// The line above a drawn puzzle: its name and verdict.
+fn caption(heading: &str, report: &Report) -> String {
+    let verdict = match report.verdict {
+        Verdict::Unique if report.line_solvable => "unique, line-solvable".to_owned(),
+        Verdict::Unique => "unique, needs search".to_owned(),
+        Verdict::Multiple => format!(
+            "not unique: two solutions, {} cells differ",
+            report.differing_cells().len()
+        ),
+        Verdict::Solved => "solved".to_owned(),
+        Verdict::None => "no solution".to_owned(),
+        Verdict::Timeout => "timed out".to_owned(),
+    };
+    format!("{heading}: {verdict}")
 }
 
 /// A puzzle's result in one line, for files of many puzzles.

@@ -7,6 +7,7 @@ mod clues;
 mod cnf;
 mod compare;
 mod output;
+mod pictures;
 mod status;
 
 use std::process::ExitCode;

@@ -6,7 +6,9 @@
 
 mod drawing;
 mod font;
+mod puzzle;
 mod raster;
 
 pub use drawing::{Anchor, Drawing};
+pub use puzzle::{DIFFERING_BLACK, DIFFERING_WHITE, draw_puzzle};
 pub use raster::{MAX_PIXELS, Raster, RasterError, Rgb};
