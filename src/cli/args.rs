@@ -15,6 +15,7 @@ Exit codes:
   3  no solution
   4  timed out
   5  internal error: an answer failed verification (please report it)
+  130  interrupted (Ctrl-C during a batch)
 With several puzzles, the first that applies of 2, 5, 4, 3, 1, else 0.";
 
 /// Solve nonograms and prove whether their answer is unique.
@@ -31,8 +32,9 @@ pub struct Cli {
 pub enum Command {
     /// Print a solution of every puzzle in FILE, or say there is none.
     Solve(SolveArgs),
-    /// Say whether every puzzle in FILE has exactly one solution, several, or none.
-    Check(SolveArgs),
+    /// Say whether every puzzle in FILE has exactly one solution, several, or none; with several
+    /// files, a directory or --jobs, check them all as a batch.
+    Check(CheckArgs),
     /// Turn a picture (a text grid of # and ., or 1 and 0) into a puzzle file.
     Clues(CluesArgs),
     /// Write a puzzle's CNF encoding in DIMACS.
@@ -70,6 +72,21 @@ pub struct SolveArgs {
     pub goal: Option<PathBuf>,
     #[command(flatten)]
     pub pictures: PictureArgs,
+}
+
+/// Arguments of `check`: those of `solve`, and the rest of a batch.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub solve: SolveArgs,
+    /// More puzzle files or directories. With them, a directory, or --jobs, every puzzle is checked
+    /// in a child process of its own, in parallel, and the results come in input order, followed by
+    /// a summary table (docs/batch.md). Directories are walked recursively in sorted order.
+    #[arg(value_name = "MORE")]
+    pub more: Vec<PathBuf>,
+    /// Check this many puzzles at a time (default: one per processor core).
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<std::num::NonZeroUsize>,
 }
 
 /// Pictures of the puzzles, with their clues and what was found.

@@ -52,16 +52,11 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
             status = status.and(written);
         }
         summary.add(&heading, &report);
+        let record = || CheckRecord::new(&file, index, &entry.label, &entry.puzzle, &report);
         let text = if args.input.json {
-            json_line(&CheckRecord::new(
-                &file,
-                index,
-                &entry.label,
-                &entry.puzzle,
-                &report,
-            ))
+            json_line(&record())
         } else if one_line_each {
-            format!("{heading}: {}\n", one_line(&entry.puzzle, &report))
+            format!("{heading}: {}\n", one_line(&record()))
         } else {
             render_check(&heading, &entry.puzzle, &report) + "\n"
         };
@@ -132,19 +127,16 @@ fn caption(heading: &str, report: &Report) -> String {
     format!("{heading}: {verdict}")
 }
 
-/// A puzzle's result in one line, for files of many puzzles.
-fn one_line(puzzle: &nonosat::Puzzle, report: &Report) -> String {
-    let how = if report.line_solvable {
+/// A puzzle's result in one line, for files of many puzzles and for batches.
+pub(super) fn one_line(record: &CheckRecord) -> String {
+    let how = if record.line_solvable {
         "line-solvable"
     } else {
         "needs search"
     };
     format!(
         "{}, {how} ({}/{} cells by propagation), {:.1} ms",
-        report.verdict,
-        report.fixed_by_propagation,
-        puzzle.cell_count(),
-        report.elapsed.as_secs_f64() * 1000.0
+        record.verdict, record.fixed_by_propagation, record.cells, record.time_ms
     )
 }
 
@@ -194,14 +186,7 @@ pub(super) fn write_verdict_counts(
     f: &mut std::fmt::Formatter<'_>,
     verdicts: &[Verdict],
 ) -> std::fmt::Result {
-    let order = [
-        Verdict::Unique,
-        Verdict::Multiple,
-        Verdict::Solved,
-        Verdict::None,
-        Verdict::Timeout,
-    ];
-    for verdict in order {
+    for verdict in Verdict::ALL {
         let count = verdicts.iter().filter(|&&v| v == verdict).count();
         if count > 0 {
             write!(f, " {count} {verdict},")?;

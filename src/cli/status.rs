@@ -19,6 +19,8 @@ pub enum Status {
     Timeout,
     /// An answer failed verification: 5.
     Internal,
+    /// A batch was interrupted: 130.
+    Interrupted,
 }
 
 impl Status {
@@ -41,7 +43,7 @@ impl Status {
         }
     }
 
-    /// Seriousness: bad input, internal error, time-out, no solution, multiple, done.
+    /// Seriousness: interrupted, bad input, internal error, time-out, no solution, multiple, done.
     fn rank(self) -> u8 {
         match self {
             Status::Done => 0,
@@ -50,6 +52,7 @@ impl Status {
             Status::Timeout => 3,
             Status::Internal => 4,
             Status::BadInput => 5,
+            Status::Interrupted => 6,
         }
     }
 
@@ -62,6 +65,7 @@ impl Status {
             Status::NoSolution => 3,
             Status::Timeout => 4,
             Status::Internal => 5,
+            Status::Interrupted => 130,
         })
     }
 }
