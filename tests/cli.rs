@@ -1166,7 +1166,7 @@ fn a_batch_in_text_prints_one_line_a_puzzle_then_the_table() {
     assert!(lines[2].starts_with(&format!("{file} #3: unique, line-solvable (4/4 cells")));
     assert_eq!(lines[3], "");
     assert_eq!(lines[4], "summary of 3 puzzles");
-    assert!(stdout.contains("wall clock with 2 jobs"), "{stdout}");
+    assert!(stdout.contains("wall clock, --jobs 2;"), "{stdout}");
 }
 
 #[test]

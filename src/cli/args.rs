@@ -16,7 +16,7 @@ Exit codes:
   4  timed out
   5  internal error: an answer failed verification (please report it)
   130  interrupted (Ctrl-C during a batch)
-With several puzzles, the first that applies of 2, 5, 4, 3, 1, else 0.";
+With several puzzles, the first that applies of 130, 2, 5, 4, 3, 1, else 0.";
 
 /// Solve nonograms and prove whether their answer is unique.
 #[derive(Debug, Parser)]

@@ -155,10 +155,9 @@ fn refused_option(args: &CheckArgs) -> Option<&'static str> {
 /// A bar on standard error, drawn only when standard error is a terminal.
 fn progress_bar(puzzles: usize) -> ProgressBar {
     let bar = ProgressBar::new(puzzles as u64);
-    let style = ProgressStyle::with_template(
-        "{bar:40} {pos}/{len} puzzles, {elapsed} elapsed, about {eta} to go",
-    )
-    .expect("the template is valid");
+    let style =
+        ProgressStyle::with_template("{bar:30} {pos}/{len} puzzles, {elapsed} elapsed, eta {eta}")
+            .expect("the template is valid");
     bar.set_style(style);
     bar.enable_steady_tick(Duration::from_millis(200));
     bar

@@ -92,7 +92,7 @@ impl fmt::Display for Summary {
         }
         writeln!(
             f,
-            "time: {:.2} s wall clock with {} jobs; {:.2} s over the {checked} puzzles checked",
+            "time: {:.2} s wall clock, --jobs {}; {:.2} s over the {checked} puzzles checked",
             self.wall.as_secs_f64(),
             self.jobs,
             self.puzzle_ms / 1000.0
