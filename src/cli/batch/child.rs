@@ -170,3 +170,93 @@ fn read_outcome(exit: ExitStatus, output: &str, errors: &str) -> Outcome {
         status: Status::Internal,
     }
 }
+
+// The stand-ins are shell scripts.
+#[cfg(all(test, unix))]
+mod tests {
+    use std::os::unix::fs::PermissionsExt;
+    use std::path::PathBuf;
+
+    use nonosat::Clue;
+
+    use super::*;
+
+    /// A shell script standing in for nonosat, removed when dropped.
+    struct Script(PathBuf);
+
+    impl Script {
+        fn new(name: &str, body: &str) -> Script {
+            let path = std::env::temp_dir()
+                .join(format!("nonosat-child-{}-{name}.sh", std::process::id()));
+            std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+            Script(path)
+        }
+    }
+
+    impl Drop for Script {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+
+    fn tiny() -> Puzzle {
+        let clue = || Clue::new(vec![1]);
+        Puzzle::new(vec![clue()], vec![clue()]).unwrap()
+    }
+
+    #[test]
+    fn a_child_that_does_not_answer_is_stopped_after_its_grace() {
+        let script = Script::new("sleeper", "exec sleep 60");
+        let started = Instant::now();
+        let timeout = Duration::from_millis(100);
+        let outcome = check(&script.0, &tiny(), Some(timeout), &AtomicBool::new(false));
+        let Outcome::Stopped(elapsed) = outcome else {
+            panic!("the child should have been stopped");
+        };
+        assert!(elapsed >= timeout + GRACE, "{elapsed:?}");
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "not left to sleep"
+        );
+    }
+
+    #[test]
+    fn a_child_that_crashes_is_reported_with_its_last_words() {
+        let body = "echo \"thread 'main' panicked at src/x.rs:1:1:\" >&2\n\
+                    echo 'something broke' >&2\n\
+                    echo 'note: run with RUST_BACKTRACE=1' >&2\nexit 101";
+        let script = Script::new("crasher", body);
+        let outcome = check(&script.0, &tiny(), None, &AtomicBool::new(false));
+        let Outcome::Failed { message, status } = outcome else {
+            panic!("the crash should be reported");
+        };
+        assert_eq!(status, Status::Internal);
+        assert_eq!(
+            message,
+            "the check crashed (exit status: 101): something broke"
+        );
+    }
+
+    #[test]
+    fn a_cancelled_batch_stops_its_children() {
+        let script = Script::new("cancelled", "exec sleep 60");
+        let started = Instant::now();
+        let outcome = check(&script.0, &tiny(), None, &AtomicBool::new(true));
+        assert!(matches!(outcome, Outcome::Cancelled));
+        assert!(started.elapsed() < Duration::from_secs(30));
+    }
+
+    #[test]
+    fn an_error_record_of_the_child_keeps_its_message_and_status() {
+        let record =
+            r#"{"schema_version":1,"file":"-","index":0,"error":"-: the encoding is too large"}"#;
+        let script = Script::new("refuser", &format!("echo '{record}'\nexit 2"));
+        let outcome = check(&script.0, &tiny(), None, &AtomicBool::new(false));
+        let Outcome::Failed { message, status } = outcome else {
+            panic!("the error should be reported");
+        };
+        assert_eq!(status, Status::BadInput);
+        assert_eq!(message, "the encoding is too large");
+    }
+}
