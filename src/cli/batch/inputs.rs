@@ -8,12 +8,17 @@ use nonosat::formats::{self, Entry, Format};
 use super::super::output::shown_name;
 
 /// Extensions of the files taken from a directory walk: those of the formats nonosat reads (and
-/// `.txt`, read by content). Other files found there (README.md, LICENSE, ...) are skipped and
-/// named on standard error; a file named on the command line is always read.
+/// `.txt`, read by content). Other files found there (README.md, LICENSE, ...), and files whose
+/// names start with one of [`NOT_PUZZLES`], are skipped and named on standard error; a file named on
+/// the command line is always read.
 const PUZZLE_EXTENSIONS: &[&str] = &[
     "non", "nonpack", "nin", "json", "jsonl", "ndjson", "txt", "png", "pbm", "xml", "g", "mk",
     "cwd",
 ];
+
+/// Starts of file names (in any case) that mark the notes that live beside puzzles, such as
+/// `README.txt`, whatever their extension.
+const NOT_PUZZLES: &[&str] = &["readme", "license", "licence", "copying"];
 
 /// One item of a batch, in input order.
 pub(super) enum Input {
@@ -99,12 +104,14 @@ fn walk(dir: &Path, format: Option<Format>, inputs: &mut Inputs) {
     }
 }
 
-/// Whether a file's extension is one of [`PUZZLE_EXTENSIONS`], in any case.
+/// Whether a file's extension is one of [`PUZZLE_EXTENSIONS`], and its name does not start with one
+/// of [`NOT_PUZZLES`], in any case.
 fn is_puzzle_file(path: &Path) -> bool {
-    path.extension().is_some_and(|extension| {
-        let extension = extension.to_string_lossy().to_ascii_lowercase();
-        PUZZLE_EXTENSIONS.contains(&extension.as_str())
-    })
+    let lower = |text: &std::ffi::OsStr| text.to_string_lossy().to_ascii_lowercase();
+    let name = path.file_name().map(lower).unwrap_or_default();
+    let extension = path.extension().map(lower).unwrap_or_default();
+    PUZZLE_EXTENSIONS.contains(&extension.as_str())
+        && !NOT_PUZZLES.iter().any(|note| name.starts_with(note))
 }
 
 /// Adds the puzzles of one file, or the reason it cannot be read.
@@ -144,5 +151,8 @@ mod tests {
         assert!(!is_puzzle_file(Path::new("README.md")));
         assert!(!is_puzzle_file(Path::new("LICENSE")));
         assert!(!is_puzzle_file(Path::new("EXPECTED.tsv")));
+        assert!(!is_puzzle_file(Path::new("ndom/README.txt")));
+        assert!(!is_puzzle_file(Path::new("README-wolter-survey.txt")));
+        assert!(is_puzzle_file(Path::new("readers.txt")));
     }
 }
