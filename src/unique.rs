@@ -53,6 +53,22 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// Every verdict, in the order summaries list them.
+    pub const ALL: [Verdict; 5] = [
+        Verdict::Unique,
+        Verdict::Multiple,
+        Verdict::Solved,
+        Verdict::None,
+        Verdict::Timeout,
+    ];
+
+    /// The verdict of a [`name`](Verdict::name), if it is one.
+    pub fn from_name(name: &str) -> Option<Verdict> {
+        Verdict::ALL
+            .into_iter()
+            .find(|verdict| verdict.name() == name)
+    }
+
     /// The lower-case name used in output: `unique`, `multiple`, `solved`, `none`, `timeout`.
     pub fn name(self) -> &'static str {
         match self {

@@ -105,3 +105,53 @@ fn survey_puzzles_get_their_known_verdicts() {
 fn lalafrogkk_puzzle_is_multiple() {
     check_folder("lalafrogkk/", 1);
 }
+
+/// `check` on the folders as a batch gives each file of the folder its known verdict, in the
+/// sorted order of the walk, and its summary counts what it printed.
+#[test]
+fn a_batch_over_corpus_folders_gets_the_known_verdicts() {
+    let Some(corpus) = common::corpus_dir() else {
+        return;
+    };
+    let folders = ["jwilk", "nonogram-db"];
+    let mut args = vec![
+        "check".to_owned(),
+        "--json".into(),
+        "--jobs".into(),
+        "2".into(),
+    ];
+    args.extend(folders.map(|f| corpus.join(f).to_string_lossy().into_owned()));
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_nonosat"))
+        .args(&args)
+        .output()
+        .expect("the binary runs");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let records: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let files: Vec<String> = records
+        .iter()
+        .map(|r| r["file"].as_str().unwrap().to_owned())
+        .collect();
+    let mut sorted = files.clone();
+    sorted.sort();
+    assert_eq!(files, sorted, "the walk is in sorted order");
+    let prefix = format!("{}/", corpus.display());
+    let mut known = 0;
+    for folder in folders {
+        for (path, verdict) in expected(&corpus, folder) {
+            let record = records
+                .iter()
+                .find(|r| r["file"].as_str() == Some(&format!("{prefix}{path}")))
+                .unwrap_or_else(|| panic!("{path} is not in the batch"));
+            assert_eq!(record["verdict"], verdict.name(), "{path}");
+            known += 1;
+        }
+    }
+    assert!(known >= 150, "only {known} known verdicts");
+    let unique = records.iter().filter(|r| r["verdict"] == "unique").count();
+    let line = format!("  unique         {unique:>7}");
+    assert!(stderr.lines().any(|l| l == line), "{line:?} in {stderr}");
+}

@@ -17,7 +17,8 @@ Exit codes:
   4  timed out
   5  internal error: an answer failed verification (please report it)
   6  the certificate was rejected (verify-proof)
-With several puzzles, the first that applies of 2, 6, 5, 4, 3, 1, else 0.";
+  130  interrupted (Ctrl-C during a batch)
+With several puzzles, the first that applies of 130, 2, 6, 5, 4, 3, 1, else 0.";
 
 /// Solve nonograms and prove whether their answer is unique.
 #[derive(Debug, Parser)]
@@ -33,8 +34,9 @@ pub struct Cli {
 pub enum Command {
     /// Print a solution of every puzzle in FILE, or say there is none.
     Solve(SolveArgs),
-    /// Say whether every puzzle in FILE has exactly one solution, several, or none.
-    Check(SolveArgs),
+    /// Say whether every puzzle in FILE has exactly one solution, several, or none; with several
+    /// files, a directory or --jobs, check them all as a batch.
+    Check(CheckArgs),
     /// Turn a picture (a text grid of # and ., a PNG or PBM image) into a puzzle file.
     Clues(CluesArgs),
     /// Write the puzzles of FILE in another format.
@@ -98,6 +100,35 @@ pub struct SolveArgs {
     /// unsolvable, a model when not); check them with `verify-proof`.
     #[arg(long, value_name = "PROOF")]
     pub proof: Option<PathBuf>,
+    #[command(flatten)]
+    pub pictures: PictureArgs,
+}
+
+/// Arguments of `check`: those of `solve`, and the rest of a batch.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub solve: SolveArgs,
+    /// More puzzle files or directories. With them, a directory, or --jobs, every puzzle is checked
+    /// in a child process of its own, in parallel, and the results come in input order, followed by
+    /// a summary table (docs/batch.md). Directories are walked recursively in sorted order.
+    #[arg(value_name = "MORE")]
+    pub more: Vec<PathBuf>,
+    /// Check this many puzzles at a time (default: one per processor core).
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<std::num::NonZeroUsize>,
+}
+
+/// Pictures of the puzzles, with their clues and what was found.
+#[derive(Debug, Args)]
+pub struct PictureArgs {
+    /// Draw each puzzle as an SVG image into this file; a FILE of several puzzles gives NAME-1.svg,
+    /// NAME-2.svg, ... (1-based, in file order).
+    #[arg(long, value_name = "OUT")]
+    pub svg: Option<PathBuf>,
+    /// Draw each puzzle as a PNG image into this file, named as with --svg.
+    #[arg(long, value_name = "OUT")]
+    pub png: Option<PathBuf>,
 }
 
 /// Arguments of `clues`.
@@ -112,6 +143,9 @@ pub struct CluesArgs {
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+    /// Printable blank puzzles: the clues and an empty grid.
+    #[command(flatten)]
+    pub pictures: PictureArgs,
 }
 
 /// Arguments of `convert`.

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use nonosat::Puzzle;
 use nonosat::formats::{self, Entry};
 use nonosat::proof;
+use nonosat::render::draw_puzzle;
 use nonosat::report::{CertificateRecord, CheckRecord, render_check};
 use nonosat::unique::{self, Options, Report, Verdict};
 
@@ -58,6 +59,14 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
             }
         };
         status = status.and(Status::of(report.verdict));
+        if args.pictures.wanted() {
+            let caption = caption(&heading, &report);
+            let drawing = draw_puzzle(&entry.puzzle, &report.solutions, &caption);
+            let written = args
+                .pictures
+                .write(args.input.json, index, entries.len(), &drawing);
+            status = status.and(written);
+        }
         summary.add(&heading, &report);
         let certificate = match &args.proof {
             Some(path) => match certify(path, &entry.puzzle, &report) {
@@ -69,12 +78,15 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
             },
             None => None,
         };
-        let text = if args.input.json {
+        let record = || {
             let mut record = CheckRecord::new(&file, index, &entry.label, &entry.puzzle, &report);
-            record.certificate = certificate;
-            json_line(&record)
+            record.certificate = certificate.clone();
+            record
+        };
+        let text = if args.input.json {
+            json_line(&record())
         } else if one_line_each {
-            format!("{heading}: {}\n", one_line(&entry.puzzle, &report))
+            format!("{heading}: {}\n", one_line(&record()))
         } else {
             let note = certificate.map_or(String::new(), |c| c.describe());
             render_check(&heading, &entry.puzzle, &report) + &note + "\n"
@@ -123,7 +135,7 @@ fn certify(path: &Path, puzzle: &Puzzle, report: &Report) -> Result<CertificateR
         (verdict, _) => return Err(format!("no certificate for the verdict {verdict}")),
     };
     Ok(CertificateRecord {
-        kind,
+        kind: kind.to_owned(),
         formula: formula_path.display().to_string(),
         certificate: path.display().to_string(),
     })
@@ -173,22 +185,38 @@ fn with_goal(args: &SolveArgs, mut entries: Vec<Entry>) -> Result<Vec<Entry>, St
     Ok(entries)
 }
 
-/// A puzzle's result in one line, for files of many puzzles.
-fn one_line(puzzle: &nonosat::Puzzle, report: &Report) -> String {
-    let how = if report.line_solvable {
+/// The line above a drawn puzzle: its name and verdict.
+fn caption(heading: &str, report: &Report) -> String {
+    let verdict = match report.verdict {
+        Verdict::Unique if report.line_solvable => "unique, line-solvable".to_owned(),
+        Verdict::Unique => "unique, needs search".to_owned(),
+        Verdict::Multiple => format!(
+            "not unique: two solutions, {} cells differ",
+            report.differing_cells().len()
+        ),
+        Verdict::Solved => "solved".to_owned(),
+        Verdict::None => "no solution".to_owned(),
+        Verdict::Timeout => "timed out".to_owned(),
+    };
+    format!("{heading}: {verdict}")
+}
+
+/// A puzzle's result in one line, for files of many puzzles and for batches.
+pub(super) fn one_line(record: &CheckRecord) -> String {
+    let how = if record.line_solvable {
         "line-solvable"
     } else {
         "needs search"
     };
-    let verdict = match (&report.ambiguous, report.verdict) {
-        (Some(cells), Verdict::Multiple) => format!("multiple ({} ambiguous cells)", cells.len()),
-        (_, verdict) => verdict.to_string(),
+    let verdict = match &record.ambiguous {
+        Some(cells) if record.verdict == "multiple" => {
+            format!("multiple ({} ambiguous cells)", cells.len())
+        }
+        _ => record.verdict.clone(),
     };
     format!(
         "{verdict}, {how} ({}/{} cells by propagation), {:.1} ms",
-        report.fixed_by_propagation,
-        puzzle.cell_count(),
-        report.elapsed.as_secs_f64() * 1000.0
+        record.fixed_by_propagation, record.cells, record.time_ms
     )
 }
 
@@ -238,14 +266,7 @@ pub(super) fn write_verdict_counts(
     f: &mut std::fmt::Formatter<'_>,
     verdicts: &[Verdict],
 ) -> std::fmt::Result {
-    let order = [
-        Verdict::Unique,
-        Verdict::Multiple,
-        Verdict::Solved,
-        Verdict::None,
-        Verdict::Timeout,
-    ];
-    for verdict in order {
+    for verdict in Verdict::ALL {
         let count = verdicts.iter().filter(|&&v| v == verdict).count();
         if count > 0 {
             write!(f, " {count} {verdict},")?;

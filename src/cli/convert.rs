@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use nonosat::formats::{self, Format};
+use nonosat::formats::{self, Entry, Format};
 
 use super::args::{ConvertArgs, InputArgs};
 use super::output::{print_error, read_input, shown_name, write_output};
@@ -10,16 +10,20 @@ use super::status::Status;
 
 /// `convert`: every puzzle of the input, written in the format asked for.
 pub(super) fn convert(args: &ConvertArgs) -> Status {
-    write_puzzles(&args.input, args.to, args.output.as_deref())
+    match read_input(&args.input) {
+        Ok(entries) => write_puzzles(&args.input, entries, args.to, args.output.as_deref()),
+        Err(status) => status,
+    }
 }
 
-/// Reads the input and writes its puzzles in `format` (JSON Lines with `--json`) to `output` or
+/// Writes the puzzles read from `input` in `format` (JSON Lines with `--json`) to `output` or
 /// standard output; a format that cannot hold them is reported as bad input.
-pub(super) fn write_puzzles(input: &InputArgs, format: Format, output: Option<&Path>) -> Status {
-    let entries = match read_input(input) {
-        Ok(entries) => entries,
-        Err(status) => return status,
-    };
+pub(super) fn write_puzzles(
+    input: &InputArgs,
+    entries: Vec<Entry>,
+    format: Format,
+    output: Option<&Path>,
+) -> Status {
     let format = if input.json {
         Format::JsonLines
     } else {

@@ -2,6 +2,7 @@
 //! Each subcommand has a file of its own; `output` holds what they share.
 
 mod args;
+mod batch;
 mod check;
 mod clues;
 mod cnf;
@@ -13,6 +14,7 @@ mod fix;
 mod hint;
 mod latin;
 mod output;
+mod pictures;
 mod status;
 mod tiles;
 mod verify_proof;
@@ -27,7 +29,8 @@ use args::{Cli, Command};
 pub fn run() -> ExitCode {
     let status = match Cli::parse().command {
         Command::Solve(args) => check::solve_all(&args, false),
-        Command::Check(args) => check::solve_all(&args, true),
+        Command::Check(args) if batch::is_batch(&args) => batch::check_batch(&args),
+        Command::Check(args) => check::solve_all(&args.solve, true),
         Command::Clues(args) => clues::clues(&args),
         Command::Convert(args) => convert::convert(&args),
         Command::Cnf(args) => cnf::cnf(&args),

@@ -21,6 +21,8 @@ pub enum Status {
     Internal,
     /// A certificate was rejected: 6.
     Rejected,
+    /// A batch was interrupted: 130.
+    Interrupted,
 }
 
 impl Status {
@@ -43,7 +45,8 @@ impl Status {
         }
     }
 
-    /// Seriousness: bad input, rejected, internal error, time-out, no solution, multiple, done.
+    /// Seriousness: interrupted, bad input, rejected, internal error, time-out, no solution,
+    /// multiple, done.
     fn rank(self) -> u8 {
         match self {
             Status::Done => 0,
@@ -53,6 +56,7 @@ impl Status {
             Status::Internal => 4,
             Status::Rejected => 5,
             Status::BadInput => 6,
+            Status::Interrupted => 7,
         }
     }
 
@@ -66,6 +70,7 @@ impl Status {
             Status::Timeout => 4,
             Status::Internal => 5,
             Status::Rejected => 6,
+            Status::Interrupted => 130,
         })
     }
 }

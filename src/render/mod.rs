@@ -7,8 +7,10 @@
 mod drawing;
 mod font;
 mod path;
+mod puzzle;
 mod raster;
 
 pub use drawing::{Anchor, Drawing};
 pub use path::path_drawing;
+pub use puzzle::{DIFFERING_BLACK, DIFFERING_WHITE, draw_puzzle};
 pub use raster::{MAX_PIXELS, Raster, RasterError, Rgb};

@@ -1,6 +1,6 @@
 //! The JSON records printed with `--json`, one object per puzzle; `docs/json.md` is their contract.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::compare::Comparison;
 use crate::fix::Repairs;
@@ -10,8 +10,9 @@ use crate::unique::{GoalReport, Report, SolutionCount};
 /// Version of the JSON records; raised whenever a field changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
 
-/// The result of `solve` or `check` for one puzzle.
-#[derive(Clone, Debug, Serialize)]
+/// The result of `solve` or `check` for one puzzle. It reads back from its JSON, so that a batch
+/// can take the records of its child processes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CheckRecord {
     /// [`SCHEMA_VERSION`].
     pub schema_version: u32,
@@ -28,7 +29,7 @@ pub struct CheckRecord {
     /// Number of rows.
     pub height: usize,
     /// `unique`, `multiple`, `solved` (from `solve`), `none` or `timeout`.
-    pub verdict: &'static str,
+    pub verdict: String,
     /// Solutions found, each a list of row strings of `#` (black) and `.` (white).
     pub solutions: Vec<Vec<String>>,
     /// `[row, column]` (0-based) of the cells where the two solutions differ.
@@ -53,10 +54,10 @@ pub struct CheckRecord {
 }
 
 /// The certificate `check --proof` wrote for one puzzle.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CertificateRecord {
     /// `drat` (a refutation: unique, or no solution) or `model` (a second solution).
-    pub kind: &'static str,
+    pub kind: String,
     /// The DIMACS file of the formula "a solution other than the first exists".
     pub formula: String,
     /// The file of the proof or model.
@@ -66,7 +67,7 @@ pub struct CertificateRecord {
 impl CertificateRecord {
     /// One line for the terminal.
     pub fn describe(&self) -> String {
-        let what = match self.kind {
+        let what = match self.kind.as_str() {
             "drat" => "a DRAT refutation",
             _ => "a model (the second solution)",
         };
@@ -203,7 +204,7 @@ impl FixRecord {
 }
 
 /// Whether the goal picture satisfies the clues.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GoalRecord {
     /// True when the goal satisfies every clue.
     pub is_solution: bool,
@@ -213,7 +214,7 @@ pub struct GoalRecord {
 }
 
 /// A puzzle or file that could not be handled.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ErrorRecord {
     /// [`SCHEMA_VERSION`].
     pub schema_version: u32,
@@ -237,7 +238,7 @@ impl CheckRecord {
             title: puzzle.meta.title.clone(),
             width: puzzle.width(),
             height: puzzle.height(),
-            verdict: report.verdict.name(),
+            verdict: report.verdict.name().to_owned(),
             solutions: report
                 .solutions
                 .iter()
