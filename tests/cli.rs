@@ -1692,7 +1692,9 @@ fn a_batch_in_text_prints_one_line_a_puzzle_then_the_table() {
     assert_eq!(code, 1);
     let lines: Vec<&str> = stdout.lines().collect();
     let file = three.path();
-    assert!(lines[0].starts_with(&format!("{file} #1: multiple (4 ambiguous cells), needs search (0/4 cells")));
+    assert!(lines[0].starts_with(&format!(
+        "{file} #1: multiple (4 ambiguous cells), needs search (0/4 cells"
+    )));
     assert!(lines[1].starts_with(&format!("{file} #2: unique, needs search (0/8 cells")));
     assert!(lines[2].starts_with(&format!("{file} #3: unique, line-solvable (4/4 cells")));
     assert_eq!(lines[3], "");
