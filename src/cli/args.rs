@@ -119,10 +119,11 @@ pub struct CheckArgs {
     pub jobs: Option<std::num::NonZeroUsize>,
 }
 
-/// Pictures of the puzzles, with their clues and what was found.
+/// Pictures of what a command found: the puzzle with its clues and solutions (`solve`, `check`,
+/// `clues`), the solution path coloured by depth (`explain`), the hints and edits (`fix`).
 #[derive(Debug, Args)]
 pub struct PictureArgs {
-    /// Draw each puzzle as an SVG image into this file; a FILE of several puzzles gives NAME-1.svg,
+    /// Draw the result as an SVG image into this file; a FILE of several puzzles gives NAME-1.svg,
     /// NAME-2.svg, ... (1-based, in file order).
     #[arg(long, value_name = "OUT")]
     pub svg: Option<PathBuf>,
@@ -191,12 +192,9 @@ pub struct ExplainArgs {
     /// Line steps only: no probes.
     #[arg(long)]
     pub lines_only: bool,
-    /// Draw the grid coloured by the depth at which each cell was fixed, as SVG, to this file.
-    #[arg(long, value_name = "OUT")]
-    pub svg: Option<PathBuf>,
-    /// The same picture as PNG.
-    #[arg(long, value_name = "OUT")]
-    pub png: Option<PathBuf>,
+    /// The picture (--svg, --png).
+    #[command(flatten)]
+    pub pictures: PictureArgs,
 }
 
 /// Arguments of `hint`.
@@ -255,12 +253,9 @@ pub struct FixArgs {
     /// Also try edits of two cells when single cells are not enough.
     #[arg(long)]
     pub pairs: bool,
-    /// Also draw the design with its hints marked, beside the first edit, as SVG to this file.
-    #[arg(long, value_name = "OUT")]
-    pub svg: Option<PathBuf>,
-    /// The same drawing as PNG.
-    #[arg(long, value_name = "OUT")]
-    pub png: Option<PathBuf>,
+    /// The picture (--svg, --png).
+    #[command(flatten)]
+    pub pictures: PictureArgs,
 }
 
 /// Arguments of `latin`.

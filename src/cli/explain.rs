@@ -9,8 +9,8 @@ use nonosat::report::{ExplainRecord, render_explanation};
 use nonosat::unique::Options;
 
 use super::args::ExplainArgs;
-use super::output::{check_failed, emit, heading, json_line, pick_entry, print_error, read_input};
-use super::output::{shown_name, write_file};
+use super::output::shown_name;
+use super::output::{check_failed, emit, heading, json_line, pick_entry, read_input};
 use super::status::Status;
 
 /// `explain`: every puzzle of the file (or the one `--index` picks).
@@ -21,7 +21,7 @@ pub(super) fn explain_all(args: &ExplainArgs) -> Status {
     };
     let file = shown_name(&args.input.file);
     let json = args.input.json;
-    let drawing = args.svg.is_some() || args.png.is_some();
+    let drawing = args.pictures.wanted();
     let chosen: Vec<usize> = if args.index.is_some() || drawing {
         match pick_entry(json, &file, entries.len(), args.index) {
             Ok(index) => vec![index],
@@ -112,22 +112,5 @@ fn draw(args: &ExplainArgs, entry: &Entry, explanation: &Explanation) -> Status 
     let puzzle = &entry.puzzle;
     let start = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
     let drawing = path_drawing(&start, explanation);
-    let mut status = Status::Done;
-    if let Some(path) = &args.svg {
-        status = status.and(write_file(
-            path,
-            drawing.to_svg().as_bytes(),
-            args.input.json,
-        ));
-    }
-    if let Some(path) = &args.png {
-        match drawing.to_raster() {
-            Ok(raster) => status = status.and(write_file(path, &raster.to_png(), args.input.json)),
-            Err(error) => {
-                print_error(args.input.json, &shown_name(path), None, &error.to_string());
-                status = Status::BadInput;
-            }
-        }
-    }
-    status
+    args.pictures.write(args.input.json, 0, 1, &drawing)
 }

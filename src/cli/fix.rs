@@ -1,7 +1,6 @@
 //! `fix`: repairs for a design that is not unique, as text or JSON.
 
 use nonosat::fix::{self, FixError, FixOptions};
-use std::path::Path;
 
 use nonosat::report::{FixRecord, draw_repairs, render_fix};
 
@@ -46,27 +45,12 @@ pub(super) fn fix(args: &FixArgs) -> Status {
             return Status::BadInput;
         }
     };
-    if args.svg.is_some() || args.png.is_some() {
-        let drawing = draw_repairs(design, &repairs);
-        let mut pictures: Vec<(&Path, Vec<u8>)> = Vec::new();
-        if let Some(path) = &args.svg {
-            pictures.push((path, drawing.to_svg().into_bytes()));
-        }
-        if let Some(path) = &args.png {
-            match drawing.to_raster() {
-                Ok(raster) => pictures.push((path, raster.to_png())),
-                Err(error) => {
-                    print_error(json, &file, Some(0), &format!("{heading}: {error}"));
-                    return Status::BadInput;
-                }
-            }
-        }
-        for (path, bytes) in pictures {
-            if let Err(error) = std::fs::write(path, bytes) {
-                let message = format!("cannot write {}: {error}", path.display());
-                print_error(json, &shown_name(path), None, &message);
-                return Status::BadInput;
-            }
+    if args.pictures.wanted() {
+        let written = args
+            .pictures
+            .write(json, 0, 1, &draw_repairs(design, &repairs));
+        if written != Status::Done {
+            return written;
         }
     }
     let text = if json {

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use nonosat::render::Drawing;
 
 use super::args::PictureArgs;
-use super::output::{print_error, shown_name};
+use super::output::{print_error, shown_name, write_file};
 use super::status::Status;
 
 impl PictureArgs {
@@ -26,12 +26,12 @@ impl PictureArgs {
         let mut status = Status::Done;
         if let Some(path) = &self.svg {
             let path = numbered(path, index, count);
-            status = status.and(write_file(json, &path, drawing.to_svg().as_bytes()));
+            status = status.and(write_file(&path, drawing.to_svg().as_bytes(), json));
         }
         if let Some(path) = &self.png {
             let path = numbered(path, index, count);
             match drawing.to_raster() {
-                Ok(image) => status = status.and(write_file(json, &path, &image.to_png())),
+                Ok(image) => status = status.and(write_file(&path, &image.to_png(), json)),
                 Err(error) => {
                     let message = format!("cannot draw {}: {error}", path.display());
                     print_error(json, &shown_name(&path), Some(index), &message);
@@ -54,17 +54,6 @@ pub(super) fn numbered(path: &Path, index: usize, count: usize) -> PathBuf {
         None => format!("{stem}-{}", index + 1),
     };
     path.with_file_name(name)
-}
-
-fn write_file(json: bool, path: &Path, bytes: &[u8]) -> Status {
-    match std::fs::write(path, bytes) {
-        Ok(()) => Status::Done,
-        Err(error) => {
-            let message = format!("cannot write {}: {error}", path.display());
-            print_error(json, &shown_name(path), None, &message);
-            Status::BadInput
-        }
-    }
 }
 
 #[cfg(test)]
