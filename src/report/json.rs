@@ -10,10 +10,9 @@ use crate::unique::{GoalReport, Report, SolutionCount};
 /// Version of the JSON records; raised whenever a field changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
 
-/// The result of `solve` or `check` for one puzzle. It reads back from its JSON, so that a batch
-/// can take the records of its child processes.
+/// The fields that open every record about one puzzle: which puzzle of which file, and its size.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct CheckRecord {
+pub struct PuzzleHeader {
     /// [`SCHEMA_VERSION`].
     pub schema_version: u32,
     /// The file the puzzle came from (`-` for standard input).
@@ -22,12 +21,35 @@ pub struct CheckRecord {
     pub index: usize,
     /// The puzzle's name within its file (`$17`, `#3`), empty when the file holds one puzzle.
     pub label: String,
-    /// The puzzle's title, when the file gives one.
-    pub title: Option<String>,
     /// Number of columns.
     pub width: usize,
     /// Number of rows.
     pub height: usize,
+}
+
+impl PuzzleHeader {
+    /// The header of the puzzle at `index` of `file`, named `label` there.
+    pub fn new(file: &str, index: usize, label: &str, puzzle: &Puzzle) -> Self {
+        PuzzleHeader {
+            schema_version: SCHEMA_VERSION,
+            file: file.to_owned(),
+            index,
+            label: label.to_owned(),
+            width: puzzle.width(),
+            height: puzzle.height(),
+        }
+    }
+}
+
+/// The result of `solve` or `check` for one puzzle. It reads back from its JSON, so that a batch
+/// can take the records of its child processes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CheckRecord {
+    /// Which puzzle this is, and its size.
+    #[serde(flatten)]
+    pub header: PuzzleHeader,
+    /// The puzzle's title, when the file gives one.
+    pub title: Option<String>,
     /// `unique`, `multiple`, `solved` (from `solve`), `none` or `timeout`.
     pub verdict: String,
     /// Solutions found, each a list of row strings of `#` (black) and `.` (white).
@@ -82,18 +104,9 @@ impl CertificateRecord {
 /// The result of `count` for one puzzle.
 #[derive(Clone, Debug, Serialize)]
 pub struct CountRecord {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// The file the puzzle came from (`-` for standard input).
-    pub file: String,
-    /// 0-based position of the puzzle within its file.
-    pub index: usize,
-    /// The puzzle's name within its file.
-    pub label: String,
-    /// Number of columns.
-    pub width: usize,
-    /// Number of rows.
-    pub height: usize,
+    /// Which puzzle this is, and its size.
+    #[serde(flatten)]
+    pub header: PuzzleHeader,
     /// Solutions found.
     pub solutions: usize,
     /// True when `solutions` is the exact number; false when it is a lower bound (the cap or the
@@ -113,12 +126,7 @@ impl CountRecord {
             SolutionCount::AtLeast(count) => (count, false),
         };
         CountRecord {
-            schema_version: SCHEMA_VERSION,
-            file: file.to_owned(),
-            index,
-            label: label.to_owned(),
-            width: puzzle.width(),
-            height: puzzle.height(),
+            header: PuzzleHeader::new(file, index, label, puzzle),
             solutions,
             exact,
             verdict: report.verdict.name(),
@@ -231,13 +239,8 @@ impl CheckRecord {
     /// The record of `report` for the puzzle at `index` of `file`.
     pub fn new(file: &str, index: usize, label: &str, puzzle: &Puzzle, report: &Report) -> Self {
         CheckRecord {
-            schema_version: SCHEMA_VERSION,
-            file: file.to_owned(),
-            index,
-            label: label.to_owned(),
+            header: PuzzleHeader::new(file, index, label, puzzle),
             title: puzzle.meta.title.clone(),
-            width: puzzle.width(),
-            height: puzzle.height(),
             verdict: report.verdict.name().to_owned(),
             solutions: report
                 .solutions
@@ -275,18 +278,9 @@ impl CheckRecord {
 /// The result of `compare` for one puzzle.
 #[derive(Clone, Debug, Serialize)]
 pub struct ComparisonRecord {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// The file the puzzle came from.
-    pub file: String,
-    /// 0-based position of the puzzle within its file.
-    pub index: usize,
-    /// The puzzle's name within its file.
-    pub label: String,
-    /// Number of columns.
-    pub width: usize,
-    /// Number of rows.
-    pub height: usize,
+    /// Which puzzle this is, and its size.
+    #[serde(flatten)]
+    pub header: PuzzleHeader,
     /// Number of cells.
     pub cells: usize,
     /// One entry per method, in the order asked for.
@@ -349,12 +343,7 @@ impl ComparisonRecord {
             })
             .collect();
         ComparisonRecord {
-            schema_version: SCHEMA_VERSION,
-            file: file.to_owned(),
-            index,
-            label: label.to_owned(),
-            width: puzzle.width(),
-            height: puzzle.height(),
+            header: PuzzleHeader::new(file, index, label, puzzle),
             cells: puzzle.cell_count(),
             methods,
             exact: ExactRecord {

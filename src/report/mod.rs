@@ -8,7 +8,7 @@ mod tiles;
 
 pub use json::{
     CertificateRecord, CheckRecord, ComparisonRecord, CountRecord, EditRecord, ErrorRecord,
-    ExactRecord, FixRecord, GoalRecord, HintsRecord, MethodRecord, SCHEMA_VERSION,
+    ExactRecord, FixRecord, GoalRecord, HintsRecord, MethodRecord, PuzzleHeader, SCHEMA_VERSION,
 };
 pub use path::{
     CellRecord, ExplainRecord, HintRecord, StepRecord, cells_text, describe_step,

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::SCHEMA_VERSION;
+use super::{PuzzleHeader, SCHEMA_VERSION};
 use crate::explain::nonogram::NextStep;
 use crate::explain::{Explanation, Rating, Step, StepKind, Stop};
 use crate::model::{Pos, Puzzle};
@@ -12,18 +12,9 @@ use crate::model::{Pos, Puzzle};
 /// The `explain` result for one puzzle.
 #[derive(Clone, Debug, Serialize)]
 pub struct ExplainRecord {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// The file the puzzle came from (`-` for standard input).
-    pub file: String,
-    /// 0-based position of the puzzle within its file.
-    pub index: usize,
-    /// The puzzle's name within its file, empty when the file holds one puzzle.
-    pub label: String,
-    /// Number of columns.
-    pub width: usize,
-    /// Number of rows.
-    pub height: usize,
+    /// Which puzzle this is, and its size.
+    #[serde(flatten)]
+    pub header: PuzzleHeader,
     /// `trivial`, `line-solvable`, `needs probing`, `needs search`, `not unique`, `no solution` or
     /// `unrated`.
     pub class: &'static str,
@@ -126,12 +117,7 @@ impl ExplainRecord {
             })
             .collect();
         ExplainRecord {
-            schema_version: SCHEMA_VERSION,
-            file: file.into(),
-            index,
-            label: label.into(),
-            width: puzzle.width(),
-            height: puzzle.height(),
+            header: PuzzleHeader::new(file, index, label, puzzle),
             class: rating.class.name(),
             score: (rating.score * 1000.0).round() / 1000.0,
             verdict: rating.verdict.name(),

@@ -248,18 +248,15 @@ impl Printer<'_> {
         file: &str,
         index: usize,
         label: &str,
-        record: CheckRecord,
+        mut record: CheckRecord,
     ) {
         let Some(verdict) = Verdict::from_name(&record.verdict) else {
             let message = format!("{heading}: the check answered \"{}\"", record.verdict);
             return self.error(file, Some(index), &message, Status::Internal);
         };
-        let record = CheckRecord {
-            file: file.to_owned(),
-            index,
-            label: label.to_owned(),
-            ..record
-        };
+        record.header.file = file.to_owned();
+        record.header.index = index;
+        record.header.label = label.to_owned();
         self.status = self.status.and(Status::of(verdict));
         self.summary
             .add(&heading, verdict, record.line_solvable, record.time_ms);
