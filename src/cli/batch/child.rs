@@ -181,16 +181,23 @@ mod tests {
 
     use super::*;
 
-    /// A shell script standing in for nonosat, removed when dropped.
-    struct Script(PathBuf);
+    /// A shell script standing in for nonosat, removed when dropped. It holds a lock while it
+    /// lives: a script written while another test's child is between fork and exec would have its
+    /// write handle copied into that child, and running it would then fail with "text file busy".
+    struct Script(PathBuf, std::sync::MutexGuard<'static, ()>);
+
+    static ONE_SCRIPT_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
     impl Script {
         fn new(name: &str, body: &str) -> Script {
+            let lock = ONE_SCRIPT_AT_A_TIME
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
             let path = std::env::temp_dir()
                 .join(format!("nonosat-child-{}-{name}.sh", std::process::id()));
             std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
             std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-            Script(path)
+            Script(path, lock)
         }
     }
 
