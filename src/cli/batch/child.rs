@@ -184,7 +184,10 @@ mod tests {
     /// A shell script standing in for nonosat, removed when dropped. It holds a lock while it
     /// lives: a script written while another test's child is between fork and exec would have its
     /// write handle copied into that child, and running it would then fail with "text file busy".
-    struct Script(PathBuf, std::sync::MutexGuard<'static, ()>);
+    struct Script {
+        path: PathBuf,
+        _one_at_a_time: std::sync::MutexGuard<'static, ()>,
+    }
 
     static ONE_SCRIPT_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
@@ -197,13 +200,16 @@ mod tests {
                 .join(format!("nonosat-child-{}-{name}.sh", std::process::id()));
             std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
             std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-            Script(path, lock)
+            Script {
+                path,
+                _one_at_a_time: lock,
+            }
         }
     }
 
     impl Drop for Script {
         fn drop(&mut self) {
-            let _ = std::fs::remove_file(&self.0);
+            let _ = std::fs::remove_file(&self.path);
         }
     }
 
@@ -217,7 +223,12 @@ mod tests {
         let script = Script::new("sleeper", "exec sleep 60");
         let started = Instant::now();
         let timeout = Duration::from_millis(100);
-        let outcome = check(&script.0, &tiny(), Some(timeout), &AtomicBool::new(false));
+        let outcome = check(
+            &script.path,
+            &tiny(),
+            Some(timeout),
+            &AtomicBool::new(false),
+        );
         let Outcome::Stopped(elapsed) = outcome else {
             panic!("the child should have been stopped");
         };
@@ -234,7 +245,7 @@ mod tests {
                     echo 'something broke' >&2\n\
                     echo 'note: run with RUST_BACKTRACE=1' >&2\nexit 101";
         let script = Script::new("crasher", body);
-        let outcome = check(&script.0, &tiny(), None, &AtomicBool::new(false));
+        let outcome = check(&script.path, &tiny(), None, &AtomicBool::new(false));
         let Outcome::Failed { message, status } = outcome else {
             panic!("the crash should be reported");
         };
@@ -249,7 +260,7 @@ mod tests {
     fn a_cancelled_batch_stops_its_children() {
         let script = Script::new("cancelled", "exec sleep 60");
         let started = Instant::now();
-        let outcome = check(&script.0, &tiny(), None, &AtomicBool::new(true));
+        let outcome = check(&script.path, &tiny(), None, &AtomicBool::new(true));
         assert!(matches!(outcome, Outcome::Cancelled));
         assert!(started.elapsed() < Duration::from_secs(30));
     }
@@ -259,7 +270,7 @@ mod tests {
         let record =
             r#"{"schema_version":1,"file":"-","index":0,"error":"-: the encoding is too large"}"#;
         let script = Script::new("refuser", &format!("echo '{record}'\nexit 2"));
-        let outcome = check(&script.0, &tiny(), None, &AtomicBool::new(false));
+        let outcome = check(&script.path, &tiny(), None, &AtomicBool::new(false));
         let Outcome::Failed { message, status } = outcome else {
             panic!("the error should be reported");
         };
