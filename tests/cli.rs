@@ -1332,6 +1332,27 @@ fn check_reports_every_ambiguous_cell_and_max_solutions_enumerates() {
     assert_eq!(code, 2, "{stderr}");
 }
 
+/// `--no-ambiguous` keeps the verdict and the two solutions and leaves the ambiguous cells unset,
+/// in one file and in a batch, whose children get the flag.
+#[test]
+fn no_ambiguous_skips_the_ambiguous_cells_alone() {
+    let picture = Temp::new("three-ways-quick.txt", THREE_WAYS);
+    for batch in [false, true] {
+        let mut args = vec!["check", "--json", "--no-ambiguous", picture.path()];
+        if batch {
+            args.extend(["--jobs", "1"]);
+        }
+        let (code, stdout, stderr) = run(&args, None);
+        assert_eq!(code, 1, "{stderr}");
+        let record = &records(&stdout)[0];
+        assert_eq!(record["verdict"], "multiple");
+        assert_eq!(record["solutions"].as_array().unwrap().len(), 2);
+        assert!(record["ambiguous"].is_null(), "{record}");
+        let full = records(&run(&["check", "--json", picture.path()], None).1)[0].clone();
+        assert_eq!(record["differing_cells"], full["differing_cells"]);
+    }
+}
+
 #[test]
 fn count_is_exact_under_the_cap_and_a_bound_above_it() {
     let picture = Temp::new("three-ways-count.txt", THREE_WAYS);

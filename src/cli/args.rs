@@ -100,6 +100,10 @@ pub struct SolveArgs {
     /// unsolvable, a model when not); check them with `verify-proof`.
     #[arg(long, value_name = "PROOF")]
     pub proof: Option<PathBuf>,
+    /// With `check`: do not look for every ambiguous cell; show only where the two solutions found
+    /// differ. Quicker on puzzles with many solutions, as in large collections.
+    #[arg(long)]
+    pub no_ambiguous: bool,
     #[command(flatten)]
     pub pictures: PictureArgs,
 }

@@ -33,7 +33,7 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
     let options = Options {
         timeout: args.timeout,
         max_solutions: args.max_solutions.map_or(2, |k| k as usize),
-        ambiguous_cells: prove_unique,
+        ambiguous_cells: prove_unique && !args.no_ambiguous,
     };
     let one_line_each = prove_unique && entries.len() > 1 && !args.input.json;
     let mut summary = Summary::default();

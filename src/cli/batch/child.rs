@@ -36,17 +36,21 @@ pub(super) enum Outcome {
     Cancelled,
 }
 
-/// Checks `puzzle` in a child process running `exe`, within `timeout` (plus [`GRACE`]); `cancel`
-/// stops it early.
+/// Checks `puzzle` in a child process running `exe`, within `timeout` (plus [`GRACE`]), with or
+/// without every ambiguous cell; `cancel` stops it early.
 pub(super) fn check(
     exe: &Path,
     puzzle: &Puzzle,
     timeout: Option<Duration>,
+    no_ambiguous: bool,
     cancel: &AtomicBool,
 ) -> Outcome {
     let started = Instant::now();
     let mut command = Command::new(exe);
     command.args(["check", "-", "--format", "json", "--json"]);
+    if no_ambiguous {
+        command.arg("--no-ambiguous");
+    }
     if let Some(timeout) = timeout {
         command
             .arg("--timeout")
@@ -227,6 +231,7 @@ mod tests {
             &script.path,
             &tiny(),
             Some(timeout),
+            false,
             &AtomicBool::new(false),
         );
         let Outcome::Stopped(elapsed) = outcome else {
@@ -245,7 +250,7 @@ mod tests {
                     echo 'something broke' >&2\n\
                     echo 'note: run with RUST_BACKTRACE=1' >&2\nexit 101";
         let script = Script::new("crasher", body);
-        let outcome = check(&script.path, &tiny(), None, &AtomicBool::new(false));
+        let outcome = check(&script.path, &tiny(), None, false, &AtomicBool::new(false));
         let Outcome::Failed { message, status } = outcome else {
             panic!("the crash should be reported");
         };
@@ -260,7 +265,7 @@ mod tests {
     fn a_cancelled_batch_stops_its_children() {
         let script = Script::new("cancelled", "exec sleep 60");
         let started = Instant::now();
-        let outcome = check(&script.path, &tiny(), None, &AtomicBool::new(true));
+        let outcome = check(&script.path, &tiny(), None, false, &AtomicBool::new(true));
         assert!(matches!(outcome, Outcome::Cancelled));
         assert!(started.elapsed() < Duration::from_secs(30));
     }
@@ -270,7 +275,7 @@ mod tests {
         let record =
             r#"{"schema_version":1,"file":"-","index":0,"error":"-: the encoding is too large"}"#;
         let script = Script::new("refuser", &format!("echo '{record}'\nexit 2"));
-        let outcome = check(&script.path, &tiny(), None, &AtomicBool::new(false));
+        let outcome = check(&script.path, &tiny(), None, false, &AtomicBool::new(false));
         let Outcome::Failed { message, status } = outcome else {
             panic!("the error should be reported");
         };

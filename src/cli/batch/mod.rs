@@ -104,7 +104,13 @@ pub(super) fn check_batch(args: &CheckArgs) -> Status {
                     let Input::Puzzle { entry, .. } = &items[item] else {
                         unreachable!("only puzzles are handed out")
                     };
-                    let outcome = child::check(exe, &entry.puzzle, args.solve.timeout, cancel);
+                    let outcome = child::check(
+                        exe,
+                        &entry.puzzle,
+                        args.solve.timeout,
+                        args.solve.no_ambiguous,
+                        cancel,
+                    );
                     if sender.send((item, outcome)).is_err() {
                         break;
                     }
