@@ -275,7 +275,8 @@ fn non_goal_that_breaks_the_clues() {
 fn non_text_without_any_keyword() {
     assert_eq!(
         error_of("hello\nworld\n", "a.non"),
-        "a.non: the file holds no puzzle"
+        "a.non: no puzzle found: the text looks like no format nonosat reads (a .non file needs \
+         `width`, `height`, `rows` and `columns`; see docs/formats.md, or give --format)"
     );
 }
 

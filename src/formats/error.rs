@@ -153,6 +153,9 @@ pub enum ParseErrorKind {
     },
     /// The file holds no puzzle.
     Empty,
+    /// The file has text, but none of the keys of a `.non` file, the format tried when the content
+    /// looks like no other.
+    NoKeys,
     /// A tournament file with a line where none belongs.
     UnexpectedLine {
         /// The line as written.
@@ -301,6 +304,10 @@ impl fmt::Display for ParseErrorKind {
             K::NotUtf8 => f.write_str("the file is not UTF-8 text"),
             K::Io { message } => write!(f, "cannot read the file: {message}"),
             K::Empty => f.write_str("the file holds no puzzle"),
+            K::NoKeys => f.write_str(
+                "no puzzle found: the text looks like no format nonosat reads (a .non file needs \
+                 `width`, `height`, `rows` and `columns`; see docs/formats.md, or give --format)",
+            ),
             K::UnexpectedLine { text } => write!(
                 f,
                 "\"{text}\" follows the {} clue lines of a puzzle; expected a `$N` line or the end",

@@ -129,7 +129,7 @@ fn parse_one(lines: &mut Lines<'_>) -> Result<Puzzle, LineError> {
 /// The puzzle from everything read.
 fn finish(keys: Keys) -> Result<Puzzle, LineError> {
     if !keys.any {
-        return Err(LineError::maybe_at(None, ParseErrorKind::Empty));
+        return Err(LineError::maybe_at(None, ParseErrorKind::NoKeys));
     }
     let missing = |name: &str| {
         LineError::maybe_at(
