@@ -5,7 +5,7 @@ mod brute;
 
 use std::path::Path;
 
-use brute::{Rng, cells, common_cells, lines_by_clue, partial_lines};
+use brute::{cells, common_cells, lines_by_clue, partial_lines, varied_puzzles};
 use nonosat::formats::read_path;
 use nonosat::line::kikuchi::{Cube2, Cube3, Cube4, freedom};
 use nonosat::line::{Contradiction, DpLineSolver, LineSolver};
@@ -105,19 +105,6 @@ fn clues_longer_than_the_line_are_contradictions() {
     }
 }
 
-/// Random pictures of 5 to 25 cells a side, densities 0.3 to 0.7, as puzzles.
-fn random_puzzles(seed: u64, count: usize) -> Vec<Puzzle> {
-    let mut rng = Rng::new(seed);
-    (0..count)
-        .map(|_| {
-            let width = 5 + rng.below(21) as usize;
-            let height = 5 + rng.below(21) as usize;
-            let density = 0.3 + 0.4 * rng.below(1001) as f64 / 1000.0;
-            Puzzle::from_picture(&rng.picture(width, height, density)).unwrap()
-        })
-        .collect()
-}
-
 /// The grid `solver` propagates `puzzle` to from an empty grid.
 fn fixpoint(puzzle: &Puzzle, solver: &mut impl LineSolver) -> Grid<Cell> {
     let mut grid = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
@@ -129,7 +116,7 @@ fn fixpoint(puzzle: &Puzzle, solver: &mut impl LineSolver) -> Grid<Cell> {
 fn cube_methods_reach_the_dp_fixpoint_on_random_puzzles() {
     let (mut cube2, mut cube3) = (Cube2::new(), Cube3::new());
     let mut cube4 = Cube4::new(u128::MAX);
-    for (i, puzzle) in random_puzzles(2024, 200).iter().enumerate() {
+    for (i, (puzzle, _)) in varied_puzzles(2024, 200).iter().enumerate() {
         let expected = fixpoint(puzzle, &mut DpLineSolver::new());
         assert_eq!(fixpoint(puzzle, &mut cube2), expected, "puzzle {i} cube2");
         assert_eq!(fixpoint(puzzle, &mut cube3), expected, "puzzle {i} cube3");
@@ -147,7 +134,7 @@ fn cube_methods_reach_the_dp_fixpoint_on_random_puzzles() {
 fn cube4_with_a_small_threshold_is_sound() {
     let mut cube4 = Cube4::new(20);
     let mut fixed = 0;
-    for (i, puzzle) in random_puzzles(77, 200).iter().enumerate() {
+    for (i, (puzzle, _)) in varied_puzzles(77, 200).iter().enumerate() {
         let grid = fixpoint(puzzle, &mut cube4);
         let report = check(puzzle, &Options::default()).unwrap();
         let solutions = report.solutions.iter().chain(puzzle.goal());

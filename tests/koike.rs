@@ -6,7 +6,7 @@ mod brute;
 
 use std::path::Path;
 
-use brute::{Rng, cells, clues, common_cells, lines_by_clue, partial_lines};
+use brute::{cells, clues, common_cells, lines_by_clue, partial_lines, varied_puzzles};
 use nonosat::formats::read_path;
 use nonosat::line::koike::{KoikeRules, Rule};
 use nonosat::line::{Contradiction, DpLineSolver, LineSolver};
@@ -100,16 +100,6 @@ fn every_rule_and_rule_set_is_sound_at_length_9() {
     check_every_partial_line(9);
 }
 
-/// A random puzzle of 5..=25 by 5..=25 cells, each black with a probability in 0.3..=0.7, with the
-/// picture it was made from.
-fn random_puzzle(rng: &mut Rng) -> (Puzzle, Grid<bool>) {
-    let width = 5 + rng.below(21) as usize;
-    let height = 5 + rng.below(21) as usize;
-    let density = 0.3 + 0.4 * rng.below(1001) as f64 / 1000.0;
-    let picture = rng.picture(width, height, density);
-    (Puzzle::from_picture(&picture).unwrap(), picture)
-}
-
 /// Propagation over `solver` from an empty grid; the puzzle has a solution, so no contradiction.
 fn propagated(puzzle: &Puzzle, solver: &mut impl LineSolver) -> Grid<Cell> {
     let mut grid = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
@@ -122,9 +112,7 @@ fn propagated(puzzle: &Puzzle, solver: &mut impl LineSolver) -> Grid<Cell> {
 /// fixpoint fixes the same way; the rule counts add up to the cells fixed.
 #[test]
 fn propagation_is_sound_and_inside_the_dp_fixpoint_on_random_puzzles() {
-    let mut rng = Rng::new(2004);
-    for round in 0..200 {
-        let (puzzle, picture) = random_puzzle(&mut rng);
+    for (round, (puzzle, picture)) in varied_puzzles(2004, 200).into_iter().enumerate() {
         let complete = propagated(&puzzle, &mut DpLineSolver::new());
         let solutions = check(&puzzle, &Options::default()).unwrap().solutions;
         assert!(!solutions.is_empty());

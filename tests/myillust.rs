@@ -6,7 +6,7 @@ mod brute;
 
 use std::time::Duration;
 
-use brute::{Rng, cells, clues, common_cells, lines_by_clue, partial_lines};
+use brute::{cells, clues, common_cells, lines_by_clue, partial_lines, varied_puzzles};
 use nonosat::line::myillust::{
     Budget, Calls, IsCrFinished, MyIllustSolver, MyIllustStats, Stop, Try1, Try2, Try3, Try4,
     Try4Outcome,
@@ -119,19 +119,6 @@ fn clues_longer_than_their_line_are_contradictions() {
     }
 }
 
-/// `count` random puzzles from pictures of 5 to 25 cells a side, densities 0.3 to 0.7.
-fn random_puzzles(seed: u64, count: usize) -> Vec<Puzzle> {
-    let mut rng = Rng::new(seed);
-    (0..count)
-        .map(|_| {
-            let width = 5 + rng.below(21) as usize;
-            let height = 5 + rng.below(21) as usize;
-            let density = 0.3 + rng.below(401) as f64 / 1000.0;
-            Puzzle::from_picture(&rng.picture(width, height, density)).unwrap()
-        })
-        .collect()
-}
-
 fn unknown_grid(puzzle: &Puzzle) -> Grid<Cell> {
     Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown)
 }
@@ -152,7 +139,7 @@ fn dp_fixpoint(puzzle: &Puzzle) -> Grid<Cell> {
 #[test]
 fn runner_never_fixes_a_cell_against_a_solution() {
     let (mut skipped, mut raised) = (0, 0);
-    for (i, puzzle) in random_puzzles(1, 200).iter().enumerate() {
+    for (i, (puzzle, _)) in varied_puzzles(1, 200).iter().enumerate() {
         let mut grid = unknown_grid(puzzle);
         let stats = MyIllustSolver::new(Budget::Arrangements(2000))
             .run(puzzle, &mut grid)
@@ -176,7 +163,7 @@ fn runner_never_fixes_a_cell_against_a_solution() {
 
 #[test]
 fn unbounded_runner_reaches_the_dp_fixpoint() {
-    for (i, puzzle) in random_puzzles(2, 200).iter().enumerate() {
+    for (i, (puzzle, _)) in varied_puzzles(2, 200).iter().enumerate() {
         let mut grid = unknown_grid(puzzle);
         let stats = MyIllustSolver::new(Budget::Unlimited)
             .run(puzzle, &mut grid)

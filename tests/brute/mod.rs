@@ -109,6 +109,21 @@ impl Rng {
     }
 }
 
+/// `count` random pictures of 5 to 25 cells a side, each cell black with a probability drawn from
+/// 0.3 to 0.7, with the puzzles read off them.
+pub fn varied_puzzles(seed: u64, count: usize) -> Vec<(Puzzle, Grid<bool>)> {
+    let mut rng = Rng::new(seed);
+    (0..count)
+        .map(|_| {
+            let width = 5 + rng.below(21) as usize;
+            let height = 5 + rng.below(21) as usize;
+            let density = 0.3 + 0.4 * rng.below(1001) as f64 / 1000.0;
+            let picture = rng.picture(width, height, density);
+            (Puzzle::from_picture(&picture).unwrap(), picture)
+        })
+        .collect()
+}
+
 /// The picture with the given rows, bit i of `rows[r]` being column i.
 pub fn picture_from_masks(rows: &[u32], width: usize) -> Grid<bool> {
     Grid::from_rows(
