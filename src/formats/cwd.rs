@@ -7,7 +7,7 @@
 //! error.
 
 use super::error::{LineError, ParseErrorKind};
-use super::text::{ClueLines, Line, Lines, build_puzzle, clue_text, parse_clue, parse_number};
+use super::text::{ClueLines, Line, Lines, build_puzzle, clues_file, parse_clue, parse_number};
 use crate::model::Puzzle;
 
 /// Reads a `.cwd` text.
@@ -68,10 +68,10 @@ fn read_section<'a>(
 
 /// Writes a `.cwd` text: height, width, row clues, column clues; `0` for an empty clue.
 pub(super) fn write(puzzle: &Puzzle) -> String {
-    let mut lines = vec![puzzle.height().to_string(), puzzle.width().to_string()];
-    let clues = puzzle.rows().iter().chain(puzzle.columns());
-    lines.extend(clues.map(|clue| clue_text(clue, " ")));
-    lines.join("\n") + "\n"
+    clues_file(
+        &[puzzle.height().to_string(), puzzle.width().to_string()],
+        puzzle,
+    )
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! it: the puzzle is followed by copies of itself).
 
 use super::error::{LineError, ParseErrorKind};
-use super::text::{Line, Lines, build_puzzle, clue_text, parse_clue, parse_number, read_clues};
+use super::text::{Line, Lines, build_puzzle, clues_file, parse_clue, parse_number, read_clues};
 use crate::model::Puzzle;
 
 /// Reads a `.nin` text.
@@ -46,10 +46,7 @@ fn parse_size(line: &Line<'_>) -> Result<(usize, usize), LineError> {
 
 /// Writes a `.nin` text: numbers separated by spaces, `0` for an empty clue.
 pub(super) fn write(puzzle: &Puzzle) -> String {
-    let mut lines = vec![format!("{} {}", puzzle.width(), puzzle.height())];
-    let clues = puzzle.rows().iter().chain(puzzle.columns());
-    lines.extend(clues.map(|clue| clue_text(clue, " ")));
-    lines.join("\n") + "\n"
+    clues_file(&[format!("{} {}", puzzle.width(), puzzle.height())], puzzle)
 }
 
 #[cfg(test)]

@@ -180,6 +180,18 @@ pub(crate) fn attach_goal(
     Ok(puzzle)
 }
 
+/// A text of numbers: the `header` lines, then one clue a line, rows then columns, numbers separated
+/// by spaces and `0` for an empty clue (the body of `.nin` and CWD files).
+pub(crate) fn clues_file(header: &[String], puzzle: &Puzzle) -> String {
+    let clues = puzzle.rows().iter().chain(puzzle.columns());
+    let lines: Vec<String> = header
+        .iter()
+        .cloned()
+        .chain(clues.map(|clue| clue_text(clue, " ")))
+        .collect();
+    lines.join("\n") + "\n"
+}
+
 /// Clue numbers joined by `separator`; `0` for the empty clue.
 pub(crate) fn clue_text(clue: &Clue, separator: &str) -> String {
     if clue.is_empty() {
