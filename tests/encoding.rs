@@ -111,16 +111,18 @@ fn propagated_cells(cnf: &Cnf, vars: u32, units: &[Lit], len: usize) -> Option<V
     )
 }
 
+/// The encoding of `clue` on a line of `len` unknown cells, and the number of variables it uses.
+fn open_line_formula(clue: &Clue, len: usize) -> (Cnf, u32) {
+    let mut cnf = Cnf::new();
+    let vars = encode_single_line(clue, &vec![Cell::Unknown; len], &mut cnf);
+    (cnf, vars)
+}
+
 #[test]
 fn unit_propagation_is_as_strong_as_the_line_solver() {
     for len in 0..=8 {
         for (blocks, masks) in lines_by_clue(len) {
-            let mut cnf = Cnf::new();
-            let vars = encode_single_line(
-                &Clue::new(blocks.clone()),
-                &vec![Cell::Unknown; len],
-                &mut cnf,
-            );
+            let (cnf, vars) = open_line_formula(&Clue::new(blocks.clone()), len);
             for (black, white) in partial_lines(len) {
                 let units = known_literals(black, white, len);
                 let propagated_cells = propagated_cells(&cnf, vars, &units, len);
@@ -142,12 +144,7 @@ fn unit_propagation_is_as_strong_as_the_line_solver() {
 fn auxiliaries_are_determined_by_the_cells() {
     for len in 0..=8 {
         for (blocks, masks) in lines_by_clue(len) {
-            let mut cnf = Cnf::new();
-            let vars = encode_single_line(
-                &Clue::new(blocks.clone()),
-                &vec![Cell::Unknown; len],
-                &mut cnf,
-            );
+            let (cnf, vars) = open_line_formula(&Clue::new(blocks.clone()), len);
             for &mask in &masks {
                 let full = (1u32 << len) - 1;
                 let value = unit_propagate(&cnf, vars, &known_literals(mask, !mask & full, len))
@@ -167,8 +164,7 @@ fn clause_count_within_documented_bound() {
     for len in 1..=10 {
         for (blocks, _) in lines_by_clue(len) {
             let clue = Clue::new(blocks.clone());
-            let mut cnf = Cnf::new();
-            let vars = encode_single_line(&clue, &vec![Cell::Unknown; len], &mut cnf);
+            let (cnf, vars) = open_line_formula(&clue, len);
             let (k, sum) = (clue.len(), clue.black_cells());
             let slack = len - clue.min_len();
             let bound = 2 + 5 * (k + 1) * (slack + 1) + (sum + 3 * k) * (slack + 1) + 2 * len;
