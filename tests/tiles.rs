@@ -168,21 +168,25 @@ fn the_formula_agrees_with_the_exact_method_on_larger_three_picture_sets() {
 /// The paper's 4-cell experiment: α=a, β=b, γ=c, δ=d, ε=e, ζ=f, η=h.
 const PAPER_FOUR_CELLS: [&str; 3] = ["aabc", "ddef", "abdh"];
 
+/// Whether tiles exist for `counts`, by the exact method without a time limit.
+fn exists_exactly(counts: &Counts) -> Result<bool, exact::ExactError> {
+    exact::allocate(counts, None).map(|allocation| allocation.is_some())
+}
+
 #[test]
 fn the_papers_four_cell_example_has_no_tiles_and_one_merge_suffices() {
     let set = pictures(&PAPER_FOUR_CELLS);
     assert!(!check_agreement(&set));
     let counts = Counts::of(&set);
     let palette = Palette::new(&counts, &set.colours);
-    let mut exists = |c: &Counts| exact::allocate(c, None).map(|a| a.is_some());
-    let optimal = exact_best(&palette, &mut exists).unwrap().unwrap();
+    let optimal = exact_best(&palette, &mut exists_exactly).unwrap().unwrap();
     assert_eq!(
         optimal.groups(),
         counts.colours() - 1,
         "one merge is enough"
     );
-    let paper = algorithm_one(&palette, &mut exists).unwrap();
-    let ours = better(&palette, &paper, &mut exists).unwrap();
+    let paper = algorithm_one(&palette, &mut exists_exactly).unwrap();
+    let ours = better(&palette, &paper, &mut exists_exactly).unwrap();
     assert!(palette.distance(&optimal) <= palette.distance(&ours) + 1e-12);
     assert!(palette.distance(&ours) <= palette.distance(&paper) + 1e-12);
 }
@@ -196,8 +200,7 @@ fn the_papers_example_with_twelve_cells_keeps_its_verdict() {
     let counts = Counts::of(&set);
     assert!(allocate_three(&counts).is_none());
     let palette = Palette::new(&counts, &set.colours);
-    let mut exists = |c: &Counts| exact::allocate(c, None).map(|a| a.is_some());
-    let optimal = exact_best(&palette, &mut exists).unwrap().unwrap();
+    let optimal = exact_best(&palette, &mut exists_exactly).unwrap().unwrap();
     assert_eq!(
         optimal.groups(),
         counts.colours() - 1,
@@ -216,9 +219,8 @@ fn algorithm_one_merges_the_nearest_pair_into_their_weighted_mean() {
     let set = parse_pictures(&files, Some(&legend)).unwrap();
     let counts = Counts::of(&set);
     let palette = Palette::new(&counts, &set.colours);
-    let mut exists = |c: &Counts| exact::allocate(c, None).map(|a| a.is_some());
-    assert!(!exists(&counts).unwrap());
-    let paper = algorithm_one(&palette, &mut exists).unwrap();
+    assert!(!exists_exactly(&counts).unwrap());
+    let paper = algorithm_one(&palette, &mut exists_exactly).unwrap();
     let [a, b, c, d] = [0, 1, 2, 3];
     assert_ne!(
         paper.group_of[a], paper.group_of[b],
