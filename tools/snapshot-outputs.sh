@@ -17,7 +17,8 @@ trap 'rm -rf "$work"' EXIT
 # Times vary from run to run; everything else must not.
 mask() {
   sed -E \
-    -e 's/"(time_ms|elapsed_ms|wall_ms|cpu_ms|ms)":[0-9.eE+-]+/"\1":T/g' \
+    -e 's/"([a-z_]*ms)":[0-9.eE+-]+/"\1":T/g' \
+    -e "s|$work|WORK|g" \
     -e 's/[0-9]+(\.[0-9]+)? (ms|s)\b/T \2/g' \
     -e 's/[0-9]+(\.[0-9]+)?s\b/Ts/g'
 }

@@ -1,0 +1,329 @@
+//! Command-line arguments, as clap parses them.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use nonosat::formats::Format;
+use nonosat::methods::compare::Method;
+
+/// The exit codes, shown at the end of `--help` and documented in README.md.
+pub const EXIT_CODES: &str = "\
+Exit codes:
+  0  unique (check, compare, count), solved (solve), done (clues, convert, cnf),
+     tiles exist (tiles), refutation verified (verify-proof)
+  1  multiple solutions (verify-proof: a model verified)
+  2  bad input or usage
+  3  no solution; for tiles: none for the pictures as given (they were recoloured)
+  4  timed out
+  5  internal error: an answer failed verification (please report it)
+  6  the certificate was rejected (verify-proof)
+  130  interrupted (Ctrl-C during a batch)
+With several puzzles, the first that applies of 130, 2, 6, 5, 4, 3, 1, else 0.";
+
+/// Solve nonograms and prove whether their answer is unique.
+#[derive(Debug, Parser)]
+#[command(name = "nonosat", version, after_help = EXIT_CODES)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print a solution of every puzzle in FILE, or say there is none.
+    Solve(SolveArgs),
+    /// Say whether every puzzle in FILE has exactly one solution, several, or none; with several
+    /// files, a directory or --jobs, check them all as a batch.
+    Check(CheckArgs),
+    /// Turn a picture (a text grid of # and ., a PNG or PBM image) into a puzzle file.
+    Clues(CluesArgs),
+    /// Write the puzzles of FILE in another format.
+    Convert(ConvertArgs),
+    /// Write a puzzle's CNF encoding in DIMACS.
+    Cnf(CnfArgs),
+    /// Run each propagation-only method on every puzzle in FILE, beside the exact SAT answer.
+    Compare(CompareArgs),
+    /// Show how a person would solve each puzzle in FILE, step by step, and rate its difficulty.
+    Explain(ExplainArgs),
+    /// Give the next easiest step from a partly solved grid.
+    Hint(HintArgs),
+    /// Solve a Latin square puzzle (digits and `.`), check it is unique, print its solution path.
+    Latin(LatinArgs),
+    /// Count the solutions of every puzzle in FILE, up to a cap.
+    Count(CountArgs),
+    /// Check a certificate written by `check --proof` (or any DRAT proof of a DIMACS formula) with
+    /// a checker that shares no code with the solver.
+    VerifyProof(VerifyProofArgs),
+    /// Propose repairs for a design that is not unique: the fewest hint cells, and pixel edits.
+    Fix(FixArgs),
+    /// Design double-sided tiles that rebuild every one of several colour pictures (docs/tiles.md).
+    Tiles(TilesArgs),
+}
+
+/// Where puzzles come from.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// The puzzle file; `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The file's format, instead of detecting it from the name and content. One of: non, nonpack,
+    /// nin, tournament, json, jsonl, picture, png, pbm, xml, olsak, cwd, tatham, verhor.
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<Format>,
+    /// For PNG pictures: a pixel whose brightness (0 black to 255 white) is below this is black.
+    #[arg(long, value_name = "0-255", default_value_t = 128)]
+    pub threshold: u8,
+    /// Print one JSON object per puzzle, one a line (docs/json.md), instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `solve` and `check`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Give up on a puzzle after this many seconds and answer `timeout`.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
+    /// The intended picture, from a picture file (or any puzzle file with a goal), for a FILE that
+    /// holds one puzzle: `check` says whether it is a solution and looks for another.
+    #[arg(long, value_name = "PICTURE")]
+    pub goal: Option<PathBuf>,
+    /// With `check`: collect up to K distinct solutions (at least 2) instead of two.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(2..=1_000_000))]
+    pub max_solutions: Option<u32>,
+    /// With `check`, for a FILE of one puzzle: write the formula "a solution other than the one
+    /// found exists" to PROOF.cnf and its certificate to PROOF (a DRAT refutation when unique or
+    /// unsolvable, a model when not); check them with `verify-proof`.
+    #[arg(long, value_name = "PROOF")]
+    pub proof: Option<PathBuf>,
+    /// With `check`: do not look for every ambiguous cell; show only where the two solutions found
+    /// differ. Quicker on puzzles with many solutions, as in large collections.
+    #[arg(long)]
+    pub no_ambiguous: bool,
+    #[command(flatten)]
+    pub pictures: PictureArgs,
+}
+
+/// Arguments of `check`: those of `solve`, and the rest of a batch.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub solve: SolveArgs,
+    /// More puzzle files or directories. With them, a directory, or --jobs, every puzzle is checked
+    /// in a child process of its own, in parallel, and the results come in input order, followed by
+    /// a summary table (docs/batch.md). Directories are walked recursively in sorted order.
+    #[arg(value_name = "MORE")]
+    pub more: Vec<PathBuf>,
+    /// Check this many puzzles at a time (default: one per processor core).
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<std::num::NonZeroUsize>,
+}
+
+/// Pictures of what a command found: the puzzle with its clues and solutions (`solve`, `check`,
+/// `clues`), the solution path coloured by depth (`explain`), the hints and edits (`fix`).
+#[derive(Debug, Args)]
+pub struct PictureArgs {
+    /// Draw the result as an SVG image into this file; a FILE of several puzzles gives NAME-1.svg,
+    /// NAME-2.svg, ... (1-based, in file order).
+    #[arg(long, value_name = "OUT")]
+    pub svg: Option<PathBuf>,
+    /// Draw each puzzle as a PNG image into this file, named as with --svg.
+    #[arg(long, value_name = "OUT")]
+    pub png: Option<PathBuf>,
+}
+
+/// Arguments of `clues`.
+#[derive(Debug, Args)]
+pub struct CluesArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The format to write: non (with the picture as its goal), nin, json, jsonl, nonpack,
+    /// tournament (25x25 only) or picture.
+    #[arg(long, value_name = "FORMAT", default_value = "non")]
+    pub to: Format,
+    /// Write to this file instead of standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Printable blank puzzles: the clues and an empty grid.
+    #[command(flatten)]
+    pub pictures: PictureArgs,
+}
+
+/// Arguments of `convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The format to write: non (with its goal), nonpack, nin, json, jsonl, verhor, xml, olsak,
+    /// cwd, tatham, tournament (25x25 only), picture or pbm (the goal picture).
+    #[arg(long, value_name = "FORMAT")]
+    pub to: Format,
+    /// Write to this file instead of standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+}
+
+/// Arguments of `compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The methods to run, separated by commas (default: all): line, cube2, cube3, cube4,
+    /// myillust, koike, koike-probing, probing.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub methods: Vec<Method>,
+    /// Give up on the exact answer for a puzzle after this many seconds (it says `timeout`).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
+}
+
+/// Arguments of `explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Which puzzle of a file that holds several (0-based); without it, each gets one line.
+    #[arg(long, value_name = "N")]
+    pub index: Option<usize>,
+    /// Stop the path after this many seconds (it says where it stopped); the SAT check that
+    /// decides the class has the same bound.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "60")]
+    pub budget: std::time::Duration,
+    /// Line steps only: no probes.
+    #[arg(long)]
+    pub lines_only: bool,
+    /// The picture (--svg, --png).
+    #[command(flatten)]
+    pub pictures: PictureArgs,
+}
+
+/// Arguments of `hint`.
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The partly solved grid: one line per row, `#` black, `.` white, `?` unknown.
+    #[arg(long, value_name = "PARTIAL")]
+    pub state: PathBuf,
+    /// Which puzzle of a file that holds several (0-based).
+    #[arg(long, value_name = "N")]
+    pub index: Option<usize>,
+}
+
+/// Arguments of `count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Stop counting above this many solutions and say "more than CAP".
+    #[arg(long, value_name = "CAP", default_value_t = 1000,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub cap: u32,
+    /// Give up on a puzzle after this many seconds; the count so far is a lower bound.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
+}
+
+/// Arguments of `verify-proof`.
+#[derive(Debug, Args)]
+pub struct VerifyProofArgs {
+    /// The formula, in DIMACS CNF.
+    #[arg(value_name = "CNF")]
+    pub formula: PathBuf,
+    /// A text DRAT proof that refutes it, or a model of it (`s SATISFIABLE` and `v` lines).
+    #[arg(value_name = "PROOF")]
+    pub proof: PathBuf,
+    /// Print the outcome as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `fix`.
+#[derive(Debug, Args)]
+pub struct FixArgs {
+    /// The design: a picture, or a puzzle file of one puzzle that carries its goal picture.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Seconds for the whole search (half at most for the hints).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "10")]
+    pub budget: std::time::Duration,
+    /// The most edits to propose.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub edits: usize,
+    /// Also try edits of two cells when single cells are not enough.
+    #[arg(long)]
+    pub pairs: bool,
+    /// The picture (--svg, --png).
+    #[command(flatten)]
+    pub pictures: PictureArgs,
+}
+
+/// Arguments of `latin`.
+#[derive(Debug, Args)]
+pub struct LatinArgs {
+    /// The puzzle: n lines of n characters, a digit 1..n for a given cell, `.` for an empty one.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Also search every deduction order for the minimal enabling sets of each step (the seed
+    /// paper's algorithm), visiting at most this many nodes.
+    #[arg(long, value_name = "NODES")]
+    pub orders: Option<u64>,
+}
+
+/// Arguments of `cnf`.
+#[derive(Debug, Args)]
+pub struct CnfArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Which puzzle of a file that holds several (0-based).
+    #[arg(long, value_name = "N")]
+    pub index: Option<usize>,
+    /// Run line propagation first: fixed cells become unit clauses and solved lines drop out.
+    #[arg(long)]
+    pub propagate: bool,
+    /// Write to this file instead of standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+}
+
+/// Arguments of `tiles`.
+#[derive(Debug, Args)]
+pub struct TilesArgs {
+    /// The pictures, all of one size: PNG files, or text grids with one character per cell.
+    #[arg(value_name = "PICTURE", required = true)]
+    pub pictures: Vec<PathBuf>,
+    /// The colours of the characters of text pictures: one `CHAR #rrggbb` a line.
+    #[arg(long, value_name = "FILE")]
+    pub legend: Option<PathBuf>,
+    /// Decide existence with the integer programme also for three pictures.
+    #[arg(long)]
+    pub exact: bool,
+    /// Give up after this many seconds (exit code 4).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
+    /// Write tiles.txt, tiles.png/svg and picture-K.png/svg (each picture rebuilt) into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Print one JSON object (docs/json.md) instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not a number of seconds"))?;
+    if !(seconds > 0.0 && seconds <= 1e9) {
+        return Err(format!(
+            "the timeout must be more than 0 seconds, not {text}"
+        ));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
+}

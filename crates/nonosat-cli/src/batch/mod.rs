@@ -1,0 +1,291 @@
+//! `check` over many files and directories: every puzzle in a child process of its own, `--jobs` at a
+//! time, results printed in input order as soon as all before them are done, a progress bar on a
+//! terminal, a summary table at the end, and Ctrl-C printing what was done. docs/batch.md says why
+//! each puzzle gets a process rather than a thread.
+
+mod child;
+mod inputs;
+mod summary;
+
+use std::num::NonZeroUsize;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use nonosat::report::CheckRecord;
+use nonosat::solve::{Report, Verdict};
+
+use super::args::CheckArgs;
+use super::check::one_line;
+use super::output::{emit, heading, json_line, print_error};
+use super::status::Status;
+use child::Outcome;
+use inputs::Input;
+use summary::Summary;
+
+/// Whether `check` runs as a batch: several paths, a directory, or `--jobs`.
+pub(super) fn is_batch(args: &CheckArgs) -> bool {
+    !args.more.is_empty() || args.jobs.is_some() || args.solve.input.file.is_dir()
+}
+
+/// `check` as a batch.
+pub(super) fn check_batch(args: &CheckArgs) -> Status {
+    let started = Instant::now();
+    let json = args.solve.input.json;
+    if let Some(refused) = refused_option(args) {
+        print_error(
+            json,
+            "",
+            None,
+            &format!("{refused} needs a single FILE, not a batch"),
+        );
+        return Status::BadInput;
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    let on_interrupt = Arc::clone(&cancel);
+    // Without the handler a Ctrl-C ends the batch without its summary; nothing else is lost.
+    let _ = ctrlc::set_handler(move || on_interrupt.store(true, Ordering::SeqCst));
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(error) => {
+            print_error(
+                json,
+                "",
+                None,
+                &format!("cannot find the nonosat program: {error}"),
+            );
+            return Status::Internal;
+        }
+    };
+
+    let paths: Vec<_> = std::iter::once(args.solve.input.file.clone())
+        .chain(args.more.iter().cloned())
+        .collect();
+    let inputs = inputs::collect(&paths, args.solve.input.format);
+    for file in &inputs.skipped {
+        eprintln!("nonosat: skipped {file}: not a puzzle file (by its extension)");
+    }
+    let items = inputs.items;
+    let puzzles: Vec<usize> = (0..items.len())
+        .filter(|&i| matches!(items[i], Input::Puzzle { .. }))
+        .collect();
+    let jobs = args
+        .jobs
+        .or_else(|| thread::available_parallelism().ok())
+        .map_or(1, NonZeroUsize::get);
+    let bar = progress_bar(puzzles.len());
+    let mut printer = Printer {
+        json,
+        items: &items,
+        outcomes: std::iter::repeat_with(|| None).take(items.len()).collect(),
+        next: 0,
+        status: Status::Done,
+        summary: Summary::new(puzzles.len(), inputs.skipped.len(), jobs),
+        bar: &bar,
+        stopped: false,
+    };
+    printer.print_ready();
+
+    let next_job = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel();
+    thread::scope(|scope| {
+        for _ in 0..jobs.min(puzzles.len()) {
+            let sender = sender.clone();
+            let (exe, cancel, next_job, items, puzzles) =
+                (&exe, &*cancel, &next_job, &items, &puzzles);
+            scope.spawn(move || {
+                while !cancel.load(Ordering::SeqCst) {
+                    let Some(&item) = puzzles.get(next_job.fetch_add(1, Ordering::SeqCst)) else {
+                        break;
+                    };
+                    let Input::Puzzle { entry, .. } = &items[item] else {
+                        unreachable!("only puzzles are handed out")
+                    };
+                    let outcome = child::check(
+                        exe,
+                        &entry.puzzle,
+                        args.solve.timeout,
+                        args.solve.no_ambiguous,
+                        cancel,
+                    );
+                    if sender.send((item, outcome)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for (item, outcome) in receiver {
+            bar.inc(1);
+            printer.outcomes[item] = Some(outcome);
+            printer.print_ready();
+        }
+    });
+    bar.finish_and_clear();
+
+    let interrupted = cancel.load(Ordering::SeqCst);
+    if interrupted {
+        printer.print_what_is_left();
+    }
+    let mut summary = printer.summary;
+    summary.wall = started.elapsed();
+    let table = summary.to_string();
+    if json || printer.stopped {
+        eprint!("{table}");
+    } else {
+        emit(&table);
+    }
+    if interrupted {
+        eprintln!("nonosat: interrupted; the results above are those finished before it");
+        return Status::Interrupted;
+    }
+    printer.status
+}
+
+/// The first option given that a batch does not take.
+fn refused_option(args: &CheckArgs) -> Option<&'static str> {
+    if args.solve.goal.is_some() {
+        Some("--goal")
+    } else if args.solve.pictures.svg.is_some() {
+        Some("--svg")
+    } else if args.solve.pictures.png.is_some() {
+        Some("--png")
+    } else if args.solve.proof.is_some() {
+        Some("--proof")
+    } else if args.solve.max_solutions.is_some() {
+        Some("--max-solutions")
+    } else {
+        None
+    }
+}
+
+/// A bar on standard error, drawn only when standard error is a terminal.
+fn progress_bar(puzzles: usize) -> ProgressBar {
+    let bar = ProgressBar::new(puzzles as u64);
+    let style =
+        ProgressStyle::with_template("{bar:30} {pos}/{len} puzzles, {elapsed} elapsed, eta {eta}")
+            .expect("the template is valid");
+    bar.set_style(style);
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// Prints results in input order: each one once every item before it has been printed.
+struct Printer<'a> {
+    json: bool,
+    items: &'a [Input],
+    outcomes: Vec<Option<Outcome>>,
+    /// The first item not yet printed.
+    next: usize,
+    status: Status,
+    summary: Summary,
+    bar: &'a ProgressBar,
+    /// Standard output has been closed by its reader.
+    stopped: bool,
+}
+
+impl Printer<'_> {
+    /// Prints every item that is ready and has no unready item before it.
+    fn print_ready(&mut self) {
+        while let Some(item) = self.items.get(self.next) {
+            if matches!(item, Input::Puzzle { .. }) && self.outcomes[self.next].is_none() {
+                break;
+            }
+            self.print(self.next);
+            self.next += 1;
+        }
+    }
+
+    /// After an interruption: every item finished, in order, leaving out the unfinished.
+    fn print_what_is_left(&mut self) {
+        for index in self.next..self.items.len() {
+            let unfinished = matches!(self.items[index], Input::Puzzle { .. })
+                && matches!(self.outcomes[index], None | Some(Outcome::Cancelled));
+            if unfinished {
+                self.summary.unfinished += 1;
+            } else {
+                self.print(index);
+            }
+        }
+        self.next = self.items.len();
+    }
+
+    fn print(&mut self, index: usize) {
+        match (&self.items[index], self.outcomes[index].take()) {
+            (Input::Unreadable { file, message }, _) => {
+                self.error(file, None, message, Status::BadInput)
+            }
+            (Input::Puzzle { .. }, None | Some(Outcome::Cancelled)) => self.summary.unfinished += 1,
+            (Input::Puzzle { file, index, entry }, Some(outcome)) => {
+                let heading = heading(file, entry);
+                let record = match outcome {
+                    Outcome::Checked(record) => *record,
+                    Outcome::Stopped(elapsed) => {
+                        let report = Report {
+                            verdict: Verdict::Timeout,
+                            solutions: Vec::new(),
+                            exhausted: false,
+                            ambiguous: None,
+                            fixed_by_propagation: 0,
+                            line_solvable: false,
+                            goal: None,
+                            elapsed,
+                        };
+                        CheckRecord::new(file, *index, &entry.label, &entry.puzzle, &report)
+                    }
+                    Outcome::Failed { message, status } => {
+                        let message = format!("{heading}: {message}");
+                        return self.error(file, Some(*index), &message, status);
+                    }
+                    Outcome::Cancelled => unreachable!("matched above"),
+                };
+                self.checked(heading, file, *index, &entry.label, record);
+            }
+        }
+    }
+
+    /// Counts and prints a child's record, under the puzzle's own file, index and label.
+    fn checked(
+        &mut self,
+        heading: String,
+        file: &str,
+        index: usize,
+        label: &str,
+        mut record: CheckRecord,
+    ) {
+        let Some(verdict) = Verdict::from_name(&record.verdict) else {
+            let message = format!("{heading}: the check answered \"{}\"", record.verdict);
+            return self.error(file, Some(index), &message, Status::Internal);
+        };
+        record.header.file = file.to_owned();
+        record.header.index = index;
+        record.header.label = label.to_owned();
+        self.status = self.status.and(Status::of(verdict));
+        self.summary
+            .add(&heading, verdict, record.line_solvable, record.time_ms);
+        let text = if self.json {
+            json_line(&record)
+        } else {
+            format!("{heading}: {}\n", one_line(&record))
+        };
+        self.emit(&text);
+    }
+
+    fn error(&mut self, file: &str, index: Option<usize>, message: &str, status: Status) {
+        self.status = self.status.and(status);
+        self.summary.errors += 1;
+        if !self.stopped {
+            self.bar
+                .suspend(|| print_error(self.json, file, index, message));
+        }
+    }
+
+    fn emit(&mut self, text: &str) {
+        if !self.stopped {
+            self.stopped = !self.bar.suspend(|| emit(text));
+        }
+    }
+}

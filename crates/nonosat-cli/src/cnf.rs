@@ -1,0 +1,65 @@
+//! `cnf`: one puzzle's encoding in DIMACS or JSON.
+
+use nonosat::cnf::{self, Cnf};
+use nonosat::logic::DpLineSolver;
+use nonosat::logic::propagate::propagate;
+use nonosat::model::{Cell, Grid};
+use nonosat::report::SCHEMA_VERSION;
+
+use super::args::CnfArgs;
+use super::output::{json_line, pick_entry, print_error, read_input, shown_name, write_output};
+use super::status::Status;
+
+/// `cnf`: one puzzle's encoding in DIMACS (or as JSON).
+pub(super) fn cnf(args: &CnfArgs) -> Status {
+    let file = shown_name(&args.input.file);
+    let entries = match read_input(&args.input) {
+        Ok(entries) => entries,
+        Err(status) => return status,
+    };
+    let index = match pick_entry(args.input.json, &file, entries.len(), args.index) {
+        Ok(index) => index,
+        Err(status) => return status,
+    };
+    let puzzle = &entries[index].puzzle;
+    let mut known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+    if args.propagate && propagate(puzzle, &mut known, &mut DpLineSolver::new()).is_err() {
+        // A contradiction: the plain encoding, which is unsatisfiable, says so to any solver.
+        known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+    }
+    let mut formula = Cnf::new();
+    let encoding = match cnf::encode(puzzle, &known, &mut formula) {
+        Ok(encoding) => encoding,
+        Err(error) => {
+            print_error(
+                args.input.json,
+                &file,
+                Some(index),
+                &format!("{file}: {error}"),
+            );
+            return Status::BadInput;
+        }
+    };
+    let text = if args.input.json {
+        let clauses: Vec<Vec<i64>> = formula
+            .clauses()
+            .iter()
+            .map(|c| c.iter().map(|lit| lit.dimacs()).collect())
+            .collect();
+        json_line(&serde_json::json!({
+            "schema_version": SCHEMA_VERSION,
+            "file": file,
+            "index": index,
+            "width": puzzle.width(),
+            "height": puzzle.height(),
+            "variables": encoding.vars,
+            "cell_variable": "row * width + column + 1 (0-based row and column)",
+            "clauses": clauses,
+        }))
+    } else {
+        let mut bytes = Vec::new();
+        cnf::write_dimacs(&mut bytes, puzzle, &encoding, &formula).expect("writing to memory");
+        String::from_utf8(bytes).expect("DIMACS is ASCII")
+    };
+    write_output(args.output.as_deref(), &text, args.input.json)
+}

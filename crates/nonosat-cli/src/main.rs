@@ -1,0 +1,46 @@
+//! The `nonosat` binary: parse arguments, run the library over each puzzle, print, pick an exit
+//! code. Each subcommand has a file of its own; `output` holds what they share.
+
+mod args;
+mod batch;
+mod check;
+mod clues;
+mod cnf;
+mod compare;
+mod convert;
+mod count;
+mod explain;
+mod fix;
+mod hint;
+mod latin;
+mod output;
+mod pictures;
+mod status;
+mod tiles;
+mod verify_proof;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use args::{Cli, Command};
+
+fn main() -> ExitCode {
+    let status = match Cli::parse().command {
+        Command::Solve(args) => check::solve_all(&args, false),
+        Command::Check(args) if batch::is_batch(&args) => batch::check_batch(&args),
+        Command::Check(args) => check::solve_all(&args.solve, true),
+        Command::Clues(args) => clues::clues(&args),
+        Command::Convert(args) => convert::convert(&args),
+        Command::Cnf(args) => cnf::cnf(&args),
+        Command::Compare(args) => compare::compare_all(&args),
+        Command::Explain(args) => explain::explain_all(&args),
+        Command::Hint(args) => hint::hint(&args),
+        Command::Latin(args) => latin::latin(&args),
+        Command::Count(args) => count::count_all(&args),
+        Command::VerifyProof(args) => verify_proof::verify_proof(&args),
+        Command::Fix(args) => fix::fix(&args),
+        Command::Tiles(args) => tiles::tiles(&args),
+    };
+    status.exit_code()
+}

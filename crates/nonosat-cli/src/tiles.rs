@@ -1,0 +1,91 @@
+//! `tiles`: double-sided tiles that rebuild every one of several colour pictures.
+
+use std::path::Path;
+use std::time::Instant;
+
+use nonosat_tiles::Method;
+use nonosat_tiles::design::{Design, DesignError, design};
+use nonosat_tiles::draw::{draw_rebuilt, draw_tiles};
+use nonosat_tiles::exact::ExactError;
+use nonosat_tiles::picture::read_pictures;
+use nonosat_tiles::report::{TilesRecord, render_tiles};
+
+use super::args::TilesArgs;
+use super::output::{emit, json_line, print_error, shown_name};
+use super::status::Status;
+
+/// Tiles and layouts are printed to the terminal up to this many cells (always with `--out`).
+const PRINTED_CELLS: usize = 100;
+
+/// `tiles`: decide, recolour if needed, build and verify the tiles, print and draw them.
+pub(super) fn tiles(args: &TilesArgs) -> Status {
+    let files: Vec<String> = args.pictures.iter().map(|p| shown_name(p)).collect();
+    let paths: Vec<&Path> = args.pictures.iter().map(|p| p.as_path()).collect();
+    let input = match read_pictures(&paths, args.legend.as_deref()) {
+        Ok(input) => input,
+        Err(error) => {
+            print_error(args.json, &error.source, None, &error.to_string());
+            return Status::BadInput;
+        }
+    };
+    let method = args.exact.then_some(Method::Exact);
+    let deadline = args.timeout.map(|limit| Instant::now() + limit);
+    let outcome = match design(&input, method, deadline) {
+        Ok(outcome) => outcome,
+        Err(error) => {
+            print_error(args.json, &files.join(" "), None, &error.to_string());
+            return match error {
+                DesignError::Unverified(_) => Status::Internal,
+                DesignError::Exact(ExactError::TimedOut) => Status::Timeout,
+                DesignError::Exact(_) | DesignError::TooManyColours { .. } => Status::BadInput,
+            };
+        }
+    };
+    let record = TilesRecord::new(files, &input, &outcome);
+    if let Some(dir) = &args.out
+        && let Err(message) = write_out(dir, &record, &outcome)
+    {
+        print_error(args.json, &dir.display().to_string(), None, &message);
+        return Status::BadInput;
+    }
+    if args.json {
+        emit(&json_line(&record));
+    } else {
+        let mut text = render_tiles(&record, record.cells <= PRINTED_CELLS);
+        if let Some(dir) = &args.out {
+            text.push_str(&format!("written: {}\n", dir.display()));
+        }
+        emit(&text);
+    }
+    if outcome.exists {
+        Status::Done
+    } else {
+        Status::NoSolution
+    }
+}
+
+/// Writes tiles.txt, tiles.png/svg and picture-K.png/svg (K from 1) into `dir`.
+fn write_out(dir: &Path, record: &TilesRecord, outcome: &Design) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let write = |name: String, bytes: &[u8]| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    };
+    write("tiles.txt".into(), render_tiles(record, true).as_bytes())?;
+    let mut drawings = vec![(
+        "tiles".to_owned(),
+        draw_tiles(&outcome.pictures, &outcome.tiles),
+    )];
+    for picture in 0..outcome.pictures.picture_count() {
+        drawings.push((
+            format!("picture-{}", picture + 1),
+            draw_rebuilt(&outcome.pictures, &outcome.tiles, picture),
+        ));
+    }
+    for (name, drawing) in drawings {
+        write(format!("{name}.svg"), drawing.to_svg().as_bytes())?;
+        let raster = drawing.to_raster().map_err(|e| e.to_string())?;
+        write(format!("{name}.png"), &raster.to_png())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,152 @@
+//! `verify-proof`: check a certificate against a DIMACS formula with the independent checker.
+
+use std::path::Path;
+
+use drat_check::{self, Dimacs};
+use nonosat::report::SCHEMA_VERSION;
+
+use super::args::VerifyProofArgs;
+use super::output::{emit, json_line, print_error, shown_name};
+use super::status::Status;
+
+/// The largest formula or proof read, in bytes.
+const MAX_FILE_BYTES: u64 = 1 << 30;
+
+/// `verify-proof CNF PROOF`: 0 when a refutation checks, 1 when a model checks, 6 when the
+/// certificate is rejected, 2 when a file cannot be read.
+pub(super) fn verify_proof(args: &VerifyProofArgs) -> Status {
+    let fail = |path: &Path, message: String| {
+        print_error(args.json, &shown_name(path), None, &message);
+        Status::BadInput
+    };
+    let formula = match read(&args.formula).map(|text| drat_check::parse_dimacs(&text)) {
+        Ok(Ok(formula)) => formula,
+        Ok(Err(error)) => {
+            return fail(
+                &args.formula,
+                format!("{}:{error}", shown_name(&args.formula)),
+            );
+        }
+        Err(message) => return fail(&args.formula, message),
+    };
+    let proof = match read(&args.proof) {
+        Ok(text) => text,
+        Err(message) => return fail(&args.proof, message),
+    };
+    let outcome = if is_model(&proof) {
+        check_model(&formula, &proof)
+    } else {
+        match drat_check::parse_drat(&proof) {
+            Ok(steps) => match drat_check::check_refutation(&formula, &steps) {
+                Ok(done) if done.rup + done.rat == 0 => Outcome::Refuted(
+                    "unit propagation on the formula alone derives the empty clause".to_owned(),
+                ),
+                Ok(done) => Outcome::Refuted(format!(
+                    "{} lemmas by RUP, {} by RAT, {} deletions",
+                    done.rup, done.rat, done.deletions
+                )),
+                Err(rejection) => Outcome::Rejected(rejection.to_string()),
+            },
+            Err(error) => Outcome::Rejected(format!("{}:{error}", shown_name(&args.proof))),
+        }
+    };
+    let (status, verdict, detail) = match &outcome {
+        Outcome::Refuted(detail) => (Status::Done, "unsatisfiable", detail),
+        Outcome::Model(detail) => (Status::Multiple, "satisfiable", detail),
+        Outcome::Rejected(detail) => (Status::Rejected, "rejected", detail),
+    };
+    let text = if args.json {
+        json_line(&serde_json::json!({
+            "schema_version": SCHEMA_VERSION,
+            "formula": shown_name(&args.formula),
+            "proof": shown_name(&args.proof),
+            "verdict": verdict,
+            "detail": detail,
+        }))
+    } else {
+        let what = match outcome {
+            Outcome::Refuted(_) => "verified: the proof refutes the formula; it is unsatisfiable",
+            Outcome::Model(_) => "verified: the model satisfies the formula; it is satisfiable",
+            Outcome::Rejected(_) => "REJECTED: the certificate does not hold",
+        };
+        format!("{what}\n{detail}\n")
+    };
+    emit(&text);
+    status
+}
+
+enum Outcome {
+    Refuted(String),
+    Model(String),
+    Rejected(String),
+}
+
+/// Whether the certificate is a model: its first line that is not a comment is `s ...`.
+fn is_model(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('c'))
+        .is_some_and(|line| line.starts_with("s "))
+}
+
+/// Reads `s SATISFIABLE` and the `v` lines, and checks the model against every clause.
+fn check_model(formula: &Dimacs, text: &str) -> Outcome {
+    let mut literals = Vec::new();
+    for (number, line) in text
+        .lines()
+        .enumerate()
+        .map(|(n, line)| (n + 1, line.trim()))
+    {
+        if line.is_empty() || line.starts_with('c') {
+            continue;
+        }
+        if let Some(status) = line.strip_prefix("s ") {
+            if status.trim() != "SATISFIABLE" {
+                return Outcome::Rejected(format!("line {number}: the status is not SATISFIABLE"));
+            }
+            continue;
+        }
+        let Some(values) = line.strip_prefix("v ") else {
+            return Outcome::Rejected(format!("line {number}: expected a \"v\" line"));
+        };
+        for token in values.split_whitespace() {
+            match token.parse::<i32>() {
+                Ok(lit) => literals.push(lit),
+                Err(_) => {
+                    return Outcome::Rejected(format!(
+                        "line {number}: \"{token}\" is not a literal"
+                    ));
+                }
+            }
+        }
+    }
+    match drat_check::check_model(formula, &literals) {
+        Ok(()) => Outcome::Model(format!(
+            "the model satisfies all {} clauses",
+            formula.clauses.len()
+        )),
+        Err(clause) => Outcome::Rejected(format!(
+            "the model breaks clause {} of the formula (1-based)",
+            clause + 1
+        )),
+    }
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    let name = shown_name(path);
+    let size = std::fs::metadata(path)
+        .map_err(|error| format!("cannot read {name}: {error}"))?
+        .len();
+    if size > MAX_FILE_BYTES {
+        return Err(format!(
+            "{name} is {size} bytes; the limit is {MAX_FILE_BYTES}"
+        ));
+    }
+    std::fs::read_to_string(path).map_err(|error| match error.kind() {
+        std::io::ErrorKind::InvalidData => format!(
+            "{name} is not text: binary DRAT is not supported; write text DRAT (drat-trim and \
+             nonosat read it; CaDiCaL writes it with --no-binary)"
+        ),
+        _ => format!("cannot read {name}: {error}"),
+    })
+}

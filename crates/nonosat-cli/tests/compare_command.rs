@@ -1,0 +1,111 @@
+//! The `compare` command: its table, JSON record, summaries and refusals.
+
+use std::process::Command;
+
+fn nonosat(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_nonosat"))
+        .args(args)
+        .output()
+        .unwrap();
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+    (
+        output.status.code().unwrap(),
+        text(output.stdout),
+        text(output.stderr),
+    )
+}
+
+fn bundled(path: &str) -> String {
+    format!(
+        "{}/puzzles/{path}",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
+    )
+}
+
+#[test]
+fn command_prints_a_table_and_the_exact_verdict() {
+    let (code, stdout, _) = nonosat(&["compare", &bundled("seeds/line-logic-counterexample.non")]);
+    assert_eq!(code, 0);
+    let row = |name: &str| {
+        let prefix = format!("{name} ");
+        stdout
+            .lines()
+            .find(|line| line.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("{stdout}"))
+    };
+    assert!(
+        stdout.lines().nth(1).unwrap().starts_with("method"),
+        "{stdout}"
+    );
+    for method in ["line", "cube2", "cube3", "cube4", "myillust", "koike"] {
+        assert!(row(method).contains("0/8 (0.0%) stalled"), "{stdout}");
+    }
+    assert!(
+        row("koike-probing").contains("8/8 (100.0%) solved"),
+        "{stdout}"
+    );
+    assert!(row("probing").contains("8/8 (100.0%) solved"), "{stdout}");
+    assert!(stdout.contains("\nexact (SAT): unique"), "{stdout}");
+}
+
+#[test]
+fn command_json_record_has_the_documented_fields() {
+    let (code, stdout, stderr) = nonosat(&[
+        "compare",
+        "--json",
+        "--methods",
+        "probing",
+        &bundled("seeds/two-diagonals.non"),
+    ]);
+    assert_eq!((code, stderr.as_str()), (1, ""));
+    let record: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    let mut keys: Vec<&str> = record
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    let expected = [
+        "cells",
+        "exact",
+        "file",
+        "height",
+        "index",
+        "label",
+        "methods",
+        "schema_version",
+        "width",
+    ];
+    assert_eq!(keys, expected);
+    let method = &record["methods"][0];
+    assert_eq!(method["method"], "probing");
+    assert_eq!(method["outcome"], "stalled");
+    assert_eq!(method["fixed"], 0);
+    assert!(method["line_calls"].as_u64().unwrap() > 0 && method["time_ms"].is_f64());
+    assert_eq!(record["exact"]["verdict"], "multiple");
+}
+
+#[test]
+fn command_summarises_collections() {
+    let (code, stdout, _) = nonosat(&["compare", &bundled("examples/two.nonpack")]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains("\n2 puzzles:\n  line "), "{stdout}");
+    assert!(stdout.contains("solves"), "{stdout}");
+    assert!(stdout.contains("exact (SAT): 2 unique,"), "{stdout}");
+}
+
+#[test]
+fn command_refuses_unknown_methods() {
+    let (code, _, stderr) = nonosat(&[
+        "compare",
+        "--methods",
+        "guess",
+        &bundled("seeds/two-diagonals.non"),
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("unknown method \"guess\"; expected one of: line, cube2, cube3, cube4, myillust, koike, koike-probing, probing"),
+        "{stderr}"
+    );
+}

@@ -1,0 +1,381 @@
+//! Engine benchmark: `check`/`solve` time on fixed puzzle sets, against a line-propagation baseline.
+//!
+//! `cargo bench --bench engine [-- [SET] [--timeout SECONDS]]`, where SET names one set
+//! (`random30`, `ndom`, `survey`, `tournament`). The corpus sets read the folder
+//! named by `NONOSAT_PUZZLES`, else `../shared/puzzles` beside the crate. Each puzzle runs once; the
+//! baseline (propagation to its fixpoint on a blank grid) is the best of [`BASELINE_RUNS`]. Every
+//! answer is sanity-checked and problems are printed with `!!`; speed is never asserted.
+
+mod common;
+
+use common::{median, random_puzzles};
+
+use std::collections::BTreeMap;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::process::exit;
+use std::time::{Duration, Instant};
+
+use nonosat::formats;
+use nonosat::logic::DpLineSolver;
+use nonosat::logic::propagate::propagate;
+use nonosat::model::{Cell, Grid, Puzzle};
+use nonosat::solve::{self, CheckError, Options, Report, Verdict};
+
+const SET_NAMES: [&str; 4] = ["random30", "ndom", "survey", "tournament"];
+const BASELINE_RUNS: usize = 5;
+const SURVEY_FILES: [&str; 2] = ["survey/webpbn-00803.nin", "survey/webpbn-01611.nin"];
+const TOURNAMENT_FILE: &str = "tournament/taai2011.txt";
+const TOURNAMENT_COUNT: usize = 100;
+
+#[derive(Clone, Copy)]
+enum Task {
+    /// Solve and prove uniqueness.
+    Check,
+    /// First solution only.
+    Solve,
+}
+
+impl Task {
+    fn run(self, puzzle: &Puzzle, options: &Options) -> Result<Report, CheckError> {
+        match self {
+            Task::Check => solve::check(puzzle, options),
+            Task::Solve => solve::solve(puzzle, options),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Task::Check => "check",
+            Task::Solve => "solve",
+        }
+    }
+}
+
+/// One puzzle to time, with the picture it was made from when there is one.
+struct Case {
+    name: String,
+    puzzle: Puzzle,
+    picture: Option<Grid<bool>>,
+}
+
+struct Set {
+    name: &'static str,
+    task: Task,
+    /// Print one line per puzzle.
+    per_file: bool,
+    cases: Vec<Case>,
+}
+
+/// What one puzzle took.
+struct Timing {
+    name: String,
+    verdict: &'static str,
+    task: Duration,
+    baseline: Duration,
+}
+
+struct Args {
+    filter: Option<String>,
+    options: Options,
+}
+
+fn main() {
+    let args = parse_args();
+    let selected: Vec<&str> = SET_NAMES
+        .into_iter()
+        .filter(|name| args.filter.as_deref().is_none_or(|f| *name == f))
+        .collect();
+    if selected.is_empty() {
+        usage(&format!(
+            "no set matches {:?}",
+            args.filter.unwrap_or_default()
+        ));
+    }
+    let corpus = corpus_dir();
+    let mut skipped = false;
+    for name in selected {
+        match (name, &corpus) {
+            ("random30", _) => run_set(&random30(), &args.options),
+            (_, Some(dir)) => run_set(&corpus_set(name, dir), &args.options),
+            (_, None) => skipped = true,
+        }
+    }
+    if skipped {
+        println!("corpus sets skipped: set NONOSAT_PUZZLES to the puzzles folder");
+    }
+}
+
+fn parse_args() -> Args {
+    let mut args = Args {
+        filter: None,
+        options: Options::default(),
+    };
+    let mut words = std::env::args().skip(1);
+    while let Some(word) = words.next() {
+        match word.as_str() {
+            "--bench" => {} // passed by `cargo bench`
+            "--timeout" => {
+                let seconds = words.next().and_then(|s| s.parse::<f64>().ok());
+                match seconds.and_then(|s| Duration::try_from_secs_f64(s).ok()) {
+                    Some(limit) => args.options.timeout = Some(limit),
+                    None => usage("--timeout needs a number of seconds"),
+                }
+            }
+            flag if flag.starts_with('-') => usage(&format!("unknown option {flag}")),
+            _ if args.filter.is_some() => usage("give at most one set filter"),
+            _ => args.filter = Some(word),
+        }
+    }
+    args
+}
+
+fn usage(problem: &str) -> ! {
+    eprintln!("{problem}");
+    eprintln!(
+        "usage: cargo bench --bench engine -- [SET] [--timeout SECONDS]; sets: {}",
+        SET_NAMES.join(", ")
+    );
+    exit(2)
+}
+
+/// The corpus folder: `NONOSAT_PUZZLES`, else `../shared/puzzles` beside the crate, else `None`.
+fn corpus_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("NONOSAT_PUZZLES") {
+        let dir = PathBuf::from(dir);
+        if !dir.is_dir() {
+            usage(&format!(
+                "NONOSAT_PUZZLES={} is not a folder",
+                dir.display()
+            ));
+        }
+        return Some(dir);
+    }
+    let beside = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join("../shared/puzzles");
+    beside.is_dir().then_some(beside)
+}
+
+/// 100 random 30x30 pictures at 50% density, given to the engine without their picture.
+fn random30() -> Set {
+    let cases = random_puzzles(30, 100)
+        .into_iter()
+        .enumerate()
+        .map(|(i, (puzzle, picture))| Case {
+            name: format!("random30 #{}", i + 1),
+            puzzle,
+            picture: Some(picture),
+        })
+        .collect();
+    Set {
+        name: "random30",
+        task: Task::Check,
+        per_file: false,
+        cases,
+    }
+}
+
+fn corpus_set(name: &'static str, dir: &Path) -> Set {
+    let (files, task, per_file, limit) = match name {
+        "ndom" => (ndom_files(dir), Task::Check, true, usize::MAX),
+        "survey" => (
+            SURVEY_FILES.map(String::from).to_vec(),
+            Task::Check,
+            true,
+            usize::MAX,
+        ),
+        "tournament" => (
+            vec![TOURNAMENT_FILE.into()],
+            Task::Solve,
+            false,
+            TOURNAMENT_COUNT,
+        ),
+        _ => unreachable!("unknown set {name}"),
+    };
+    let cases = files
+        .iter()
+        .flat_map(|f| load(dir, f))
+        .take(limit)
+        .collect();
+    Set {
+        name,
+        task,
+        per_file,
+        cases,
+    }
+}
+
+/// The corpus-relative paths of `ndom/*.nin`, sorted.
+fn ndom_files(dir: &Path) -> Vec<String> {
+    let entries = match std::fs::read_dir(dir.join("ndom")) {
+        Ok(entries) => entries,
+        Err(error) => {
+            println!("!! ERROR reading {}: {error}", dir.join("ndom").display());
+            return Vec::new();
+        }
+    };
+    let mut files: Vec<String> = entries
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".nin"))
+        .map(|name| format!("ndom/{name}"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The puzzles of one corpus file, named by path and label; a file that fails to load is reported.
+fn load(dir: &Path, file: &str) -> Vec<Case> {
+    match formats::read_path(&dir.join(file), None) {
+        Ok(entries) => entries
+            .into_iter()
+            .map(|entry| Case {
+                name: format!("{file} {}", entry.label).trim_end().to_string(),
+                puzzle: entry.puzzle,
+                picture: None,
+            })
+            .collect(),
+        Err(error) => {
+            println!("!! ERROR reading {file}: {error}");
+            Vec::new()
+        }
+    }
+}
+
+/// Times every case of `set` and its propagation baseline, then prints the per-set summary.
+fn run_set(set: &Set, options: &Options) {
+    println!(
+        "== {} ({}): {} puzzles",
+        set.name,
+        set.task.name(),
+        set.cases.len()
+    );
+    let mut timings = Vec::new();
+    for case in &set.cases {
+        let baseline = propagation_time(&case.puzzle);
+        let started = Instant::now();
+        let outcome = set.task.run(&case.puzzle, options);
+        let task = started.elapsed();
+        for problem in problems(case, &outcome) {
+            println!("!! {}: {problem}", case.name);
+        }
+        let verdict = outcome
+            .as_ref()
+            .map_or("error", |report| report.verdict.name());
+        if set.per_file {
+            let line_solvable = outcome.as_ref().map(|report| report.line_solvable).ok();
+            println!(
+                "   {:<26} {verdict:<9} {:>11.3} ms  line_solvable={}",
+                case.name,
+                ms(task),
+                line_solvable.map_or("?".to_string(), |b| b.to_string()),
+            );
+        }
+        timings.push(Timing {
+            name: case.name.clone(),
+            verdict,
+            task,
+            baseline,
+        });
+    }
+    summarize(set.name, &timings);
+}
+
+/// Line propagation alone to its fixpoint on a blank grid: the best of [`BASELINE_RUNS`].
+fn propagation_time(puzzle: &Puzzle) -> Duration {
+    (0..BASELINE_RUNS)
+        .map(|_| {
+            let mut grid = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+            let started = Instant::now();
+            let _ = black_box(propagate(puzzle, &mut grid, &mut DpLineSolver::new()));
+            started.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// What is wrong with an answer: errors, timeouts, and anything inconsistent. Cheap checks only.
+fn problems(case: &Case, outcome: &Result<Report, CheckError>) -> Vec<String> {
+    let report = match outcome {
+        Ok(report) => report,
+        Err(error) => return vec![format!("ERROR {error}")],
+    };
+    let mut found = Vec::new();
+    for (i, solution) in report.solutions.iter().enumerate() {
+        if let Err(mismatch) = case.puzzle.check(solution) {
+            found.push(format!("solution {} breaks a clue: {mismatch}", i + 1));
+        }
+    }
+    let count = report.solutions.len();
+    let expected = match report.verdict {
+        Verdict::Timeout => {
+            found.push(format!("TIMEOUT after {:.3} ms", ms(report.elapsed)));
+            count
+        }
+        Verdict::None => 0,
+        Verdict::Unique | Verdict::Solved => 1,
+        Verdict::Multiple => 2,
+    };
+    if count != expected {
+        found.push(format!(
+            "verdict {} with {count} solution(s)",
+            report.verdict
+        ));
+    }
+    if let [first, second] = report.solutions.as_slice()
+        && first == second
+    {
+        found.push("the two solutions are the same grid".to_string());
+    }
+    if let Some(picture) = &case.picture {
+        match report.verdict {
+            Verdict::None => {
+                found.push("no solution, but the puzzle was made from a picture".into())
+            }
+            Verdict::Unique if report.solutions.first() != Some(picture) => {
+                found.push("unique, but the solution is not the picture".into());
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// Milliseconds, to the microsecond.
+fn ms(duration: Duration) -> f64 {
+    duration.as_micros() as f64 / 1000.0
+}
+
+/// Prints the counts, total, median, maximum, baseline and ratio of a set, then its `json:` line.
+fn summarize(set: &str, timings: &[Timing]) {
+    let mut verdicts = BTreeMap::new();
+    for timing in timings {
+        *verdicts.entry(timing.verdict).or_insert(0usize) += 1;
+    }
+    let total: Duration = timings.iter().map(|t| t.task).sum();
+    let baseline: Duration = timings.iter().map(|t| t.baseline).sum();
+    let max = timings.iter().max_by_key(|t| t.task);
+    let (max_ms, max_puzzle) = max.map_or((0.0, ""), |t| (ms(t.task), t.name.as_str()));
+    let median_ms = ms(median(timings.iter().map(|t| t.task).collect()));
+    let ratio = (ms(total) / ms(baseline) * 10.0).round() / 10.0;
+    let counts: Vec<String> = verdicts.iter().map(|(v, n)| format!("{v}={n}")).collect();
+    println!("   verdicts: {}", counts.join(" "));
+    println!(
+        "   total {:.3} ms, median {median_ms:.3} ms, max {max_ms:.3} ms ({max_puzzle})",
+        ms(total)
+    );
+    println!(
+        "   baseline (propagation, best of {BASELINE_RUNS}) {:.3} ms, ratio {ratio:.1}x",
+        ms(baseline)
+    );
+    let summary = serde_json::json!({
+        "set": set,
+        "puzzles": timings.len(),
+        "total_ms": ms(total),
+        "median_ms": median_ms,
+        "max_ms": max_ms,
+        "max_puzzle": max_puzzle,
+        "baseline_ms": ms(baseline),
+        "ratio": ratio,
+        "verdicts": verdicts,
+    });
+    println!("json: {summary}");
+}

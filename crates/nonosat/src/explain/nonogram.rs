@@ -1,0 +1,319 @@
+//! The solution path of a nonogram: line steps from the complete line solver, and contradiction
+//! probes where line logic stalls, each with a minimal support.
+//!
+//! Line steps are taken in the order of line propagation (a queue of changed lines). A line step's
+//! support is a minimal set of the line's known cells that, with the clue, still forces every cell
+//! the step fixed: the known cells are deleted one at a time while the line solver still fixes
+//! them. When line logic stalls, a probe sets an open cell to one colour and propagates over the
+//! lines it touches; if some line then has no arrangement, the cell takes the other colour. Of all
+//! such probes the one whose contradiction comes soonest (fewest line solves) is taken; its support
+//! is a minimal set of known cells, among those on the lines the failed propagation read, that with
+//! the probe still lead line propagation over the whole puzzle to a contradiction. Both kinds of support are minimal because the deductions are monotone: a cell
+//! forced by fewer known cells stays forced with more.
+
+use std::time::{Duration, Instant};
+
+use super::path::{PathShape, Step, StepKind};
+use super::support::minimal_support;
+use crate::logic::DpLineSolver;
+use crate::logic::propagate::{Stuck, propagate, propagate_lines};
+use crate::model::{Cell, Grid, LineId, Pos, Puzzle};
+
+/// How to explain.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExplainOptions {
+    /// Stop after this long, with [`Stop::OutOfTime`].
+    pub budget: Option<Duration>,
+    /// Leave out probes: stop where line logic stalls.
+    pub lines_only: bool,
+}
+
+/// Why the path ends where it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Every cell is fixed.
+    Solved,
+    /// Neither a line nor a probe fixes another cell.
+    Stalled,
+    /// A line has no arrangement left: the puzzle (or the starting grid) has no solution.
+    Contradiction(LineId),
+    /// The time budget ran out.
+    OutOfTime,
+}
+
+impl Stop {
+    /// `solved`, `stalled`, `contradiction` or `out of time`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stop::Solved => "solved",
+            Stop::Stalled => "stalled",
+            Stop::Contradiction(_) => "contradiction",
+            Stop::OutOfTime => "out of time",
+        }
+    }
+}
+
+/// A solution path and where it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// The steps, in the order they were taken.
+    pub steps: Vec<Step<bool>>,
+    /// Their dependency graph.
+    pub shape: PathShape,
+    /// The grid the steps reach from the start.
+    pub grid: Grid<Cell>,
+    /// Why the path ends.
+    pub stop: Stop,
+    /// Wall-clock time spent.
+    pub elapsed: Duration,
+}
+
+/// What can be said of a partly solved grid's next step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NextStep {
+    /// The easiest step: the line step with the smallest support (then the most cells fixed), or,
+    /// when no line fixes anything, the quickest contradiction probe.
+    Step(Step<bool>),
+    /// Every cell is known.
+    Solved,
+    /// This line cannot be completed from the known cells: some known cell is wrong.
+    Contradiction(LineId),
+    /// Neither a line nor a probe fixes a cell: a guess (search) is needed.
+    NoLogicalStep,
+}
+
+/// The solution path from `start` (an empty grid, or a partly solved one).
+pub fn explain(puzzle: &Puzzle, start: &Grid<Cell>, options: &ExplainOptions) -> Explanation {
+    let started = Instant::now();
+    let deadline = options.budget.map(|budget| started + budget);
+    let mut explainer = Explainer {
+        puzzle,
+        solver: DpLineSolver::new(),
+        deadline,
+    };
+    let mut grid = start.clone();
+    let mut steps = Vec::new();
+    let mut dirty: Vec<LineId> = puzzle.lines().collect();
+    let stop = loop {
+        let mut trial = grid.clone();
+        let outcome = propagate_lines(puzzle, &mut trial, &mut explainer.solver, dirty);
+        let (deductions, stuck_line) = match outcome {
+            Ok(done) => (done.deductions, None),
+            Err(Stuck { line, before }) => (before.deductions, Some(line)),
+        };
+        let mut out_of_time = false;
+        for deduction in deductions {
+            if explainer.out_of_time() {
+                out_of_time = true;
+                break;
+            }
+            let step = explainer.line_step(&grid, deduction.line, &deduction.fixed);
+            apply(&mut grid, &step);
+            steps.push(step);
+        }
+        if out_of_time {
+            break Stop::OutOfTime;
+        }
+        if let Some(line) = stuck_line {
+            break Stop::Contradiction(line);
+        }
+        if grid.known_count() == grid.cells().len() {
+            break Stop::Solved;
+        }
+        if options.lines_only {
+            break Stop::Stalled;
+        }
+        match explainer.probe_step(&grid) {
+            Ok(Some(step)) => {
+                let pos = step.fixed[0].0;
+                dirty = vec![LineId::Row(pos.row), LineId::Col(pos.col)];
+                apply(&mut grid, &step);
+                steps.push(step);
+            }
+            Ok(None) => break Stop::Stalled,
+            Err(OutOfTime) => break Stop::OutOfTime,
+        }
+    };
+    Explanation {
+        shape: PathShape::of(&steps),
+        steps,
+        grid,
+        stop,
+        elapsed: started.elapsed(),
+    }
+}
+
+/// The easiest next step from `grid` (see [`NextStep::Step`]).
+pub fn next_step(puzzle: &Puzzle, grid: &Grid<Cell>) -> NextStep {
+    let mut explainer = Explainer {
+        puzzle,
+        solver: DpLineSolver::new(),
+        deadline: None,
+    };
+    let mut best: Option<Step<bool>> = None;
+    for line in puzzle.lines() {
+        let cells = grid.line(line);
+        let Ok(solved) = explainer.solver.solve(puzzle.clue(line), &cells) else {
+            return NextStep::Contradiction(line);
+        };
+        let fixed: Vec<(Pos, bool)> = grid
+            .line_positions(line)
+            .zip(cells.iter().zip(&solved))
+            .filter(|(_, (old, new))| **old == Cell::Unknown && **new != Cell::Unknown)
+            .map(|(pos, (_, new))| (pos, *new == Cell::Black))
+            .collect();
+        if fixed.is_empty() {
+            continue;
+        }
+        let step = explainer.line_step(grid, line, &fixed);
+        let easier = |a: &Step<bool>, b: &Step<bool>| {
+            (a.support.len(), usize::MAX - a.fixed.len())
+                < (b.support.len(), usize::MAX - b.fixed.len())
+        };
+        if best.as_ref().is_none_or(|best| easier(&step, best)) {
+            best = Some(step);
+        }
+    }
+    if let Some(step) = best {
+        return NextStep::Step(step);
+    }
+    if grid.known_count() == grid.cells().len() {
+        return NextStep::Solved;
+    }
+    match explainer.probe_step(grid) {
+        Ok(Some(step)) => NextStep::Step(step),
+        Ok(None) | Err(OutOfTime) => NextStep::NoLogicalStep,
+    }
+}
+
+/// Fixes the cells of `step` in `grid`.
+fn apply(grid: &mut Grid<Cell>, step: &Step<bool>) {
+    for &(pos, black) in &step.fixed {
+        grid[pos] = Cell::from_black(black);
+    }
+}
+
+/// The budget ran out.
+struct OutOfTime;
+
+struct Explainer<'a> {
+    puzzle: &'a Puzzle,
+    solver: DpLineSolver,
+    deadline: Option<Instant>,
+}
+
+impl Explainer<'_> {
+    fn out_of_time(&self) -> bool {
+        self.deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+    }
+
+    /// The step of solving `line` of `grid`, which fixes `fixed`, with a minimal support.
+    fn line_step(&mut self, grid: &Grid<Cell>, line: LineId, fixed: &[(Pos, bool)]) -> Step<bool> {
+        let before = grid.line(line);
+        let index = |pos: Pos| match line {
+            LineId::Row(_) => pos.col,
+            LineId::Col(_) => pos.row,
+        };
+        let known: Vec<usize> = (0..before.len())
+            .filter(|&i| before[i] != Cell::Unknown)
+            .collect();
+        let clue = self.puzzle.clue(line);
+        let solver = &mut self.solver;
+        let mut partial = vec![Cell::Unknown; before.len()];
+        let support = minimal_support(&known, |kept| {
+            partial.fill(Cell::Unknown);
+            for &i in kept {
+                partial[i] = before[i];
+            }
+            solver.solve(clue, &partial).is_ok_and(|solved| {
+                fixed
+                    .iter()
+                    .all(|&(pos, black)| solved[index(pos)] == Cell::from_black(black))
+            })
+        });
+        let positions: Vec<Pos> = grid.line_positions(line).collect();
+        Step {
+            kind: StepKind::Line,
+            lines: vec![line],
+            fixed: fixed.to_vec(),
+            support: support
+                .into_iter()
+                .map(|i| (positions[i], before[i] == Cell::Black))
+                .collect(),
+        }
+    }
+
+    /// The quickest contradiction probe from `grid`, with a minimal support, or `None` if no probe
+    /// fixes a cell.
+    fn probe_step(&mut self, grid: &Grid<Cell>) -> Result<Option<Step<bool>>, OutOfTime> {
+        let mut quickest: Option<(usize, Pos, Cell, Vec<LineId>)> = None;
+        for pos in grid.positions() {
+            if grid[pos] != Cell::Unknown {
+                continue;
+            }
+            if self.out_of_time() {
+                return Err(OutOfTime);
+            }
+            for colour in [Cell::Black, Cell::White] {
+                let mut trial = grid.clone();
+                trial[pos] = colour;
+                let crossing = [LineId::Row(pos.row), LineId::Col(pos.col)];
+                let Err(Stuck { line, before }) =
+                    propagate_lines(self.puzzle, &mut trial, &mut self.solver, crossing)
+                else {
+                    continue;
+                };
+                if quickest
+                    .as_ref()
+                    .is_none_or(|(solves, ..)| before.line_solves < *solves)
+                {
+                    let mut lines: Vec<LineId> = Vec::new();
+                    for read in before.deductions.iter().map(|d| d.line) {
+                        if read != line && !lines.contains(&read) {
+                            lines.push(read);
+                        }
+                    }
+                    lines.push(line);
+                    quickest = Some((before.line_solves, pos, colour, lines));
+                }
+            }
+        }
+        let Some((_, probed, colour, lines)) = quickest else {
+            return Ok(None);
+        };
+        let on_lines = |pos: &Pos| {
+            lines.contains(&LineId::Row(pos.row)) || lines.contains(&LineId::Col(pos.col))
+        };
+        let mut candidates: Vec<Pos> = grid
+            .positions()
+            .filter(|pos| grid[*pos] != Cell::Unknown && on_lines(pos))
+            .collect();
+        let mut fails = |kept: &[Pos]| {
+            let mut trial = Grid::filled(grid.width(), grid.height(), Cell::Unknown);
+            for &pos in kept {
+                trial[pos] = grid[pos];
+            }
+            trial[probed] = colour;
+            propagate(self.puzzle, &mut trial, &mut self.solver).is_err()
+        };
+        if !fails(&candidates) {
+            // Not expected (the failed propagation read only these lines), but every known cell
+            // certainly leads to the contradiction again.
+            candidates = grid
+                .positions()
+                .filter(|pos| grid[*pos] != Cell::Unknown)
+                .collect();
+        }
+        let support = minimal_support(&candidates, fails);
+        Ok(Some(Step {
+            kind: StepKind::Probe,
+            lines,
+            fixed: vec![(probed, colour == Cell::White)],
+            support: support
+                .into_iter()
+                .map(|pos| (pos, grid[pos] == Cell::Black))
+                .collect(),
+        }))
+    }
+}

@@ -1,0 +1,154 @@
+//! A difficulty rating read off a solution path: a class, and a score within the class.
+//!
+//! The class is the weakest kind of reasoning that finishes the puzzle, decided in this order:
+//!
+//! | class | when | score |
+//! |---|---|---|
+//! | `not unique` | the SAT solver finds two solutions | cells where the two differ |
+//! | `no solution` | the SAT solver finds none | 0 |
+//! | `unrated` | the SAT check ran out of time | 0 |
+//! | `trivial` | line steps solve it and every support is empty (each line from its clue alone) | number of steps |
+//! | `line-solvable` | line steps solve it | depth + s / (L + 1) |
+//! | `needs probing` | line steps and contradiction probes solve it | probes + p / (cells + 1) |
+//! | `needs search` | unique, but lines and probes stall | cells still open |
+//!
+//! `depth` is the longest chain of dependent steps (see [`PathShape`](super::PathShape)), `s` the
+//! largest support of any step, `L` the longer side: a line-solvable puzzle scores between its depth
+//! and its depth plus one, and the fraction orders puzzles of equal depth by their hardest step.
+//! `probes` is the number of probe steps and `p` the largest support of a probe.
+//!
+//! When the path runs out of its time budget, the class comes from where it stopped: line
+//! propagation, then probing ([`crate::logic::probe`], without supports) decide whether lines or probes
+//! would finish; the score is the path's so far, a lower bound, and "needs search" counts the cells
+//! that probing leaves open.
+
+use super::nonogram::{Explanation, Stop};
+use super::path::StepKind;
+use crate::logic::DpLineSolver;
+use crate::logic::probe::probe;
+use crate::logic::propagate::propagate;
+use crate::model::{Cell, Grid, Puzzle};
+use crate::solve::{self, CheckError, Options, Verdict};
+
+/// How a puzzle can be solved, easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Class {
+    /// Every line can be solved from its clue alone.
+    Trivial,
+    /// Line logic solves it.
+    LineSolvable,
+    /// Line logic with contradiction probes solves it.
+    NeedsProbing,
+    /// Unique, but only search (guessing) finishes it.
+    NeedsSearch,
+    /// More than one solution.
+    NotUnique,
+    /// No solution.
+    NoSolution,
+    /// A time limit ran out first.
+    Unrated,
+}
+
+impl Class {
+    /// The name used in output: `trivial`, `line-solvable`, `needs probing`, `needs search`,
+    /// `not unique`, `no solution`, `unrated`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Trivial => "trivial",
+            Class::LineSolvable => "line-solvable",
+            Class::NeedsProbing => "needs probing",
+            Class::NeedsSearch => "needs search",
+            Class::NotUnique => "not unique",
+            Class::NoSolution => "no solution",
+            Class::Unrated => "unrated",
+        }
+    }
+}
+
+/// A puzzle's difficulty.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rating {
+    /// The class.
+    pub class: Class,
+    /// The score within the class (see the module documentation).
+    pub score: f64,
+    /// The SAT solver's verdict on the puzzle.
+    pub verdict: Verdict,
+}
+
+/// Rates `puzzle` from its solution path from an empty grid (`explanation`) and an exact SAT check
+/// bounded by `options`.
+///
+/// # Errors
+/// When the puzzle is too large to encode, or a solved path or a SAT answer fails
+/// [`Puzzle::check`].
+pub fn rate(
+    puzzle: &Puzzle,
+    explanation: &Explanation,
+    options: &Options,
+) -> Result<Rating, CheckError> {
+    let report = solve::check(puzzle, options)?;
+    let rating = |class, score| Rating {
+        class,
+        score,
+        verdict: report.verdict,
+    };
+    match report.verdict {
+        Verdict::Multiple => {
+            return Ok(rating(
+                Class::NotUnique,
+                report.differing_cells().len() as f64,
+            ));
+        }
+        Verdict::None => return Ok(rating(Class::NoSolution, 0.0)),
+        Verdict::Timeout | Verdict::Solved => return Ok(rating(Class::Unrated, 0.0)),
+        Verdict::Unique => {}
+    }
+    let steps = &explanation.steps;
+    let largest = |kind| {
+        steps
+            .iter()
+            .filter(|step| step.kind == kind)
+            .map(|step| step.support.len())
+            .max()
+    };
+    let probes = steps.iter().filter(|s| s.kind == StepKind::Probe).count();
+    let probing_score = probes as f64
+        + largest(StepKind::Probe).unwrap_or(0) as f64 / (puzzle.cell_count() + 1) as f64;
+    let side = puzzle.width().max(puzzle.height()) as f64;
+    let line_score =
+        explanation.shape.depth as f64 + largest(StepKind::Line).unwrap_or(0) as f64 / (side + 1.0);
+    let open_after = |grid: &Grid<Cell>| (puzzle.cell_count() - grid.known_count()) as f64;
+    Ok(match explanation.stop {
+        Stop::Solved => {
+            let picture = explanation
+                .grid
+                .to_picture()
+                .expect("a solved path knows every cell");
+            puzzle.check(&picture).map_err(CheckError::Unverified)?;
+            if probes > 0 {
+                rating(Class::NeedsProbing, probing_score)
+            } else if largest(StepKind::Line).unwrap_or(0) == 0 {
+                rating(Class::Trivial, steps.len() as f64)
+            } else {
+                rating(Class::LineSolvable, line_score)
+            }
+        }
+        Stop::Stalled => rating(Class::NeedsSearch, open_after(&explanation.grid)),
+        Stop::OutOfTime => {
+            // The class from propagation and probing without supports; the score from the path
+            // so far, a lower bound.
+            let mut grid = explanation.grid.clone();
+            let solver = &mut DpLineSolver::new();
+            let solved = |grid: &Grid<Cell>| grid.known_count() == puzzle.cell_count();
+            if probes == 0 && propagate(puzzle, &mut grid, solver).is_ok() && solved(&grid) {
+                rating(Class::LineSolvable, line_score)
+            } else if probe(puzzle, &mut grid, solver).is_ok() && solved(&grid) {
+                rating(Class::NeedsProbing, probing_score)
+            } else {
+                rating(Class::NeedsSearch, open_after(&grid))
+            }
+        }
+        Stop::Contradiction(_) => rating(Class::Unrated, 0.0),
+    })
+}

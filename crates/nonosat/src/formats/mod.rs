@@ -1,0 +1,437 @@
+//! Puzzle file formats: detection, parsers with positioned errors, and writers.
+//!
+//! | [`Format`] | name | holds | reader |
+//! |---|---|---|---|
+//! | `Non` | `non` | one puzzle, or several split by `====` | [Simpson's `.non`](non) |
+//! | `NonPack` | `nonpack` | several `.non` split by `====` | same as `Non` |
+//! | `Nin` | `nin` | one puzzle | [Wilk's `.nin`](nin) |
+//! | `Tournament` | `tournament` | many 25x25 puzzles, `$N` each | [TAAI/ICGA](tournament) |
+//! | `Json` | `json` | one object | [JSON](json) |
+//! | `JsonLines` | `jsonl` | one object per line | [JSON](json) |
+//! | `Picture` | `picture` | one picture; clues read off it | [text grid](picture) |
+//! | `Png` | `png` | one picture; dark pixels black | [PNG image](png) (read only) |
+//! | `Pbm` | `pbm` | one picture, `P1` or `P4` | [Netpbm bitmap](pbm) |
+//! | `Xml` | `xml` | a `<puzzleset>` of puzzles | [webpbn XML](webpbn) |
+//! | `Olsak` | `olsak` | one puzzle, `: rows` and `: columns` sections | [Olšák `.g`](olsak) |
+//! | `Cwd` | `cwd` | one puzzle: height, width, clues | [CWD](cwd) |
+//! | `Tatham` | `tatham` | one game id `WxH:clues` | [Tatham's Pattern](tatham) |
+//! | `VerHor` | `verhor` | one object `{"ver": ..., "hor": ...}` | [JSON](json) |
+//!
+//! Every reader refuses numbers above [`MAX_SIDE`](crate::model::MAX_SIDE) and reports the first
+//! problem with its line; no input makes a reader panic.
+//!
+//! ```
+//! use nonosat::formats::{self, Format};
+//! let entries = formats::parse("2 1\n2\n1\n1\n", "tiny.nin", None).unwrap();
+//! let puzzle = &entries[0].puzzle;
+//! assert_eq!((puzzle.width(), puzzle.height()), (2, 1));
+//! assert_eq!(formats::write(puzzle, Format::Nin).unwrap(), "2 1\n2\n1\n1\n");
+//! ```
+
+pub mod cwd;
+mod detect;
+mod error;
+pub mod json;
+pub mod nin;
+pub mod non;
+pub mod olsak;
+pub mod pbm;
+pub mod picture;
+pub mod png;
+pub mod state;
+pub mod tatham;
+mod text;
+pub mod tournament;
+pub mod webpbn;
+mod xml;
+
+use std::fmt;
+use std::io::Read;
+use std::path::Path;
+use std::str::FromStr;
+
+pub use detect::{detect, detect_bytes};
+use error::LineError;
+pub use error::{ParseError, ParseErrorKind, WriteError};
+
+use crate::model::Puzzle;
+
+/// Files larger than this (64 MiB) are refused before they are read.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The width and height of every puzzle in the tournament format.
+pub const TOURNAMENT_SIDE: usize = 25;
+
+/// A puzzle file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Steve Simpson's `.non`, as extended by nonogram-db.
+    Non,
+    /// Several `.non` puzzles separated by `====` lines.
+    NonPack,
+    /// Jakub Wilk's `.nin`.
+    Nin,
+    /// The TAAI/ICGA computer-tournament format: `$N` then 25 column and 25 row clue lines.
+    Tournament,
+    /// One JSON object.
+    Json,
+    /// One JSON object per line.
+    JsonLines,
+    /// A picture as a text grid of `#` and `.`.
+    Picture,
+    /// A PNG image, one pixel a cell; read only.
+    Png,
+    /// A Netpbm bitmap, `P1` (text) or `P4` (binary); written as `P1`.
+    Pbm,
+    /// webpbn's XML: a `<puzzleset>` of `<puzzle>` elements.
+    Xml,
+    /// Petr Olšák's `.g` (also read from `.mk`): `: rows` and `: columns` sections.
+    Olsak,
+    /// The `.cwd` format: height, width, then the row and column clues.
+    Cwd,
+    /// Simon Tatham's Pattern game id, `WxH:` then the clues.
+    Tatham,
+    /// JSON of the shape `{"ver": [...], "hor": [...]}`: column and row clues.
+    VerHor,
+}
+
+impl Format {
+    /// Every format, in the order of [`Format::names`].
+    pub const ALL: [Format; 14] = [
+        Format::Non,
+        Format::NonPack,
+        Format::Nin,
+        Format::Tournament,
+        Format::Json,
+        Format::JsonLines,
+        Format::Picture,
+        Format::Png,
+        Format::Pbm,
+        Format::Xml,
+        Format::Olsak,
+        Format::Cwd,
+        Format::Tatham,
+        Format::VerHor,
+    ];
+
+    /// The name used on the command line: `non`, `nonpack`, `nin`, `tournament`, `json`, `jsonl`,
+    /// `picture`, `png`, `pbm`, `xml`, `olsak`, `cwd`, `tatham`, `verhor`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Non => "non",
+            Format::NonPack => "nonpack",
+            Format::Nin => "nin",
+            Format::Tournament => "tournament",
+            Format::Json => "json",
+            Format::JsonLines => "jsonl",
+            Format::Picture => "picture",
+            Format::Png => "png",
+            Format::Pbm => "pbm",
+            Format::Xml => "xml",
+            Format::Olsak => "olsak",
+            Format::Cwd => "cwd",
+            Format::Tatham => "tatham",
+            Format::VerHor => "verhor",
+        }
+    }
+
+    /// Every name, separated by `, `, for help texts.
+    pub fn names() -> String {
+        Format::ALL.map(Format::name).join(", ")
+    }
+
+    /// The usual file extension, without the dot (`txt` for tournament, picture and Tatham
+    /// files, `g` for Olšák's, `json` for both JSON shapes).
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Tournament | Format::Picture | Format::Tatham => "txt",
+            Format::Olsak => "g",
+            Format::VerHor => "json",
+            other => other.name(),
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A format name that is not one of [`Format::names`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownFormat {
+    /// The name given.
+    pub name: String,
+}
+
+impl fmt::Display for UnknownFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown format \"{}\"; expected one of: {}",
+            self.name,
+            Format::names()
+        )
+    }
+}
+
+impl std::error::Error for UnknownFormat {}
+
+/// Parses a format name, ignoring case.
+impl FromStr for Format {
+    type Err = UnknownFormat;
+
+    fn from_str(name: &str) -> Result<Self, UnknownFormat> {
+        Format::ALL
+            .into_iter()
+            .find(|format| format.name().eq_ignore_ascii_case(name))
+            .ok_or_else(|| UnknownFormat {
+                name: name.to_string(),
+            })
+    }
+}
+
+/// One puzzle of a file, with the label that identifies it inside the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// `$17` for a tournament puzzle, `#3` (1-based) for a puzzle of a bundle or JSON Lines file,
+    /// `""` when the file holds one puzzle (and no `$N` line).
+    pub label: String,
+    /// The puzzle.
+    pub puzzle: Puzzle,
+}
+
+/// The name shown for a source in errors: `-` is `<stdin>`.
+fn display_name(source: &str) -> String {
+    match source {
+        "-" => "<stdin>".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// How pictures become puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// A pixel of a PNG image is black when its brightness (luma, 0-255) is below this.
+    pub threshold: u8,
+}
+
+impl Default for ReadOptions {
+    /// Pixels darker than mid-grey (brightness below 128) are black.
+    fn default() -> Self {
+        ReadOptions { threshold: 128 }
+    }
+}
+
+/// Reads the puzzles of a text. `source` is the file name, shown in errors (`-` as `<stdin>`) and
+/// used to detect the format when `format` is `None` (see [`detect`]). A leading byte-order mark is
+/// skipped.
+pub fn parse(text: &str, source: &str, format: Option<Format>) -> Result<Vec<Entry>, ParseError> {
+    parse_bytes(text.as_bytes(), source, format, &ReadOptions::default())
+}
+
+/// Reads the puzzles of a file's bytes: a binary picture (PNG, PBM `P4`), or UTF-8 text in any
+/// other format. `source` is the file name, shown in errors (`-` as `<stdin>`) and used to detect
+/// the format when `format` is `None` (see [`detect_bytes`]).
+pub fn parse_bytes(
+    bytes: &[u8],
+    source: &str,
+    format: Option<Format>,
+    options: &ReadOptions,
+) -> Result<Vec<Entry>, ParseError> {
+    let format = format.unwrap_or_else(|| detect_bytes(Some(source), bytes));
+    parse_as(bytes, format, options).map_err(|error| error.in_file(&display_name(source)))
+}
+
+/// Reads the puzzles of a file's bytes in a known format.
+fn parse_as(bytes: &[u8], format: Format, options: &ReadOptions) -> Result<Vec<Entry>, LineError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(LineError::maybe_at(None, ParseErrorKind::Empty));
+    }
+    match format {
+        Format::Png => return Ok(numbered(vec![png::parse(bytes, options.threshold)?])),
+        Format::Pbm => return Ok(numbered(vec![pbm::parse(bytes)?])),
+        _ => {}
+    }
+    let text = utf8_text(bytes)?;
+    Ok(match format {
+        Format::Non | Format::NonPack => numbered(non::parse(text)?),
+        Format::Nin => numbered(vec![nin::parse(text)?]),
+        Format::Tournament => tournament::parse(text)?,
+        Format::Json | Format::VerHor => numbered(vec![json::parse(text)?]),
+        Format::JsonLines => numbered(json::parse_lines(text)?),
+        Format::Picture => numbered(vec![picture::parse(text)?]),
+        Format::Xml => numbered(webpbn::parse(text)?),
+        Format::Olsak => numbered(vec![olsak::parse(text)?]),
+        Format::Cwd => numbered(vec![cwd::parse(text)?]),
+        Format::Tatham => numbered(vec![tatham::parse(text)?]),
+        Format::Png | Format::Pbm => unreachable!("binary pictures are read above"),
+    })
+}
+
+/// The bytes as UTF-8 text without a leading byte-order mark, or the line of the first bad byte.
+fn utf8_text(bytes: &[u8]) -> Result<&str, LineError> {
+    let text = std::str::from_utf8(bytes).map_err(|error| {
+        let before = &bytes[..error.valid_up_to()];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        LineError::at(line, ParseErrorKind::NotUtf8)
+    })?;
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
+}
+
+/// Entries labelled `#1`, `#2`, ..., or `""` for a single puzzle.
+fn numbered(puzzles: Vec<Puzzle>) -> Vec<Entry> {
+    let single = puzzles.len() == 1;
+    puzzles
+        .into_iter()
+        .enumerate()
+        .map(|(i, puzzle)| Entry {
+            label: if single {
+                String::new()
+            } else {
+                format!("#{}", i + 1)
+            },
+            puzzle,
+        })
+        .collect()
+}
+
+/// Reads the puzzles of a file; the path `-` is standard input. Files larger than
+/// [`MAX_FILE_BYTES`] are refused before being read; text formats must be UTF-8.
+pub fn read_path(path: &Path, format: Option<Format>) -> Result<Vec<Entry>, ParseError> {
+    read_path_with(path, format, &ReadOptions::default())
+}
+
+/// The text of a file, or of standard input for the path `-`, within [`MAX_FILE_BYTES`]; errors
+/// name the file.
+pub fn read_path_text(path: &Path) -> Result<String, ParseError> {
+    let in_file = |error: LineError| error.in_file(&display_name(&path.to_string_lossy()));
+    let bytes = read_bytes(path).map_err(in_file)?;
+    utf8_text(&bytes).map(str::to_owned).map_err(in_file)
+}
+
+/// Reads the puzzles of a file as [`read_path`] does, with pictures read by `options`.
+pub fn read_path_with(
+    path: &Path,
+    format: Option<Format>,
+    options: &ReadOptions,
+) -> Result<Vec<Entry>, ParseError> {
+    let source = path.to_string_lossy();
+    let bytes = read_bytes(path).map_err(|error| error.in_file(&display_name(&source)))?;
+    parse_bytes(&bytes, &source, format, options)
+}
+
+/// The bytes of a file or of standard input (`-`), within the size limit.
+fn read_bytes(path: &Path) -> Result<Vec<u8>, LineError> {
+    if path == Path::new("-") {
+        return read_limited(std::io::stdin().lock());
+    }
+    let file = std::fs::File::open(path).map_err(io_error)?;
+    if let Ok(metadata) = file.metadata()
+        && metadata.len() > MAX_FILE_BYTES
+    {
+        return Err(too_large(metadata.len()));
+    }
+    read_limited(file)
+}
+
+/// Every byte of `reader`, or an error once there are more than [`MAX_FILE_BYTES`].
+fn read_limited(reader: impl Read) -> Result<Vec<u8>, LineError> {
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io_error)?;
+    let read = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+    if read > MAX_FILE_BYTES {
+        return Err(too_large(read));
+    }
+    Ok(bytes)
+}
+
+/// The error for a file over the size limit.
+fn too_large(bytes: u64) -> LineError {
+    LineError::maybe_at(None, ParseErrorKind::TooLarge { bytes })
+}
+
+/// An I/O error as a parse error of the whole file.
+fn io_error(error: std::io::Error) -> LineError {
+    LineError::maybe_at(
+        None,
+        ParseErrorKind::Io {
+            message: error.to_string(),
+        },
+    )
+}
+
+/// Writes one puzzle. `NonPack`, `JsonLines` and `Xml` write a collection of one; `Tournament`
+/// writes it as `$1` and needs a 25x25 puzzle; `Picture` and `Pbm` write the goal and need one;
+/// `Png` is not written here (pictures are drawn by [`render`](crate::image)).
+pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
+    let goal = || puzzle.goal().ok_or(WriteError::NoGoal { format });
+    match format {
+        Format::Non | Format::NonPack => Ok(non::write(puzzle)),
+        Format::Nin => Ok(nin::write(puzzle)),
+        Format::Tournament | Format::Xml => write_all(std::slice::from_ref(puzzle), format),
+        Format::Json => Ok(json::write(puzzle)),
+        Format::JsonLines => Ok(json::write_line(puzzle)),
+        Format::VerHor => Ok(json::write_ver_hor(puzzle)),
+        Format::Picture => goal().map(picture::write),
+        Format::Pbm => goal().map(pbm::write),
+        Format::Olsak => Ok(olsak::write(puzzle)),
+        Format::Cwd => Ok(cwd::write(puzzle)),
+        Format::Tatham => Ok(tatham::write(puzzle)),
+        Format::Png => Err(WriteError::ReadOnly { format }),
+    }
+}
+
+/// Writes several puzzles into one file: `NonPack` separates them with `====` lines, `JsonLines`
+/// writes one per line, `Tournament` numbers them `$1`, `$2`, ..., `Xml` puts them in one
+/// `<puzzleset>`; the other formats hold exactly one puzzle.
+pub fn write_all(puzzles: &[Puzzle], format: Format) -> Result<String, WriteError> {
+    match (format, puzzles) {
+        (Format::NonPack, _) => Ok(non::write_pack(puzzles)),
+        (Format::JsonLines, _) => Ok(puzzles.iter().map(json::write_line).collect()),
+        (Format::Xml, _) => Ok(webpbn::write(puzzles)),
+        (Format::Tournament, _) => {
+            let wrong = puzzles
+                .iter()
+                .find(|p| (p.width(), p.height()) != (TOURNAMENT_SIDE, TOURNAMENT_SIDE));
+            match wrong {
+                Some(puzzle) => Err(WriteError::WrongSize {
+                    format,
+                    width: puzzle.width(),
+                    height: puzzle.height(),
+                }),
+                None => Ok(tournament::write(puzzles)),
+            }
+        }
+        (_, [puzzle]) => write(puzzle, format),
+        (_, _) => Err(WriteError::OnePuzzleOnly {
+            format,
+            count: puzzles.len(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_back() {
+        for format in Format::ALL {
+            assert_eq!(format.name().parse::<Format>(), Ok(format));
+        }
+        assert_eq!("JSONL".parse::<Format>(), Ok(Format::JsonLines));
+        assert_eq!("XML".parse::<Format>(), Ok(Format::Xml));
+        assert!("svg".parse::<Format>().is_err());
+    }
+
+    #[test]
+    fn single_puzzles_have_empty_labels() {
+        let entries = parse("1 1\n1\n1\n", "a.nin", None).unwrap();
+        assert_eq!(entries[0].label, "");
+    }
+}

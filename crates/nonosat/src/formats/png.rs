@@ -1,0 +1,93 @@
+//! PNG pictures: one pixel is one cell, and a pixel darker than the threshold is black.
+//!
+//! Decoding is [`Raster::from_png`]'s (any colour type and bit depth; transparency is laid over
+//! white). The size is read from the image header and refused beyond
+//! [`MAX_SIDE`] pixels a side before any pixel is decoded. The clues are
+//! read off the picture, which becomes the goal.
+
+use super::error::{LineError, ParseErrorKind};
+use crate::image::{Raster, RasterError};
+use crate::model::{Grid, MAX_SIDE, Puzzle};
+
+/// Reads a PNG image; pixels whose brightness (luma, 0-255) is below `threshold` are black.
+pub(super) fn parse(bytes: &[u8], threshold: u8) -> Result<Puzzle, LineError> {
+    if let Some((width, height)) = header_size(bytes)
+        && (width > MAX_SIDE as u64 || height > MAX_SIDE as u64)
+    {
+        let kind = ParseErrorKind::ImageTooLarge { width, height };
+        return Err(LineError::maybe_at(None, kind));
+    }
+    let raster = Raster::from_png(bytes).map_err(|error| {
+        let kind = match error {
+            RasterError::Size { width, height } => ParseErrorKind::ImageTooLarge { width, height },
+            RasterError::Png(message) => ParseErrorKind::Image { message },
+        };
+        LineError::maybe_at(None, kind)
+    })?;
+    let picture = dark_pixels(&raster, threshold);
+    Puzzle::from_picture(&picture)
+        .map_err(|error| LineError::maybe_at(None, ParseErrorKind::Puzzle(error)))
+}
+
+/// The width and height in a PNG's header chunk, when the bytes start like a PNG.
+fn header_size(bytes: &[u8]) -> Option<(u64, u64)> {
+    // Signature (8 bytes), chunk length (4), `IHDR` (4), width (4), height (4), big-endian.
+    let header = bytes.get(12..24)?;
+    if &header[..4] != b"IHDR" {
+        return None;
+    }
+    let number = |at: usize| {
+        let bytes: [u8; 4] = header[at..at + 4].try_into().ok()?;
+        Some(u64::from(u32::from_be_bytes(bytes)))
+    };
+    Some((number(4)?, number(8)?))
+}
+
+/// The picture whose black cells are the pixels darker than `threshold`.
+fn dark_pixels(raster: &Raster, threshold: u8) -> Grid<bool> {
+    let rows = (0..raster.height())
+        .map(|y| {
+            (0..raster.width())
+                .map(|x| raster.get(x, y).luma() < threshold)
+                .collect()
+        })
+        .collect();
+    Grid::from_rows(rows).expect("a raster has at least one pixel")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::image::Rgb;
+
+    #[test]
+    fn threshold_decides_grey_pixels() {
+        let mut image = Raster::filled(3, 1, Rgb::WHITE).unwrap();
+        image.set(0, 0, Rgb::BLACK);
+        image.set(1, 0, Rgb(100, 100, 100));
+        let bytes = image.to_png();
+        let goal = |threshold| {
+            parse(&bytes, threshold)
+                .unwrap()
+                .goal()
+                .unwrap()
+                .row_strings()
+        };
+        assert_eq!(goal(128), ["##."]);
+        assert_eq!(goal(100), ["#.."]);
+        assert_eq!(goal(0), ["..."]);
+    }
+
+    #[test]
+    fn too_wide_is_refused_before_decoding() {
+        let image = Raster::filled(MAX_SIDE + 1, 1, Rgb::WHITE).unwrap();
+        let error = parse(&image.to_png(), 128).unwrap_err();
+        assert_eq!(
+            error.kind,
+            ParseErrorKind::ImageTooLarge {
+                width: 1001,
+                height: 1
+            }
+        );
+    }
+}

@@ -1,0 +1,10 @@
+//! Pictures at the bottom of the stack: a [`Drawing`] of rectangles and text, written as SVG or
+//! rasterised with the built-in font, and [`Raster`], which also reads PNG files for pictures given
+//! as input. Readers (`formats::png`) and every picture of [`crate::report`] and of the tiles use it.
+
+mod drawing;
+mod font;
+mod raster;
+
+pub use drawing::{Anchor, Drawing};
+pub use raster::{MAX_PIXELS, Raster, RasterError, Rgb};

@@ -1,0 +1,31 @@
+//! Line logic: the complete line solver, propagation over the grid to a fixpoint, and probing.
+//!
+//! [`LineSolver`] is one line's deduction: given a clue and a partly known line, fix the cells that
+//! must follow. [`DpLineSolver`] is the complete one (Kikuchi's Theorem 2.2, by dynamic
+//! programming); the seed papers' methods in [`crate::methods`] are others. [`propagate`] runs any of
+//! them over a queue of dirty lines; [`probe`] tries open cells both ways on top of it.
+
+mod dp;
+pub mod probe;
+pub mod propagate;
+
+pub use dp::{Contradiction, DpLineSolver};
+pub use probe::{NoSolution, probe};
+pub use propagate::{Stuck, propagate, propagate_lines};
+
+use crate::model::{Cell, Clue};
+
+/// A method that deduces cells of one line from its clue and known cells.
+///
+/// A sound solver never fixes a cell against an arrangement of the clue; a complete one fixes every
+/// cell that all arrangements agree on, and reports a contradiction exactly when there is none.
+pub trait LineSolver {
+    /// The line with the cells this method can fix filled in, or a contradiction.
+    fn solve_line(&mut self, clue: &Clue, line: &[Cell]) -> Result<Vec<Cell>, Contradiction>;
+}
+
+impl LineSolver for DpLineSolver {
+    fn solve_line(&mut self, clue: &Clue, line: &[Cell]) -> Result<Vec<Cell>, Contradiction> {
+        self.solve(clue, line)
+    }
+}

@@ -1,0 +1,340 @@
+//! Propagation-only methods side by side, against the exact answer of the SAT pipeline.
+//!
+//! Each method runs from an empty grid to its own fixpoint under the same measurement: cells fixed,
+//! whether that solves the puzzle (or finds it contradictory), passes, line-solver calls, lines a
+//! capped method skipped, and time. A line-level method is driven by [`propagate`]; a grid-level one
+//! (probing) by its own loop. Adding a method is one variant here and one file under `line/`.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use crate::logic::probe::{NoSolution, probe};
+use crate::logic::propagate::propagate;
+use crate::logic::{Contradiction, DpLineSolver, LineSolver};
+use crate::methods::kikuchi::{
+    Cube2, Cube3, Cube4, DEFAULT_THRESHOLD, consistent_arrangements, freedom,
+};
+use crate::methods::koike::KoikeRules;
+use crate::methods::myillust::{Budget, MyIllustSolver};
+use crate::model::{Cell, Clue, Grid, LineId, Puzzle};
+use crate::solve::{self, CheckError, Options, Report};
+
+/// A propagation-only method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// The complete O(n·k) dynamic-programming line solver, propagated to a fixpoint.
+    Line,
+    /// Kikuchi's cube2: each unknown cell tested both ways by enumeration.
+    Cube2,
+    /// Kikuchi's cube3: all arrangements of a line enumerated and intersected.
+    Cube3,
+    /// Kikuchi's cube4: cube3 on lines whose freedom is at most θ ([`crate::methods::kikuchi::DEFAULT_THRESHOLD`]).
+    Cube4,
+    /// The MyIllustPuzzle solver: Try1 and Try2, then passes of Try3 and Try4 with a growing budget.
+    MyIllust,
+    /// Koike's human techniques (stages 1 and 2) applied to a line fixpoint.
+    Koike,
+    /// Koike's stage 3: probing over his line techniques.
+    KoikeProbing,
+    /// The complete line solver, then probing: each open cell tried both ways.
+    Probing,
+}
+
+/// The arrangements `compare` lets an enumerating method spend on one line (Kikuchi's methods), and
+/// the first per-line budget of MyIllustPuzzle's Try4, added again after each pass that fixes
+/// nothing: counts rather than seconds, so that results do not depend on the machine. Lines beyond
+/// them are skipped and counted.
+pub const ENUMERATION_CAP: u64 = 100_000;
+
+/// Passes after which the MyIllustPuzzle runner stops in `compare` (the page's cancel button).
+pub const MYILLUST_MAX_PASSES: usize = 30;
+
+impl Method {
+    /// Every method, in the order `compare` shows them.
+    pub const ALL: [Method; 8] = [
+        Method::Line,
+        Method::Cube2,
+        Method::Cube3,
+        Method::Cube4,
+        Method::MyIllust,
+        Method::Koike,
+        Method::KoikeProbing,
+        Method::Probing,
+    ];
+
+    /// The name used on the command line and in output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Line => "line",
+            Method::Cube2 => "cube2",
+            Method::Cube3 => "cube3",
+            Method::Cube4 => "cube4",
+            Method::MyIllust => "myillust",
+            Method::Koike => "koike",
+            Method::KoikeProbing => "koike-probing",
+            Method::Probing => "probing",
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A method name that is not one of [`Method::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownMethod(pub String);
+
+impl fmt::Display for UnknownMethod {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<_> = Method::ALL.iter().map(|m| m.name()).collect();
+        write!(
+            f,
+            "unknown method \"{}\"; expected one of: {}",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownMethod {}
+
+impl FromStr for Method {
+    type Err = UnknownMethod;
+    fn from_str(name: &str) -> Result<Self, UnknownMethod> {
+        Method::ALL
+            .into_iter()
+            .find(|method| method.name().eq_ignore_ascii_case(name))
+            .ok_or_else(|| UnknownMethod(name.to_owned()))
+    }
+}
+
+/// Where a method stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every cell fixed.
+    Solved,
+    /// A fixpoint with cells still open.
+    Stalled,
+    /// The method proved the clues contradictory.
+    Contradiction,
+}
+
+impl Outcome {
+    /// `solved`, `stalled` or `contradiction`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Solved => "solved",
+            Outcome::Stalled => "stalled",
+            Outcome::Contradiction => "contradiction",
+        }
+    }
+}
+
+/// What one method achieved on one puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MethodRun {
+    /// The method.
+    pub method: Method,
+    /// Cells fixed at the fixpoint.
+    pub fixed: usize,
+    /// Where it stopped.
+    pub outcome: Outcome,
+    /// Passes: of the line queue, or probing rounds.
+    pub passes: usize,
+    /// Line-solver calls.
+    pub line_calls: usize,
+    /// Line calls a capped method answered by leaving the line alone (none for complete methods).
+    pub lines_skipped: usize,
+    /// The lines still open at the fixpoint that the method's cap kept it from examining, rows then
+    /// columns: where it stopped short because of the cap rather than its logic.
+    pub unexamined: Vec<LineId>,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+/// Every method's run on one puzzle, and the exact answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comparison {
+    /// One run per method asked for, in that order.
+    pub runs: Vec<MethodRun>,
+    /// The SAT pipeline's verdict.
+    pub exact: Report,
+}
+
+/// Runs `methods` and the exact check on `puzzle`.
+pub fn compare(
+    puzzle: &Puzzle,
+    methods: &[Method],
+    options: &Options,
+) -> Result<Comparison, CheckError> {
+    let runs = methods.iter().map(|&method| run(method, puzzle)).collect();
+    Ok(Comparison {
+        runs,
+        exact: solve::check(puzzle, options)?,
+    })
+}
+
+/// Runs one method from an empty grid to its fixpoint.
+pub fn run(method: Method, puzzle: &Puzzle) -> MethodRun {
+    let started = Instant::now();
+    let mut grid = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+    let cap = u128::from(ENUMERATION_CAP);
+    let mut effort = match method {
+        Method::Line => propagated(puzzle, &mut grid, DpLineSolver::new(), |_| 0),
+        Method::Cube2 => propagated(
+            puzzle,
+            &mut grid,
+            Cube2::new().with_max_arrangements(cap),
+            |s| s.counters().lines_skipped as usize,
+        ),
+        Method::Cube3 => propagated(
+            puzzle,
+            &mut grid,
+            Cube3::new().with_max_arrangements(cap),
+            |s| s.counters().lines_skipped as usize,
+        ),
+        Method::Cube4 => propagated(
+            puzzle,
+            &mut grid,
+            Cube4::default().with_max_arrangements(cap),
+            |s| s.counters().lines_skipped as usize,
+        ),
+        Method::MyIllust => my_illust(puzzle, &mut grid),
+        Method::Koike => propagated(puzzle, &mut grid, KoikeRules::new(), |_| 0),
+        Method::KoikeProbing => probed(puzzle, &mut grid, KoikeRules::new()),
+        Method::Probing => probed(puzzle, &mut grid, DpLineSolver::new()),
+    };
+    let open = |line: LineId| grid.line(line).contains(&Cell::Unknown);
+    let too_free = |line: LineId| freedom(puzzle.clue(line), puzzle.line_len(line)) > cap;
+    let unexamined: Vec<LineId> = match method {
+        Method::Cube2 | Method::Cube3 => {
+            puzzle.lines().filter(|&l| open(l) && too_free(l)).collect()
+        }
+        Method::Cube4 => puzzle
+            .lines()
+            .filter(|&l| {
+                let free =
+                    consistent_arrangements(puzzle.clue(l), &grid.line(l)) > DEFAULT_THRESHOLD;
+                open(l) && (too_free(l) || free)
+            })
+            .collect(),
+        Method::MyIllust => std::mem::take(&mut effort.unexamined)
+            .into_iter()
+            .filter(|&l| open(l))
+            .collect(),
+        Method::Line | Method::Koike | Method::KoikeProbing | Method::Probing => Vec::new(),
+    };
+    let fixed = grid.known_count();
+    let outcome = match (effort.consistent, fixed == puzzle.cell_count()) {
+        (false, _) => Outcome::Contradiction,
+        (true, true) => Outcome::Solved,
+        (true, false) => Outcome::Stalled,
+    };
+    MethodRun {
+        method,
+        fixed,
+        outcome,
+        passes: effort.passes,
+        line_calls: effort.line_calls,
+        lines_skipped: effort.skipped,
+        unexamined,
+        elapsed: started.elapsed(),
+    }
+}
+
+/// What a method's run cost, and whether it stayed consistent.
+struct Effort {
+    consistent: bool,
+    passes: usize,
+    line_calls: usize,
+    skipped: usize,
+    /// Lines the method itself reports having left alone at the end (MyIllustPuzzle's runner).
+    unexamined: Vec<LineId>,
+}
+
+/// Propagates a line-level method to its fixpoint; `skipped` reads its count of lines left alone.
+fn propagated<S: LineSolver>(
+    puzzle: &Puzzle,
+    grid: &mut Grid<Cell>,
+    solver: S,
+    skipped: impl Fn(&S) -> usize,
+) -> Effort {
+    let mut solver = Counted::new(solver);
+    let (consistent, passes) = match propagate(puzzle, grid, &mut solver) {
+        Ok(done) => (true, done.passes),
+        Err(stuck) => (false, stuck.before.passes),
+    };
+    Effort {
+        consistent,
+        passes,
+        line_calls: solver.calls,
+        skipped: skipped(&solver.inner),
+        unexamined: Vec::new(),
+    }
+}
+
+/// Probes over a line-level method to its fixpoint.
+fn probed(puzzle: &Puzzle, grid: &mut Grid<Cell>, solver: impl LineSolver) -> Effort {
+    let mut solver = Counted::new(solver);
+    let (consistent, passes) = match probe(puzzle, grid, &mut solver) {
+        Ok(done) => (true, done.rounds),
+        Err(NoSolution) => (false, 0),
+    };
+    Effort {
+        consistent,
+        passes,
+        line_calls: solver.calls,
+        skipped: 0,
+        unexamined: Vec::new(),
+    }
+}
+
+/// The MyIllustPuzzle runner in the order of its flowchart, with a budget in arrangements.
+fn my_illust(puzzle: &Puzzle, grid: &mut Grid<Cell>) -> Effort {
+    let mut solver = MyIllustSolver::new(Budget::Arrangements(ENUMERATION_CAP))
+        .with_max_passes(MYILLUST_MAX_PASSES);
+    match solver.run(puzzle, grid) {
+        Ok(stats) => {
+            let calls = stats.calls;
+            let line_calls =
+                calls.try1 + calls.try2 + calls.try3 + calls.try4 + calls.is_cr_finished;
+            Effort {
+                consistent: true,
+                passes: stats.passes,
+                line_calls,
+                skipped: stats.skipped,
+                unexamined: stats.skipped_last_pass,
+            }
+        }
+        Err(Contradiction) => Effort {
+            consistent: false,
+            passes: 0,
+            line_calls: 0,
+            skipped: 0,
+            unexamined: Vec::new(),
+        },
+    }
+}
+
+/// A line solver that counts its calls.
+struct Counted<S> {
+    inner: S,
+    calls: usize,
+}
+
+impl<S> Counted<S> {
+    fn new(inner: S) -> Self {
+        Counted { inner, calls: 0 }
+    }
+}
+
+impl<S: LineSolver> LineSolver for Counted<S> {
+    fn solve_line(&mut self, clue: &Clue, line: &[Cell]) -> Result<Vec<Cell>, Contradiction> {
+        self.calls += 1;
+        self.inner.solve_line(clue, line)
+    }
+}

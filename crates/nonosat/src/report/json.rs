@@ -1,0 +1,355 @@
+//! The JSON records printed with `--json`, one object per puzzle; `docs/json.md` is their contract.
+
+use serde::{Deserialize, Serialize};
+
+use crate::methods::compare::Comparison;
+use crate::model::{Grid, Pos, Puzzle};
+use crate::solve::repair::Repairs;
+use crate::solve::{GoalReport, Report, SolutionCount};
+
+/// Version of the JSON records; raised whenever a field changes meaning or disappears.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The fields that open every record about one puzzle: which puzzle of which file, and its size.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PuzzleHeader {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The file the puzzle came from (`-` for standard input).
+    pub file: String,
+    /// 0-based position of the puzzle within its file.
+    pub index: usize,
+    /// The puzzle's name within its file (`$17`, `#3`), empty when the file holds one puzzle.
+    pub label: String,
+    /// Number of columns.
+    pub width: usize,
+    /// Number of rows.
+    pub height: usize,
+}
+
+impl PuzzleHeader {
+    /// The header of the puzzle at `index` of `file`, named `label` there.
+    pub fn new(file: &str, index: usize, label: &str, puzzle: &Puzzle) -> Self {
+        PuzzleHeader {
+            schema_version: SCHEMA_VERSION,
+            file: file.to_owned(),
+            index,
+            label: label.to_owned(),
+            width: puzzle.width(),
+            height: puzzle.height(),
+        }
+    }
+}
+
+/// The result of `solve` or `check` for one puzzle. It reads back from its JSON, so that a batch
+/// can take the records of its child processes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CheckRecord {
+    /// Which puzzle this is, and its size.
+    #[serde(flatten)]
+    pub header: PuzzleHeader,
+    /// The puzzle's title, when the file gives one.
+    pub title: Option<String>,
+    /// `unique`, `multiple`, `solved` (from `solve`), `none` or `timeout`.
+    pub verdict: String,
+    /// Solutions found, each a list of row strings of `#` (black) and `.` (white).
+    pub solutions: Vec<Vec<String>>,
+    /// `[row, column]` (0-based) of the cells where the two solutions differ.
+    pub differing_cells: Vec<[usize; 2]>,
+    /// `[row, column]` (0-based) of every cell that differs between some two solutions, when it
+    /// was computed (`check` without a time-out); else null.
+    pub ambiguous: Option<Vec<[usize; 2]>>,
+    /// Whether line propagation alone fixes every cell.
+    pub line_solvable: bool,
+    /// Cells fixed by line propagation.
+    pub fixed_by_propagation: usize,
+    /// Number of cells.
+    pub cells: usize,
+    /// Wall-clock time in milliseconds.
+    pub time_ms: f64,
+    /// How the file's goal picture fares; absent when the file has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goal: Option<GoalRecord>,
+    /// The files `check --proof` wrote; absent without `--proof`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<CertificateRecord>,
+}
+
+/// The certificate `check --proof` wrote for one puzzle.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CertificateRecord {
+    /// `drat` (a refutation: unique, or no solution) or `model` (a second solution).
+    pub kind: String,
+    /// The DIMACS file of the formula "a solution other than the first exists".
+    pub formula: String,
+    /// The file of the proof or model.
+    pub certificate: String,
+}
+
+impl CertificateRecord {
+    /// One line for the terminal.
+    pub fn describe(&self) -> String {
+        let what = match self.kind.as_str() {
+            "drat" => "a DRAT refutation",
+            _ => "a model (the second solution)",
+        };
+        format!(
+            "certificate: {what} in {} of the formula in {}; check it with \
+             `nonosat verify-proof {} {}`\n",
+            self.certificate, self.formula, self.formula, self.certificate
+        )
+    }
+}
+
+/// The result of `count` for one puzzle.
+#[derive(Clone, Debug, Serialize)]
+pub struct CountRecord {
+    /// Which puzzle this is, and its size.
+    #[serde(flatten)]
+    pub header: PuzzleHeader,
+    /// Solutions found.
+    pub solutions: usize,
+    /// True when `solutions` is the exact number; false when it is a lower bound (the cap or the
+    /// time limit was reached).
+    pub exact: bool,
+    /// The verdict, as in [`CheckRecord::verdict`].
+    pub verdict: &'static str,
+    /// Wall-clock time in milliseconds.
+    pub time_ms: f64,
+}
+
+impl CountRecord {
+    /// The record of `report`, a check run to count, for the puzzle at `index` of `file`.
+    pub fn new(file: &str, index: usize, label: &str, puzzle: &Puzzle, report: &Report) -> Self {
+        let (solutions, exact) = match report.count() {
+            SolutionCount::Exactly(count) => (count, true),
+            SolutionCount::AtLeast(count) => (count, false),
+        };
+        CountRecord {
+            header: PuzzleHeader::new(file, index, label, puzzle),
+            solutions,
+            exact,
+            verdict: report.verdict.name(),
+            time_ms: report.elapsed.as_secs_f64() * 1000.0,
+        }
+    }
+}
+
+/// The result of `fix` for a design.
+#[derive(Clone, Debug, Serialize)]
+pub struct FixRecord {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The file the design came from.
+    pub file: String,
+    /// Number of columns.
+    pub width: usize,
+    /// Number of rows.
+    pub height: usize,
+    /// The verdict of the design as it is, as in [`CheckRecord::verdict`].
+    pub verdict: &'static str,
+    /// `[row, column]` (0-based) of every ambiguous cell of the design.
+    pub ambiguous: Vec<[usize; 2]>,
+    /// The fewest hint cells; null when the design is unique (or the check timed out).
+    pub hints: Option<HintsRecord>,
+    /// Edits that make the puzzle unique, each re-checked.
+    pub edits: Vec<EditRecord>,
+    /// Wall-clock time in milliseconds.
+    pub time_ms: f64,
+}
+
+/// Hint cells that make a design unique.
+#[derive(Clone, Debug, Serialize)]
+pub struct HintsRecord {
+    /// `[row, column, black]` of each hint: its place (0-based) and the colour to give.
+    pub cells: Vec<(usize, usize, bool)>,
+    /// True when no smaller set of hints works; false for the best set found in the budget.
+    pub proved_minimal: bool,
+    /// Other solutions the search met.
+    pub alternatives: usize,
+}
+
+/// One edit of the design.
+#[derive(Clone, Debug, Serialize)]
+pub struct EditRecord {
+    /// `[row, column]` (0-based) of the cells whose colour changes.
+    pub flip: Vec<[usize; 2]>,
+    /// The edited picture, rows of `#` and `.`.
+    pub picture: Vec<String>,
+}
+
+impl FixRecord {
+    /// The record of `repairs` for `design` read from `file`.
+    pub fn new(file: &str, design: &Grid<bool>, repairs: &Repairs) -> Self {
+        let pair = |pos: &Pos| [pos.row, pos.col];
+        FixRecord {
+            schema_version: SCHEMA_VERSION,
+            file: file.to_owned(),
+            width: design.width(),
+            height: design.height(),
+            verdict: repairs.check.verdict.name(),
+            ambiguous: repairs.check.ambiguous.iter().flatten().map(pair).collect(),
+            hints: repairs.hints.as_ref().map(|hints| HintsRecord {
+                cells: hints
+                    .cells
+                    .iter()
+                    .map(|&pos| (pos.row, pos.col, design[pos]))
+                    .collect(),
+                proved_minimal: hints.proved_minimal,
+                alternatives: hints.alternatives,
+            }),
+            edits: repairs
+                .edits
+                .iter()
+                .map(|edit| EditRecord {
+                    flip: edit.flipped.iter().map(pair).collect(),
+                    picture: edit.picture.row_strings(),
+                })
+                .collect(),
+            time_ms: repairs.elapsed.as_secs_f64() * 1000.0,
+        }
+    }
+}
+
+/// Whether the goal picture satisfies the clues.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GoalRecord {
+    /// True when the goal satisfies every clue.
+    pub is_solution: bool,
+    /// When it does not: the first line it breaks, as `row 3` or `column 7` (1-based).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub broken_line: Option<String>,
+}
+
+/// A puzzle or file that could not be handled.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ErrorRecord {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The file concerned.
+    pub file: String,
+    /// 0-based position of the puzzle within its file, when the error concerns one puzzle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<usize>,
+    /// What went wrong, with its place.
+    pub error: String,
+}
+
+impl CheckRecord {
+    /// The record of `report` for the puzzle at `index` of `file`.
+    pub fn new(file: &str, index: usize, label: &str, puzzle: &Puzzle, report: &Report) -> Self {
+        CheckRecord {
+            header: PuzzleHeader::new(file, index, label, puzzle),
+            title: puzzle.meta.title.clone(),
+            verdict: report.verdict.name().to_owned(),
+            solutions: report
+                .solutions
+                .iter()
+                .map(|grid| grid.row_strings())
+                .collect(),
+            differing_cells: report
+                .differing_cells()
+                .iter()
+                .map(|p| [p.row, p.col])
+                .collect(),
+            ambiguous: report
+                .ambiguous
+                .as_ref()
+                .map(|cells| cells.iter().map(|p| [p.row, p.col]).collect()),
+            line_solvable: report.line_solvable,
+            fixed_by_propagation: report.fixed_by_propagation,
+            cells: puzzle.cell_count(),
+            time_ms: report.elapsed.as_secs_f64() * 1000.0,
+            goal: report.goal.as_ref().map(|goal| match goal {
+                GoalReport::Solves => GoalRecord {
+                    is_solution: true,
+                    broken_line: None,
+                },
+                GoalReport::Breaks(mismatch) => GoalRecord {
+                    is_solution: false,
+                    broken_line: Some(mismatch.line.to_string()),
+                },
+            }),
+            certificate: None,
+        }
+    }
+}
+
+/// The result of `compare` for one puzzle.
+#[derive(Clone, Debug, Serialize)]
+pub struct ComparisonRecord {
+    /// Which puzzle this is, and its size.
+    #[serde(flatten)]
+    pub header: PuzzleHeader,
+    /// Number of cells.
+    pub cells: usize,
+    /// One entry per method, in the order asked for.
+    pub methods: Vec<MethodRecord>,
+    /// The SAT pipeline's answer.
+    pub exact: ExactRecord,
+}
+
+/// What one method achieved.
+#[derive(Clone, Debug, Serialize)]
+pub struct MethodRecord {
+    /// The method's name.
+    pub method: &'static str,
+    /// Cells fixed at the method's fixpoint.
+    pub fixed: usize,
+    /// `solved`, `stalled` or `contradiction`.
+    pub outcome: &'static str,
+    /// Passes over the line queue, or probing rounds.
+    pub passes: usize,
+    /// Line-solver calls.
+    pub line_calls: usize,
+    /// Line calls a capped method answered by leaving the line alone.
+    pub lines_skipped: usize,
+    /// The open lines its cap kept it from examining at the end, as `row 3` or `column 7`.
+    pub unexamined_lines: Vec<String>,
+    /// Wall-clock milliseconds.
+    pub time_ms: f64,
+}
+
+/// The exact verdict next to the methods.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExactRecord {
+    /// As in [`CheckRecord::verdict`].
+    pub verdict: &'static str,
+    /// Wall-clock milliseconds.
+    pub time_ms: f64,
+}
+
+impl ComparisonRecord {
+    /// The record of `comparison` for the puzzle at `index` of `file`.
+    pub fn new(
+        file: &str,
+        index: usize,
+        label: &str,
+        puzzle: &Puzzle,
+        comparison: &Comparison,
+    ) -> Self {
+        let methods = comparison
+            .runs
+            .iter()
+            .map(|run| MethodRecord {
+                method: run.method.name(),
+                fixed: run.fixed,
+                outcome: run.outcome.name(),
+                passes: run.passes,
+                line_calls: run.line_calls,
+                lines_skipped: run.lines_skipped,
+                unexamined_lines: run.unexamined.iter().map(ToString::to_string).collect(),
+                time_ms: run.elapsed.as_secs_f64() * 1000.0,
+            })
+            .collect();
+        ComparisonRecord {
+            header: PuzzleHeader::new(file, index, label, puzzle),
+            cells: puzzle.cell_count(),
+            methods,
+            exact: ExactRecord {
+                verdict: comparison.exact.verdict.name(),
+                time_ms: comparison.exact.elapsed.as_secs_f64() * 1000.0,
+            },
+        }
+    }
+}

@@ -1,0 +1,18 @@
+//! What the tool tells people: JSON records with a schema version, text for the terminal, and
+//! pictures of results.
+
+mod json;
+mod path;
+mod pictures;
+mod text;
+
+pub use json::{
+    CertificateRecord, CheckRecord, ComparisonRecord, CountRecord, EditRecord, ErrorRecord,
+    ExactRecord, FixRecord, GoalRecord, HintsRecord, MethodRecord, PuzzleHeader, SCHEMA_VERSION,
+};
+pub use path::{
+    CellRecord, ExplainRecord, HintRecord, StepRecord, cells_text, describe_step,
+    render_explanation, render_hint,
+};
+pub use pictures::{DIFFERING_BLACK, DIFFERING_WHITE, draw_puzzle, draw_repairs, path_drawing};
+pub use text::{draw_grid, render_check, render_comparison, render_fix};

@@ -1,0 +1,306 @@
+//! Plain-text output for the terminal: grids drawn with numbered rulers, and verdict summaries.
+
+use std::fmt::Write;
+
+use crate::methods::compare::Comparison;
+use crate::model::{Grid, Pos, Puzzle};
+use crate::solve::repair::Repairs;
+use crate::solve::{GoalReport, Report, Verdict};
+
+/// Draws `grid` two characters a cell (`#` black, `.` white), with 1-based row numbers on the left
+/// and column numbers every five columns above. Cells in `marked` are drawn `X` (black) or `o`
+/// (white) instead, to stand out.
+pub fn draw_grid(grid: &Grid<bool>, marked: &[Pos]) -> String {
+    let margin = grid.height().to_string().len() + 1;
+    let mut out = String::new();
+    let mut ruler = vec![' '; margin + 2 * grid.width() + 4];
+    let mut free_from = 0;
+    for col in 0..grid.width() {
+        let (number, at) = ((col + 1).to_string(), margin + 2 * col);
+        if (col == 0 || (col + 1) % 5 == 0) && at >= free_from {
+            ruler.splice(at..at + number.len(), number.chars());
+            free_from = at + number.len() + 1;
+        }
+    }
+    let ruler: String = ruler.into_iter().collect();
+    let _ = writeln!(out, "{}", ruler.trim_end());
+    for row in 0..grid.height() {
+        let _ = write!(out, "{:>width$} ", row + 1, width = margin - 1);
+        for col in 0..grid.width() {
+            let pos = Pos { row, col };
+            let symbol = match (grid[pos], marked.contains(&pos)) {
+                (true, false) => '#',
+                (false, false) => '.',
+                (true, true) => 'X',
+                (false, true) => 'o',
+            };
+            out.push(symbol);
+            if col + 1 < grid.width() {
+                out.push(' ');
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The verdict of `check` or `solve` for a person: summary lines, then the solutions drawn.
+pub fn render_check(heading: &str, puzzle: &Puzzle, report: &Report) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{heading}: {}x{} puzzle",
+        puzzle.width(),
+        puzzle.height()
+    );
+    let differing = report.differing_cells();
+    let verdict = match report.verdict {
+        Verdict::Unique => "unique: exactly one solution".to_owned(),
+        Verdict::Multiple if report.exhausted => format!(
+            "multiple: exactly {} solutions, shown below",
+            report.solutions.len()
+        ),
+        Verdict::Multiple if report.solutions.len() > 2 => format!(
+            "multiple: at least {} solutions, shown below",
+            report.solutions.len()
+        ),
+        Verdict::Multiple => format!(
+            "multiple: at least two solutions, shown below; they differ in {} cells",
+            differing.len()
+        ),
+        Verdict::Solved => "solved (uniqueness not checked; use `check`)".to_owned(),
+        Verdict::None => "no solution: no grid satisfies every clue".to_owned(),
+        Verdict::Timeout => "timed out before an answer".to_owned(),
+    };
+    let _ = writeln!(out, "verdict: {verdict}");
+    let cells = puzzle.cell_count();
+    let _ = writeln!(
+        out,
+        "line propagation: fixed {} of {cells} cells ({:.1}%){}",
+        report.fixed_by_propagation,
+        100.0 * report.fixed_by_propagation as f64 / cells as f64,
+        if report.line_solvable {
+            ", solves the puzzle alone"
+        } else {
+            ", needs search"
+        },
+    );
+    match &report.goal {
+        Some(GoalReport::Solves) => {
+            let _ = writeln!(out, "goal picture: satisfies the clues");
+        }
+        Some(GoalReport::Breaks(mismatch)) => {
+            let _ = writeln!(out, "goal picture: not a solution ({mismatch})");
+        }
+        None => {}
+    }
+    let marked = match (&report.ambiguous, report.verdict) {
+        (Some(ambiguous), Verdict::Multiple) => {
+            let _ = writeln!(
+                out,
+                "ambiguous cells: {} (each differs between some two solutions)",
+                ambiguous.len()
+            );
+            ambiguous.clone()
+        }
+        _ => differing,
+    };
+    let _ = writeln!(out, "time: {:.1} ms", report.elapsed.as_secs_f64() * 1000.0);
+    let goal_first = matches!(report.goal, Some(GoalReport::Solves));
+    for (i, solution) in report.solutions.iter().enumerate() {
+        let name = match (report.solutions.len(), goal_first, i) {
+            (1, _, _) => "solution".to_owned(),
+            (_, true, 0) => "solution 1 (the goal picture)".to_owned(),
+            (_, true, _) => "solution 2 (differs from the goal)".to_owned(),
+            _ => format!("solution {}", i + 1),
+        };
+        let _ = writeln!(out, "\n{name}:");
+        out.push_str(&draw_grid(solution, &marked));
+    }
+    if !marked.is_empty() {
+        let which = if report.ambiguous.is_some() {
+            "on the ambiguous cells"
+        } else {
+            "where the solutions differ"
+        };
+        let _ = writeln!(out, "\nX = black and o = white {which}");
+    }
+    out
+}
+
+/// What `fix` proposes, for a person: the hints drawn on the design, then the edits.
+pub fn render_fix(heading: &str, design: &Grid<bool>, repairs: &Repairs) -> String {
+    let mut out = String::new();
+    let check = &repairs.check;
+    let _ = writeln!(
+        out,
+        "{heading}: {}x{} design",
+        design.width(),
+        design.height()
+    );
+    let Some(hints) = &repairs.hints else {
+        let verdict = match check.verdict {
+            Verdict::Unique => "unique: nothing to fix".to_owned(),
+            other => format!("{other}: nothing to propose"),
+        };
+        let _ = writeln!(out, "verdict: {verdict}");
+        return out;
+    };
+    let ambiguous = check.ambiguous.as_deref().unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "verdict: multiple; {} ambiguous cells",
+        ambiguous.len()
+    );
+    let quality = if hints.proved_minimal {
+        "proved minimal"
+    } else {
+        "best found in the budget"
+    };
+    let _ = writeln!(
+        out,
+        "\nfewest hints: {} cell{} ({quality}; {} other solutions met)",
+        hints.cells.len(),
+        if hints.cells.len() == 1 { "" } else { "s" },
+        hints.alternatives
+    );
+    for &pos in &hints.cells {
+        let colour = if design[pos] { "black" } else { "white" };
+        let _ = writeln!(
+            out,
+            "  row {}, column {}: {colour}",
+            pos.row + 1,
+            pos.col + 1
+        );
+    }
+    out.push_str(&draw_grid(design, &hints.cells));
+    let _ = writeln!(
+        out,
+        "X = black and o = white: the hints to print in the grid"
+    );
+    if repairs.edits.is_empty() {
+        let _ = writeln!(out, "\nno edit of the picture found that makes it unique");
+    } else {
+        let _ = writeln!(
+            out,
+            "\nedits that make the puzzle unique (each re-checked):"
+        );
+    }
+    for (i, edit) in repairs.edits.iter().enumerate() {
+        let cells: Vec<String> = edit
+            .flipped
+            .iter()
+            .map(|&pos| {
+                let (from, to) = if design[pos] {
+                    ("black", "white")
+                } else {
+                    ("white", "black")
+                };
+                format!(
+                    "row {}, column {}: {from} to {to}",
+                    pos.row + 1,
+                    pos.col + 1
+                )
+            })
+            .collect();
+        let _ = writeln!(out, "  {}. {}", i + 1, cells.join("; "));
+    }
+    if let Some(first) = repairs.edits.first() {
+        let _ = writeln!(out, "\nthe picture after edit 1 (X/o = the changed cells):");
+        out.push_str(&draw_grid(&first.picture, &first.flipped));
+    }
+    let _ = writeln!(
+        out,
+        "time: {:.1} ms",
+        repairs.elapsed.as_secs_f64() * 1000.0
+    );
+    out
+}
+
+/// A comparison as a table: one row per method, then the exact verdict.
+pub fn render_comparison(heading: &str, puzzle: &Puzzle, comparison: &Comparison) -> String {
+    let cells = puzzle.cell_count();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{heading}: {}x{} puzzle, {cells} cells",
+        puzzle.width(),
+        puzzle.height()
+    );
+    let _ = writeln!(
+        out,
+        "{:<14} {:>16} {:<13} {:>6} {:>10} {:>7} {:>10}",
+        "method", "fixed", "outcome", "passes", "line calls", "skipped", "time"
+    );
+    for run in &comparison.runs {
+        let fixed = format!(
+            "{}/{cells} ({:.1}%)",
+            run.fixed,
+            100.0 * run.fixed as f64 / cells as f64
+        );
+        let _ = writeln!(
+            out,
+            "{:<14} {:>16} {:<13} {:>6} {:>10} {:>7} {:>7.1} ms",
+            run.method.name(),
+            fixed,
+            run.outcome.name(),
+            run.passes,
+            run.line_calls,
+            run.lines_skipped,
+            run.elapsed.as_secs_f64() * 1000.0
+        );
+    }
+    for run in comparison
+        .runs
+        .iter()
+        .filter(|run| !run.unexamined.is_empty())
+    {
+        let shown: Vec<String> = run
+            .unexamined
+            .iter()
+            .take(8)
+            .map(ToString::to_string)
+            .collect();
+        let more = run.unexamined.len() - shown.len();
+        let more = if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "{} left {} open lines unexamined, over its cap: {}{more}",
+            run.method.name(),
+            run.unexamined.len(),
+            shown.join(", ")
+        );
+    }
+    let exact = &comparison.exact;
+    let _ = writeln!(
+        out,
+        "exact (SAT): {}, {:.1} ms",
+        exact.verdict,
+        exact.elapsed.as_secs_f64() * 1000.0
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draws_rulers_and_marks() {
+        let grid =
+            Grid::from_rows(vec![vec![true, false, true], vec![false, true, false]]).unwrap();
+        let drawn = draw_grid(&grid, &[Pos { row: 1, col: 1 }]);
+        assert_eq!(drawn, "  1\n1 # . #\n2 . X .\n");
+    }
+
+    #[test]
+    fn ruler_numbers_every_fifth_column() {
+        let grid = Grid::filled(12, 1, false);
+        let first_line = draw_grid(&grid, &[]).lines().next().unwrap().to_owned();
+        assert_eq!(first_line, "  1       5         10");
+    }
+}

@@ -1,0 +1,291 @@
+//! Solve and prove uniqueness: propagate, encode, solve, block the answer, solve again.
+//!
+//! Every grid this module returns has passed [`Puzzle::check`], which shares no logic with the solver.
+//! "Unique" and "no solution" rest on an UNSAT answer from the SAT solver, also when line propagation
+//! has already fixed every cell or found a contradiction: propagation only shrinks the formula.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use super::ambiguity::ambiguous_cells;
+use super::search::{Search, SearchError, propagated};
+use crate::cnf::TooLarge;
+use crate::model::{Grid, Mismatch, Pos, Puzzle};
+
+/// How to run a check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Give up after this long, answering [`Verdict::Timeout`].
+    pub timeout: Option<Duration>,
+    /// The most distinct solutions [`check`] collects (at least 2; the default).
+    pub max_solutions: usize,
+    /// Whether [`check`] computes every ambiguous cell ([`Report::ambiguous`]) of a puzzle with
+    /// several solutions.
+    pub ambiguous_cells: bool,
+}
+
+impl Default for Options {
+    /// No time limit, two solutions, no ambiguous cells: the plain uniqueness check.
+    fn default() -> Self {
+        Options {
+            timeout: None,
+            max_solutions: 2,
+            ambiguous_cells: false,
+        }
+    }
+}
+
+/// What a puzzle's clues admit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// Exactly one grid satisfies the clues.
+    Unique,
+    /// At least two grids satisfy the clues.
+    Multiple,
+    /// A solution was found and uniqueness was not asked for ([`solve`]).
+    Solved,
+    /// No grid satisfies the clues.
+    None,
+    /// The time limit passed before an answer.
+    Timeout,
+}
+
+impl Verdict {
+    /// Every verdict, in the order summaries list them.
+    pub const ALL: [Verdict; 5] = [
+        Verdict::Unique,
+        Verdict::Multiple,
+        Verdict::Solved,
+        Verdict::None,
+        Verdict::Timeout,
+    ];
+
+    /// The verdict of a [`name`](Verdict::name), if it is one.
+    pub fn from_name(name: &str) -> Option<Verdict> {
+        Verdict::ALL
+            .into_iter()
+            .find(|verdict| verdict.name() == name)
+    }
+
+    /// The lower-case name used in output: `unique`, `multiple`, `solved`, `none`, `timeout`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Unique => "unique",
+            Verdict::Multiple => "multiple",
+            Verdict::Solved => "solved",
+            Verdict::None => "none",
+            Verdict::Timeout => "timeout",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The outcome of [`check`] or [`solve`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Solutions found: none, one, or up to [`Options::max_solutions`] different ones. Each has
+    /// passed [`Puzzle::check`].
+    pub solutions: Vec<Grid<bool>>,
+    /// Whether `solutions` holds every solution: the search proved that there is no other.
+    pub exhausted: bool,
+    /// Every cell that differs between some two solutions, row by row, when
+    /// [`Options::ambiguous_cells`] asked for it and the check finished in time (empty for a
+    /// unique puzzle); `None` otherwise.
+    pub ambiguous: Option<Vec<Pos>>,
+    /// Cells fixed by line propagation before any search (0 when propagation finds a
+    /// contradiction).
+    pub fixed_by_propagation: usize,
+    /// Whether line propagation alone fixed every cell.
+    pub line_solvable: bool,
+    /// How the designer's goal picture fares, when the puzzle carries one.
+    pub goal: Option<GoalReport>,
+    /// Wall-clock time spent.
+    pub elapsed: Duration,
+}
+
+impl Report {
+    /// The cells where the first two solutions differ, row by row (empty unless two were found).
+    pub fn differing_cells(&self) -> Vec<Pos> {
+        match self.solutions.as_slice() {
+            [first, second, ..] => first.differences(second),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// How many solutions a check found, and whether that is all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolutionCount {
+    /// The puzzle has exactly this many solutions.
+    Exactly(usize),
+    /// The puzzle has at least this many: the search stopped at its limit or its time-out.
+    AtLeast(usize),
+}
+
+impl Report {
+    /// The number of solutions, exact when the search proved it had them all.
+    ///
+    /// Run [`check`] with [`Options::max_solutions`] one above the largest count wanted: a count
+    /// `AtLeast(max_solutions)` then means "more than that".
+    pub fn count(&self) -> SolutionCount {
+        if self.exhausted {
+            SolutionCount::Exactly(self.solutions.len())
+        } else {
+            SolutionCount::AtLeast(self.solutions.len())
+        }
+    }
+}
+
+/// How the goal picture carried by a puzzle file relates to the clues.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GoalReport {
+    /// The goal satisfies the clues. If the puzzle is not unique, the report's second solution is
+    /// one that differs from the goal.
+    Solves,
+    /// The goal breaks a clue.
+    Breaks(Mismatch),
+}
+
+/// A check that could not be carried out.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum CheckError {
+    /// The encoding would be larger than [`crate::cnf::MAX_CLAUSES`].
+    TooLarge(TooLarge),
+    /// The solver produced a grid that breaks a clue: a bug in nonosat, reported instead of a wrong
+    /// answer.
+    Unverified(Mismatch),
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckError::TooLarge(error) => error.fmt(f),
+            CheckError::Unverified(mismatch) => write!(
+                f,
+                "internal error: the solver's answer failed verification ({mismatch}); please report it"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CheckError {}
+
+impl From<TooLarge> for CheckError {
+    fn from(error: TooLarge) -> Self {
+        CheckError::TooLarge(error)
+    }
+}
+
+/// Decides whether `puzzle` has no solution, exactly one, or several, and finds up to two.
+///
+/// When the puzzle carries a goal that satisfies the clues, the goal is the first solution and the
+/// search asks only for a different one.
+///
+/// ```
+/// use nonosat::{Clue, Puzzle, solve::{check, Options, Verdict}};
+///
+/// let clues = |lists: &[&[usize]]| lists.iter().map(|b| Clue::new(b.to_vec())).collect();
+/// // Rows "2" and "1 1", columns "1" four times: one solution, which line logic cannot find.
+/// let puzzle = Puzzle::new(clues(&[&[2], &[1, 1]]), clues(&[&[1], &[1], &[1], &[1]])).unwrap();
+/// let report = check(&puzzle, &Options::default()).unwrap();
+/// assert_eq!(report.verdict, Verdict::Unique);
+/// assert!(!report.line_solvable);
+/// assert_eq!(report.solutions[0].row_strings(), [".##.", "#..#"]);
+/// ```
+pub fn check(puzzle: &Puzzle, options: &Options) -> Result<Report, CheckError> {
+    run(puzzle, options, true)
+}
+
+/// Finds one solution of `puzzle`, without asking whether there are others.
+pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report, CheckError> {
+    run(puzzle, options, false)
+}
+
+fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report, CheckError> {
+    let started = Instant::now();
+    let deadline = options.timeout.map(|limit| started + limit);
+    let (known, propagated) = propagated(puzzle);
+    let fixed_by_propagation = known.known_count();
+    let goal = puzzle.goal().map(|goal| match puzzle.check(goal) {
+        Ok(()) => GoalReport::Solves,
+        Err(mismatch) => GoalReport::Breaks(mismatch),
+    });
+    let mut report = Report {
+        verdict: Verdict::Timeout,
+        solutions: Vec::new(),
+        exhausted: false,
+        ambiguous: None,
+        fixed_by_propagation,
+        line_solvable: propagated && fixed_by_propagation == puzzle.cell_count(),
+        goal,
+        elapsed: Duration::ZERO,
+    };
+    if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        report.elapsed = started.elapsed();
+        return Ok(report);
+    }
+
+    let mut search = Search::new(puzzle, known, deadline)?;
+    let goal_solves = matches!(report.goal, Some(GoalReport::Solves));
+    let outcome = match (prove_unique, puzzle.goal()) {
+        (true, Some(goal)) if goal_solves => {
+            report.solutions.push(goal.clone());
+            search.find_another(goal, true, &mut report.solutions)
+        }
+        _ => search.find_solutions(prove_unique, &mut report.solutions),
+    };
+    report.verdict = match outcome {
+        Err(SearchError::TimedOut) => Verdict::Timeout,
+        Err(SearchError::Unverified(mismatch)) => return Err(CheckError::Unverified(mismatch)),
+        Ok(()) => match report.solutions.len() {
+            0 => Verdict::None,
+            1 if !prove_unique => Verdict::Solved,
+            1 => Verdict::Unique,
+            _ => Verdict::Multiple,
+        },
+    };
+    if prove_unique {
+        search_deeper(&mut search, options, &mut report)?;
+    }
+    report.elapsed = started.elapsed();
+    Ok(report)
+}
+
+/// With several solutions, collects more of them and the ambiguous cells, as `options` asks; a
+/// time-out on the way leaves the verdict as it is and what was not finished unset.
+fn search_deeper(
+    search: &mut Search,
+    options: &Options,
+    report: &mut Report,
+) -> Result<(), CheckError> {
+    match report.verdict {
+        Verdict::Unique | Verdict::None => {
+            report.exhausted = true;
+            report.ambiguous = options.ambiguous_cells.then(Vec::new);
+            return Ok(());
+        }
+        Verdict::Multiple => {}
+        Verdict::Solved | Verdict::Timeout => return Ok(()),
+    }
+    let deeper = search
+        .enumerate(options.max_solutions, &mut report.solutions)
+        .and_then(|exhausted| {
+            report.exhausted = exhausted;
+            if options.ambiguous_cells {
+                report.ambiguous = Some(ambiguous_cells(search, &report.solutions)?);
+            }
+            Ok(())
+        });
+    match deeper {
+        Ok(()) | Err(SearchError::TimedOut) => Ok(()),
+        Err(SearchError::Unverified(mismatch)) => Err(CheckError::Unverified(mismatch)),
+    }
+}

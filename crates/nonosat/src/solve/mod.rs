@@ -1,0 +1,19 @@
+//! From a puzzle to its verdict: line propagation, the CNF in a SAT solver, a blocking clause for
+//! uniqueness, and what builds on that search: every ambiguous cell, enumeration, repairs of a
+//! design, and certificates.
+//!
+//! - [`check`](mod@check) holds the entry points [`check()`] and [`solve()`], their options and reports;
+//! - `search` keeps a puzzle's formula in a solver and finds solutions, each verified by
+//!   [`Puzzle::check`](crate::Puzzle::check);
+//! - `ambiguity` finds every cell on which two solutions differ;
+//! - [`repair`] proposes hints and pixel edits for a design that is not unique;
+//! - [`certify`] writes DRAT refutations and models that an independent checker can verify.
+
+mod ambiguity;
+pub mod certify;
+pub mod check;
+pub mod repair;
+mod search;
+
+pub use check::{CheckError, GoalReport, Options, Report, SolutionCount, Verdict, check, solve};
+pub(crate) use search::verified_picture;

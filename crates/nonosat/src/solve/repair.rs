@@ -1,0 +1,320 @@
+//! Repairs for a design whose clues admit other solutions: the fewest cells to give away as
+//! hints, and pixel edits of the picture that make the puzzle unique.
+//!
+//! Hints: every other solution must disagree with the design on at least one hint, so a hint set
+//! is a hitting set of the alternatives' differing cells. The smallest is found by an
+//! implicit-hitting-set loop: solve the hitting set exactly over the alternatives found so far
+//! (a SAT formula over the ambiguous cells with a sequential counter, tightened from below), then
+//! ask for a solution that agrees with the design on every hint and differs from it elsewhere;
+//! none means the hints suffice, and since each bound was refuted over a subset of the
+//! alternatives, the set is minimal. Otherwise the new solution joins the alternatives. When the
+//! budget runs out first, the hints are completed greedily and marked "best found".
+//!
+//! Edits: pictures that differ from the design in one cell (optionally two), nearest the
+//! ambiguous cells first, each of which [`solve::check`] confirms has a unique puzzle.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use super::search::{Search, SearchError};
+use crate::cnf::{ClauseSink, Counter, Encoding, Lit};
+use crate::model::{Grid, Pos, Puzzle, PuzzleError};
+use crate::sat::{Solver, TimedOut};
+use crate::solve::{self, CheckError, Options, Report, Verdict};
+
+/// How hard to look.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixOptions {
+    /// Time for the whole search; half of it at most goes to the hints.
+    pub budget: Duration,
+    /// The most edits to propose.
+    pub edits: usize,
+    /// Also try edits of two cells when single cells do not give `edits` proposals.
+    pub pairs: bool,
+}
+
+impl Default for FixOptions {
+    /// Ten seconds, five edits, single cells only.
+    fn default() -> Self {
+        FixOptions {
+            budget: Duration::from_secs(10),
+            edits: 5,
+            pairs: false,
+        }
+    }
+}
+
+/// Cells to give away as starting hints, with the colour the design has there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hints {
+    /// The hint cells, row by row.
+    pub cells: Vec<Pos>,
+    /// Whether no smaller set of hints makes the puzzle unique (the search finished in its
+    /// budget); otherwise the set is the best found.
+    pub proved_minimal: bool,
+    /// Other solutions the search met.
+    pub alternatives: usize,
+}
+
+/// A changed picture whose puzzle is unique.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edit {
+    /// The cells whose colour changes, row by row.
+    pub flipped: Vec<Pos>,
+    /// The changed picture.
+    pub picture: Grid<bool>,
+}
+
+/// What `fix` found for a design.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repairs {
+    /// The check of the design as it is, with its ambiguous cells.
+    pub check: Report,
+    /// The fewest hints, when the design is not unique.
+    pub hints: Option<Hints>,
+    /// Edits that make the puzzle unique, fewest cells first, nearest the ambiguity first.
+    pub edits: Vec<Edit>,
+    /// Wall-clock time spent.
+    pub elapsed: Duration,
+}
+
+/// Why a design could not be examined.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum FixError {
+    /// The picture cannot make a puzzle (too large, or empty).
+    Design(PuzzleError),
+    /// A check failed.
+    Check(CheckError),
+}
+
+impl fmt::Display for FixError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FixError::Design(error) => error.fmt(f),
+            FixError::Check(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for FixError {}
+
+impl From<CheckError> for FixError {
+    fn from(error: CheckError) -> Self {
+        FixError::Check(error)
+    }
+}
+
+/// Proposes repairs for `design`, a picture whose clues may admit other solutions.
+pub fn fix(design: &Grid<bool>, options: &FixOptions) -> Result<Repairs, FixError> {
+    let started = Instant::now();
+    let puzzle = Puzzle::from_picture(design).map_err(FixError::Design)?;
+    let check_options = Options {
+        ambiguous_cells: true,
+        ..Options::default()
+    };
+    let check = solve::check(&puzzle, &check_options)?;
+    let mut repairs = Repairs {
+        hints: None,
+        edits: Vec::new(),
+        elapsed: Duration::ZERO,
+        check,
+    };
+    if repairs.check.verdict == Verdict::Multiple {
+        let ambiguous = repairs.check.ambiguous.clone().unwrap_or_default();
+        let hint_deadline = started + options.budget / 2;
+        let mut alternatives = repairs.check.solutions[1..].to_vec();
+        let hints = fewest_hints(
+            &puzzle,
+            design,
+            &ambiguous,
+            &mut alternatives,
+            hint_deadline,
+        )?;
+        repairs.hints = Some(hints);
+        let deadline = started + options.budget;
+        repairs.edits = edits(design, &ambiguous, &alternatives, options, deadline)?;
+    }
+    repairs.elapsed = started.elapsed();
+    Ok(repairs)
+}
+
+/// The largest hint count the counter proves minimal; beyond it the hints are the best found.
+const MAX_PROVED_HINTS: usize = 64;
+
+/// The implicit-hitting-set loop; see the module documentation.
+fn fewest_hints(
+    puzzle: &Puzzle,
+    design: &Grid<bool>,
+    ambiguous: &[Pos],
+    alternatives: &mut Vec<Grid<bool>>,
+    deadline: Instant,
+) -> Result<Hints, CheckError> {
+    let mut search = Search::propagated(puzzle, None)?;
+    search.block(design);
+    // In the hitting-set formula, the variable of a cell means "the cell is a hint".
+    let mut hitting = Solver::new(None);
+    let mut numbering = Encoding::cells_only(puzzle);
+    let chosen: Vec<Lit> = ambiguous
+        .iter()
+        .map(|&pos| numbering.cell_var(pos).positive())
+        .collect();
+    let most = ambiguous.len().min(MAX_PROVED_HINTS);
+    let counter = Counter::new(&chosen, most, &mut numbering, &mut hitting);
+    let must_hit = |hitting: &mut Solver, alternative: &Grid<bool>| {
+        let differing: Vec<Lit> = ambiguous
+            .iter()
+            .zip(&chosen)
+            .filter(|&(&pos, _)| alternative[pos] != design[pos])
+            .map(|(_, &lit)| lit)
+            .collect();
+        hitting.add_clause(&differing);
+    };
+    for alternative in alternatives.iter() {
+        must_hit(&mut hitting, alternative);
+    }
+    let mut bound = 1;
+    let mut hints: Vec<Pos> = Vec::new();
+    while Instant::now() < deadline {
+        let (model, proved) = loop {
+            let solved = match counter.at_most(bound) {
+                Some(within) => hitting.solve_assuming(&[within]),
+                None => hitting.solve(),
+            };
+            match solved.expect("no deadline") {
+                Some(model) => break (model, counter.at_most(bound).is_some()),
+                None => bound += 1,
+            }
+        };
+        hints = ambiguous
+            .iter()
+            .zip(&chosen)
+            .filter(|&(_, &lit)| model.value(lit.var()))
+            .map(|(&pos, _)| pos)
+            .collect();
+        match other_solution(&mut search, design, &hints)? {
+            None => {
+                return Ok(Hints {
+                    cells: hints,
+                    proved_minimal: proved,
+                    alternatives: alternatives.len(),
+                });
+            }
+            Some(alternative) => {
+                must_hit(&mut hitting, &alternative);
+                alternatives.push(alternative);
+            }
+        }
+    }
+    // Out of time: complete the last hitting set greedily, one differing cell per alternative.
+    while let Some(alternative) = other_solution(&mut search, design, &hints)? {
+        let first_differing = ambiguous
+            .iter()
+            .find(|&&pos| alternative[pos] != design[pos])
+            .expect("another solution differs on an ambiguous cell");
+        hints.push(*first_differing);
+        alternatives.push(alternative);
+    }
+    hints.sort();
+    Ok(Hints {
+        cells: hints,
+        proved_minimal: false,
+        alternatives: alternatives.len(),
+    })
+}
+
+/// A solution other than `design` (which the search has blocked) that agrees with it on every
+/// hint, or `None`.
+fn other_solution(
+    search: &mut Search,
+    design: &Grid<bool>,
+    hints: &[Pos],
+) -> Result<Option<Grid<bool>>, CheckError> {
+    let agree: Vec<Lit> = hints
+        .iter()
+        .map(|&pos| search.cell_is(pos, design[pos]))
+        .collect();
+    let model = match search.solver.solve_assuming(&agree) {
+        Ok(model) => model,
+        Err(TimedOut) => unreachable!("the search has no deadline"),
+    };
+    model
+        .map(|model| search.verified_picture(&model))
+        .transpose()
+        .map_err(|error| match error {
+            SearchError::Unverified(mismatch) => CheckError::Unverified(mismatch),
+            SearchError::TimedOut => unreachable!("the search has no deadline"),
+        })
+}
+
+/// Pictures one cell (then, if asked, two cells) away from `design` whose puzzles are unique,
+/// trying the cells nearest the ambiguous ones first, until `options.edits` are found or the
+/// deadline passes.
+///
+/// A quick test rules out most edits before any SAT call: an alternative solution of the design
+/// with the same cells changed is a different picture, and if it meets the changed clues, the
+/// changed puzzle is not unique either.
+fn edits(
+    design: &Grid<bool>,
+    ambiguous: &[Pos],
+    alternatives: &[Grid<bool>],
+    options: &FixOptions,
+    deadline: Instant,
+) -> Result<Vec<Edit>, CheckError> {
+    let distance = |pos: Pos| {
+        ambiguous
+            .iter()
+            .map(|a| a.row.abs_diff(pos.row).max(a.col.abs_diff(pos.col)))
+            .min()
+            .unwrap_or(0)
+    };
+    let mut nearest: Vec<Pos> = design.positions().collect();
+    nearest.sort_by_key(|&pos| (distance(pos), pos));
+    let singles = nearest.iter().map(|&pos| vec![pos]);
+    let near = &nearest[..nearest.len().min(PAIR_CANDIDATES)];
+    let pairs = near
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &a)| near[i + 1..].iter().map(move |&b| vec![a, b]))
+        .filter(|_| options.pairs);
+    let mut found = Vec::new();
+    for flipped in singles.chain(pairs) {
+        let remaining = deadline.saturating_duration_since(Instant::now());
+        if found.len() >= options.edits || remaining.is_zero() {
+            break;
+        }
+        if flipped.len() == 2 && found.iter().any(|edit: &Edit| edit.flipped.len() == 1) {
+            break; // a single cell already does it: pairs change the design more
+        }
+        let mut picture = design.clone();
+        for &pos in &flipped {
+            picture[pos] = !picture[pos];
+        }
+        let Ok(puzzle) = Puzzle::from_picture(&picture) else {
+            continue;
+        };
+        let still_ambiguous = alternatives.iter().any(|alternative| {
+            let mut changed = alternative.clone();
+            for &pos in &flipped {
+                changed[pos] = !changed[pos];
+            }
+            puzzle.check(&changed).is_ok()
+        });
+        if still_ambiguous {
+            continue;
+        }
+        let options = Options {
+            timeout: Some(remaining),
+            ..Options::default()
+        };
+        if solve::check(&puzzle, &options)?.verdict == Verdict::Unique {
+            let mut flipped = flipped;
+            flipped.sort();
+            found.push(Edit { flipped, picture });
+        }
+    }
+    Ok(found)
+}
+
+/// Two-cell edits pair up this many cells nearest the ambiguity.
+const PAIR_CANDIDATES: usize = 40;

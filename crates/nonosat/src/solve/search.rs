@@ -1,0 +1,202 @@
+//! A puzzle's formula in a SAT solver, and the searches over it: first solution, another solution
+//! (nearby first when there is a goal), enumeration; every model is verified before it is returned.
+
+use std::time::Instant;
+
+use crate::cnf::{self, ClauseSink, Counter, Encoding, Lit, TooLarge};
+use crate::logic::{DpLineSolver, propagate};
+use crate::model::{Cell, Grid, Mismatch, Pos, Puzzle};
+use crate::sat::{Model, Solver, TimedOut};
+
+/// The cells line propagation fixes on a blank grid, and whether it ended without a
+/// contradiction. After a contradiction no cell is fixed: the SAT solver confirms it from the
+/// clues alone.
+pub(crate) fn propagated(puzzle: &Puzzle) -> (Grid<Cell>, bool) {
+    let mut known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+    let consistent = propagate(puzzle, &mut known, &mut DpLineSolver::new()).is_ok();
+    if !consistent {
+        known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+    }
+    (known, consistent)
+}
+
+/// Why a search stopped short.
+pub(crate) enum SearchError {
+    /// The deadline passed.
+    TimedOut,
+    /// A model broke a clue (a bug).
+    Unverified(Mismatch),
+}
+
+impl From<TimedOut> for SearchError {
+    fn from(_: TimedOut) -> Self {
+        SearchError::TimedOut
+    }
+}
+
+/// The largest distances, in cells, at which [`Search::find_another`] looks for a nearby solution
+/// before looking anywhere. Two solutions differ in at least four cells.
+const NEARBY_RADII: [usize; 3] = [4, 8, 16];
+
+/// A puzzle's formula in a solver, and the cells propagation left open.
+pub(crate) struct Search<'a> {
+    puzzle: &'a Puzzle,
+    pub(crate) solver: Solver,
+    encoding: Encoding,
+    known: Grid<Cell>,
+}
+
+impl<'a> Search<'a> {
+    /// The formula of `puzzle`, given the cells `known`, in a solver that gives up at `deadline`.
+    pub(crate) fn new(
+        puzzle: &'a Puzzle,
+        known: Grid<Cell>,
+        deadline: Option<Instant>,
+    ) -> Result<Self, TooLarge> {
+        let mut solver = Solver::new(deadline);
+        let encoding = cnf::encode(puzzle, &known, &mut solver)?;
+        Ok(Search {
+            puzzle,
+            solver,
+            encoding,
+            known,
+        })
+    }
+
+    /// The formula of `puzzle` after line propagation.
+    pub(crate) fn propagated(
+        puzzle: &'a Puzzle,
+        deadline: Option<Instant>,
+    ) -> Result<Self, TooLarge> {
+        Search::new(puzzle, propagated(puzzle).0, deadline)
+    }
+
+    /// Excludes `solution`, and nothing else, from the models ([`Encoding::blocking_clause`]).
+    pub(crate) fn block(&mut self, solution: &Grid<bool>) {
+        let blocking = self.encoding.blocking_clause(solution);
+        self.solver.add_clause(&blocking);
+    }
+
+    /// The cells line propagation left open, row by row.
+    pub(crate) fn open_cells(&self) -> Vec<Pos> {
+        self.known
+            .positions()
+            .filter(|&pos| self.known[pos] == Cell::Unknown)
+            .collect()
+    }
+
+    /// The literal "the cell at `pos` has colour `black`".
+    pub(crate) fn cell_is(&self, pos: Pos, black: bool) -> Lit {
+        let lit = self.encoding.cell_var(pos).positive();
+        if black { lit } else { !lit }
+    }
+
+    /// Adds solutions to `found` (which holds at least one, the last not yet blocked) until it
+    /// holds `limit` or no other exists; true when none is left.
+    pub(crate) fn enumerate(
+        &mut self,
+        limit: usize,
+        found: &mut Vec<Grid<bool>>,
+    ) -> Result<bool, SearchError> {
+        while found.len() < limit {
+            let before = found.len();
+            let last = found[before - 1].clone();
+            self.find_another(&last, false, found)?;
+            if found.len() == before {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Finds a first solution and, if asked, a second one different from it.
+    pub(crate) fn find_solutions(
+        &mut self,
+        prove_unique: bool,
+        found: &mut Vec<Grid<bool>>,
+    ) -> Result<(), SearchError> {
+        let Some(model) = self.solver.solve()? else {
+            return Ok(());
+        };
+        let first = self.verified_picture(&model)?;
+        found.push(first.clone());
+        if prove_unique {
+            self.find_another(&first, false, found)?;
+        }
+        Ok(())
+    }
+
+    /// Finds a solution other than `solution` (blocking it), or proves there is none.
+    ///
+    /// With `nearby_first` (when `solution` is the designer's goal), a counter over the open cells
+    /// first asks for a solution within [`NEARBY_RADII`] cells of `solution`. A designer's ambiguity
+    /// is usually local, the closest alternative is the most useful one to show, and the bound makes
+    /// such solutions far quicker to find: on Wolter's Knotty and Faase, which no solver of his survey
+    /// finished, it finds the second solution in seconds. On puzzles without a goal the bounded
+    /// solves cost more than they save (measured in docs/performance.md). The last solve has no
+    /// bound, so the answer stays exact.
+    pub(crate) fn find_another(
+        &mut self,
+        solution: &Grid<bool>,
+        nearby_first: bool,
+        found: &mut Vec<Grid<bool>>,
+    ) -> Result<(), SearchError> {
+        self.block(solution);
+        let nearby = if nearby_first {
+            self.find_nearby(solution)?
+        } else {
+            None
+        };
+        let model = match nearby {
+            Some(model) => Some(model),
+            None => self.solver.solve()?,
+        };
+        if let Some(model) = model {
+            found.push(self.verified_picture(&model)?);
+        }
+        Ok(())
+    }
+
+    /// A solution within [`NEARBY_RADII`] cells of `solution`, closest radius first, if any.
+    fn find_nearby(&mut self, solution: &Grid<bool>) -> Result<Option<Model>, TimedOut> {
+        let differs: Vec<_> = self
+            .known
+            .positions()
+            .filter(|&pos| self.known[pos] == Cell::Unknown)
+            .map(|pos| {
+                let black = self.encoding.cell_var(pos).positive();
+                if solution[pos] { !black } else { black }
+            })
+            .collect();
+        let largest = NEARBY_RADII[NEARBY_RADII.len() - 1];
+        let counter = Counter::new(&differs, largest, &mut self.encoding, &mut self.solver);
+        for radius in NEARBY_RADII {
+            let Some(within) = counter.at_most(radius) else {
+                break;
+            };
+            if let Some(model) = self.solver.solve_assuming(&[within])? {
+                return Ok(Some(model));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The picture a model describes, once it has passed the independent check.
+    pub(crate) fn verified_picture(&self, model: &Model) -> Result<Grid<bool>, SearchError> {
+        verified_picture(self.puzzle, &self.encoding, model).map_err(SearchError::Unverified)
+    }
+}
+
+/// The picture a model of `puzzle`'s `encoding` describes, once it has passed [`Puzzle::check`].
+pub(crate) fn verified_picture(
+    puzzle: &Puzzle,
+    encoding: &Encoding,
+    model: &Model,
+) -> Result<Grid<bool>, Mismatch> {
+    let mut picture = Grid::filled(puzzle.width(), puzzle.height(), false);
+    for pos in picture.positions() {
+        picture[pos] = model.value(encoding.cell_var(pos));
+    }
+    puzzle.check(&picture)?;
+    Ok(picture)
+}

@@ -1,0 +1,148 @@
+//! `fix` against brute force: the hints hit every other solution and no smaller set does; the
+//! single-cell edits are exactly those whose puzzles are unique.
+
+mod brute;
+
+use std::time::Duration;
+
+use brute::{Rng, all_solutions, count_solutions};
+use nonosat::solve::Verdict;
+use nonosat::solve::repair::{FixOptions, fix};
+use nonosat::{Grid, Pos, Puzzle};
+
+/// Whether every solution other than `design` differs from it on some cell of `hints`.
+fn hints_suffice(design: &Grid<bool>, solutions: &[Grid<bool>], hints: &[Pos]) -> bool {
+    solutions
+        .iter()
+        .filter(|s| *s != design)
+        .all(|s| hints.iter().any(|&pos| s[pos] != design[pos]))
+}
+
+/// Whether some set of `size` cells hits every other solution (size is small).
+fn some_hint_set_of_size(design: &Grid<bool>, solutions: &[Grid<bool>], size: usize) -> bool {
+    let cells: Vec<Pos> = design.positions().collect();
+    fn choose(
+        cells: &[Pos],
+        size: usize,
+        chosen: &mut Vec<Pos>,
+        test: &dyn Fn(&[Pos]) -> bool,
+    ) -> bool {
+        if chosen.len() == size {
+            return test(chosen);
+        }
+        (0..cells.len()).any(|i| {
+            chosen.push(cells[i]);
+            let found = choose(&cells[i + 1..], size, chosen, test);
+            chosen.pop();
+            found
+        })
+    }
+    choose(&cells, size, &mut Vec::new(), &|hints| {
+        hints_suffice(design, solutions, hints)
+    })
+}
+
+fn generous() -> FixOptions {
+    FixOptions {
+        budget: Duration::from_secs(600),
+        edits: usize::MAX,
+        pairs: false,
+    }
+}
+
+#[test]
+fn hints_are_minimal_and_single_edits_complete_on_random_designs() {
+    let mut rng = Rng::new(77);
+    let mut multiple = 0;
+    while multiple < 40 {
+        let size = 4 + rng.below(3) as usize;
+        let design = rng.picture(size, size, 0.5);
+        let puzzle = Puzzle::from_picture(&design).unwrap();
+        let solutions = all_solutions(&puzzle, usize::MAX);
+        let repairs = fix(&design, &generous()).unwrap();
+        if solutions.len() == 1 {
+            assert_eq!(repairs.check.verdict, Verdict::Unique);
+            assert_eq!(repairs.hints, None);
+            assert!(repairs.edits.is_empty());
+            continue;
+        }
+        multiple += 1;
+        let hints = repairs.hints.as_ref().expect("hints for a multiple design");
+        assert!(hints.proved_minimal);
+        assert!(
+            hints_suffice(&design, &solutions, &hints.cells),
+            "{design:?}"
+        );
+        assert!(
+            !some_hint_set_of_size(&design, &solutions, hints.cells.len() - 1),
+            "a smaller hint set exists for {design:?}"
+        );
+        // Single-cell edits: exactly the flips whose puzzles brute force finds unique.
+        let mut expected: Vec<Pos> = design
+            .positions()
+            .filter(|&pos| {
+                let mut edited = design.clone();
+                edited[pos] = !edited[pos];
+                count_solutions(&Puzzle::from_picture(&edited).unwrap(), 2) == 1
+            })
+            .collect();
+        let mut proposed: Vec<Pos> = repairs
+            .edits
+            .iter()
+            .map(|edit| {
+                assert_eq!(edit.flipped.len(), 1);
+                assert_eq!(edit.picture.differences(&design), edit.flipped);
+                edit.flipped[0]
+            })
+            .collect();
+        expected.sort();
+        proposed.sort();
+        assert_eq!(proposed, expected, "{design:?}");
+    }
+}
+
+/// Designs where no single cell will do: with `pairs`, the two-cell edits are exactly the pairs
+/// whose puzzles are unique (up to 6x6 every cell is a pair candidate).
+#[test]
+fn two_cell_edits_when_no_single_cell_will_do() {
+    let mut rng = Rng::new(78);
+    let options = FixOptions {
+        pairs: true,
+        ..generous()
+    };
+    let mut tried = 0;
+    while tried < 5 {
+        let size = 4 + rng.below(3) as usize;
+        let design = rng.picture(size, size, 0.5);
+        let unique_after = |cells: &[Pos]| {
+            let mut edited = design.clone();
+            for &pos in cells {
+                edited[pos] = !edited[pos];
+            }
+            count_solutions(&Puzzle::from_picture(&edited).unwrap(), 2) == 1
+        };
+        let cells: Vec<Pos> = design.positions().collect();
+        if count_solutions(&Puzzle::from_picture(&design).unwrap(), 2) < 2
+            || cells.iter().any(|&pos| unique_after(&[pos]))
+        {
+            continue;
+        }
+        tried += 1;
+        let mut expected = Vec::new();
+        for (i, &a) in cells.iter().enumerate() {
+            for &b in &cells[i + 1..] {
+                if unique_after(&[a, b]) {
+                    expected.push(vec![a, b]);
+                }
+            }
+        }
+        let repairs = fix(&design, &options).unwrap();
+        let mut proposed: Vec<Vec<Pos>> = repairs.edits.iter().map(|e| e.flipped.clone()).collect();
+        for edit in &repairs.edits {
+            assert_eq!(edit.picture.differences(&design), edit.flipped);
+        }
+        expected.sort();
+        proposed.sort();
+        assert_eq!(proposed, expected, "{design:?}");
+    }
+}
