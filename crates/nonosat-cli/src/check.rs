@@ -5,6 +5,7 @@ use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use nonosat::Puzzle;
+use nonosat::deadline::Deadline;
 use nonosat::formats::{self, Entry};
 use nonosat::report::draw_puzzle;
 use nonosat::report::{CertificateRecord, CheckRecord, render_check};
@@ -30,11 +31,9 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
         print_error(args.input.json, &file, None, &message);
         return Status::BadInput;
     }
-    let options = Options {
-        timeout: args.timeout,
-        max_solutions: args.max_solutions.map_or(2, |k| k as usize),
-        ambiguous_cells: prove_unique && !args.no_ambiguous,
-    };
+    let options = Options::default()
+        .with_max_solutions(args.max_solutions.map_or(2, |k| k as usize))
+        .with_ambiguous_cells(prove_unique && !args.no_ambiguous);
     let one_line_each = prove_unique && entries.len() > 1 && !args.input.json;
     let mut summary = Summary::default();
     let mut status = Status::Done;
@@ -44,7 +43,12 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
             solve::check
         } else {
             solve::solve
-        }(&entry.puzzle, &options);
+        }(
+            &entry.puzzle,
+            &options
+                .clone()
+                .with_deadline(args.timeout.map(Deadline::after)),
+        );
         let report = match result {
             Ok(report) => report,
             Err(error) => {
@@ -156,9 +160,7 @@ fn with_goal(args: &SolveArgs, mut entries: Vec<Entry>) -> Result<Vec<Entry>, St
         );
         Status::BadInput
     };
-    let options = formats::ReadOptions {
-        threshold: args.input.threshold,
-    };
+    let options = formats::ReadOptions::default().with_threshold(args.input.threshold);
     let pictures = formats::read_path_with(path, None, &options).map_err(|error| {
         print_error(json, &shown_name(path), None, &error.to_string());
         Status::BadInput

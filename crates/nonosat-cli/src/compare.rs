@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use nonosat::deadline::Deadline;
 use nonosat::methods::compare::{self, Comparison, Method, Outcome};
 use nonosat::report::{ComparisonRecord, render_comparison};
 use nonosat::solve::{Options, Verdict};
@@ -23,16 +24,16 @@ pub(super) fn compare_all(args: &CompareArgs) -> Status {
         args.methods.clone()
     };
     let file = shown_name(&args.input.file);
-    let options = Options {
-        timeout: args.timeout,
-        ..Options::default()
-    };
     let many = entries.len() > 1;
     let mut totals = ComparisonTotals::new(&methods);
     let mut status = Status::Done;
     for (index, entry) in entries.iter().enumerate() {
         let heading = heading(&file, entry);
-        let comparison = match compare::compare(&entry.puzzle, &methods, &options) {
+        let comparison = match compare::compare(
+            &entry.puzzle,
+            &methods,
+            &Options::default().with_deadline(args.timeout.map(Deadline::after)),
+        ) {
             Ok(comparison) => comparison,
             Err(error) => {
                 status = status.and(check_failed(

@@ -1,5 +1,6 @@
 //! `count`: the number of solutions of every puzzle of a file, exact up to a cap.
 
+use nonosat::deadline::Deadline;
 use nonosat::report::CountRecord;
 use nonosat::solve::{self, Options, SolutionCount};
 
@@ -15,15 +16,16 @@ pub(super) fn count_all(args: &CountArgs) -> Status {
     };
     let file = shown_name(&args.input.file);
     let cap = args.cap as usize;
-    let options = Options {
-        timeout: args.timeout,
-        max_solutions: cap + 1,
-        ambiguous_cells: false,
-    };
+    let options = Options::default().with_max_solutions(cap + 1);
     let mut status = Status::Done;
     for (index, entry) in entries.iter().enumerate() {
         let heading = heading(&file, entry);
-        let report = match solve::check(&entry.puzzle, &options) {
+        let report = match solve::check(
+            &entry.puzzle,
+            &options
+                .clone()
+                .with_deadline(args.timeout.map(Deadline::after)),
+        ) {
             Ok(report) => report,
             Err(error) => {
                 let failed = check_failed(args.input.json, &file, index, &heading, &error);

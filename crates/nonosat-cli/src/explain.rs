@@ -1,5 +1,6 @@
 //! `explain`: the solution path of each puzzle, its rating, and optionally its picture.
 
+use nonosat::deadline::Deadline;
 use nonosat::explain::nonogram::ExplainOptions;
 use nonosat::explain::{Explanation, Rating, explain, rate};
 use nonosat::formats::Entry;
@@ -75,15 +76,12 @@ fn explain_one(
     let started = std::time::Instant::now();
     let puzzle = &entry.puzzle;
     let start = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
-    let options = ExplainOptions {
-        budget: Some(args.budget),
-        lines_only: args.lines_only,
-    };
+    let options = ExplainOptions::default()
+        .with_deadline(Some(Deadline::after(args.budget)))
+        .with_lines_only(args.lines_only);
     let mut explanation = explain(puzzle, &start, &options);
-    let checked = Options {
-        timeout: Some(args.budget),
-        ..Options::default()
-    };
+    // The rating's check gets a budget of its own.
+    let checked = Options::default().with_deadline(Some(Deadline::after(args.budget)));
     let rating = rate(puzzle, &explanation, &checked)?;
     explanation.elapsed = started.elapsed();
     Ok((explanation, rating))

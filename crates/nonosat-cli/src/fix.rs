@@ -1,5 +1,6 @@
 //! `fix`: repairs for a design that is not unique, as text or JSON.
 
+use nonosat::deadline::Deadline;
 use nonosat::solve::repair::{self, FixError, FixOptions};
 
 use nonosat::report::{FixRecord, draw_repairs, render_fix};
@@ -31,11 +32,10 @@ pub(super) fn fix(args: &FixArgs) -> Status {
         print_error(json, &file, Some(0), &message);
         return Status::BadInput;
     };
-    let options = FixOptions {
-        budget: args.budget,
-        edits: args.edits,
-        pairs: args.pairs,
-    };
+    let options = FixOptions::default()
+        .with_deadline(Some(Deadline::after(args.budget)))
+        .with_edits(args.edits)
+        .with_pairs(args.pairs);
     let heading = heading(&file, entry);
     let repairs = match repair::fix(design, &options) {
         Ok(repairs) => repairs,

@@ -1,5 +1,6 @@
 //! `hint`: the next easiest step from a partly solved grid, and the known cells that are wrong.
 
+use nonosat::deadline::Deadline;
 use nonosat::explain::next_step;
 use nonosat::formats::state;
 use nonosat::model::Pos;
@@ -36,10 +37,9 @@ pub(super) fn hint(args: &HintArgs) -> Status {
         }
     };
     let heading = heading(&file, entry);
-    let options = Options {
-        timeout: Some(std::time::Duration::from_secs(CHECK_SECONDS)),
-        ..Options::default()
-    };
+    let options = Options::default().with_deadline(Some(Deadline::after(
+        std::time::Duration::from_secs(CHECK_SECONDS),
+    )));
     let report = match check(puzzle, &options) {
         Ok(report) => report,
         Err(error) => return check_failed(json, &file, index, &heading, &error),

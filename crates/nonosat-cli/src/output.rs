@@ -17,9 +17,7 @@ pub(super) fn shown_name(path: &Path) -> String {
 
 /// Reads the puzzles of the input, or prints why not.
 pub(super) fn read_input(input: &InputArgs) -> Result<Vec<Entry>, Status> {
-    let options = ReadOptions {
-        threshold: input.threshold,
-    };
+    let options = ReadOptions::default().with_threshold(input.threshold);
     formats::read_path_with(&input.file, input.format, &options).map_err(|error| {
         print_error(
             input.json,

@@ -1,8 +1,8 @@
 //! `tiles`: double-sided tiles that rebuild every one of several colour pictures.
 
 use std::path::Path;
-use std::time::Instant;
 
+use nonosat::deadline::Deadline;
 use nonosat_tiles::Method;
 use nonosat_tiles::design::{Design, DesignError, design};
 use nonosat_tiles::draw::{draw_rebuilt, draw_tiles};
@@ -29,8 +29,7 @@ pub(super) fn tiles(args: &TilesArgs) -> Status {
         }
     };
     let method = args.exact.then_some(Method::Exact);
-    let deadline = args.timeout.map(|limit| Instant::now() + limit);
-    let outcome = match design(&input, method, deadline) {
+    let outcome = match design(&input, method, args.timeout.map(Deadline::after)) {
         Ok(outcome) => outcome,
         Err(error) => {
             print_error(args.json, &files.join(" "), None, &error.to_string());

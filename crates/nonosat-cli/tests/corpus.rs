@@ -7,6 +7,7 @@ mod common;
 use std::path::Path;
 use std::time::Duration;
 
+use nonosat::deadline::Deadline;
 use nonosat::formats::{Format, read_path};
 use nonosat::solve::{GoalReport, Options, Verdict, check};
 
@@ -62,10 +63,7 @@ fn check_folder(folder: &str, at_least: usize) {
         }
         let report = check(
             &puzzle,
-            &Options {
-                timeout: Some(TIME_LIMIT),
-                ..Options::default()
-            },
+            &Options::default().with_deadline(Some(Deadline::after(TIME_LIMIT))),
         )
         .unwrap();
         assert_eq!(report.verdict, verdict, "{path}");

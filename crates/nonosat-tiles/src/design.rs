@@ -5,6 +5,8 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use nonosat::deadline::Deadline;
+
 use super::build::{RebuildFault, TileSet, build_tiles, verify};
 use super::exact::ExactError;
 use super::picture::PictureSet;
@@ -93,7 +95,7 @@ impl From<ExactError> for DesignError {
 pub fn design(
     set: &PictureSet,
     method: Option<Method>,
-    deadline: Option<Instant>,
+    deadline: Option<Deadline>,
 ) -> Result<Design, DesignError> {
     let counts = Counts::of(set);
     let method = method.unwrap_or_else(|| fastest(&counts));
@@ -102,7 +104,7 @@ pub fn design(
     let decide_time = started.elapsed();
     // Every step of every search asks this, so the deadline bounds the searches too.
     let mut tiles_exist = |counts: &Counts| {
-        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        if deadline.is_some_and(Deadline::has_passed) {
             return Err(ExactError::TimedOut);
         }
         allocate(counts, method, deadline).map(|a| a.is_some())

@@ -11,8 +11,8 @@
 //! An answer of "exists" is a rounded solution that [`Allocation::check`] verifies in integers;
 //! "none" is the solver's proof of infeasibility (floating-point branch and bound).
 
+use nonosat::deadline::Deadline;
 use std::fmt;
-use std::time::Instant;
 
 use microlp::{ComparisonOp, OptimizationDirection, Problem, SolveOutcome};
 
@@ -54,7 +54,7 @@ pub const MAX_VARIABLES: usize = 100_000;
 /// A valid allocation if one exists, `None` if none does; gives up at `deadline`.
 pub fn allocate(
     counts: &Counts,
-    deadline: Option<Instant>,
+    deadline: Option<Deadline>,
 ) -> Result<Option<Allocation>, ExactError> {
     let pictures = counts.pictures();
     let regions = 1usize << pictures;
@@ -116,7 +116,7 @@ pub fn allocate(
         }
     }
     if let Some(deadline) = deadline {
-        let left = deadline.saturating_duration_since(Instant::now());
+        let left = deadline.remaining();
         if left.is_zero() {
             return Err(ExactError::TimedOut);
         }

@@ -25,7 +25,7 @@ pub mod report;
 pub mod three;
 pub mod venn;
 
-use std::time::Instant;
+use nonosat::deadline::Deadline;
 
 use exact::ExactError;
 use venn::{Allocation, Counts};
@@ -45,7 +45,7 @@ pub enum Method {
 pub fn allocate(
     counts: &Counts,
     method: Method,
-    deadline: Option<Instant>,
+    deadline: Option<Deadline>,
 ) -> Result<Option<Allocation>, ExactError> {
     if method == Method::Formula && counts.pictures() == 3 {
         return Ok(three::allocate_three(counts));

@@ -39,10 +39,7 @@ fn ms(duration: Duration) -> f64 {
 fn ambiguous() {
     let (mut plain_total, mut deep_total) = (Duration::ZERO, Duration::ZERO);
     let (mut ratios, mut sizes) = (Vec::new(), Vec::new());
-    let deep = Options {
-        ambiguous_cells: true,
-        ..Options::default()
-    };
+    let deep = Options::default().with_ambiguous_cells(true);
     let puzzles = random_puzzles(30, 100);
     for (i, (puzzle, _)) in puzzles.iter().enumerate() {
         let started = Instant::now();
@@ -143,10 +140,7 @@ fn fix_designs() {
     let (mut times, mut pair_times) = (Vec::new(), Vec::new());
     while found < 10 {
         let picture = random_picture(&mut rng, 20, 0.55);
-        let deep = Options {
-            ambiguous_cells: true,
-            ..Options::default()
-        };
+        let deep = Options::default().with_ambiguous_cells(true);
         let report = check(&bare(&picture), &deep).expect("checks");
         let ambiguous = report.ambiguous.unwrap_or_default().len();
         if report.verdict != Verdict::Multiple || !(8..=60).contains(&ambiguous) {
@@ -163,10 +157,7 @@ fn fix_designs() {
                 println!("!! fix #{found}: an edit is not unique");
             }
         }
-        let with_pairs = FixOptions {
-            pairs: true,
-            ..FixOptions::default()
-        };
+        let with_pairs = FixOptions::default().with_pairs(true);
         let started = Instant::now();
         let paired = fix(&picture, &with_pairs).expect("fixes");
         let pairs_time = started.elapsed();

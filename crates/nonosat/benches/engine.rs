@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::exit;
 use std::time::{Duration, Instant};
 
+use nonosat::deadline::Deadline;
 use nonosat::formats;
 use nonosat::logic::DpLineSolver;
 use nonosat::logic::propagate::propagate;
@@ -77,7 +78,8 @@ struct Timing {
 
 struct Args {
     filter: Option<String>,
-    options: Options,
+    /// The time limit of each puzzle.
+    timeout: Option<Duration>,
 }
 
 fn main() {
@@ -96,8 +98,8 @@ fn main() {
     let mut skipped = false;
     for name in selected {
         match (name, &corpus) {
-            ("random30", _) => run_set(&random30(), &args.options),
-            (_, Some(dir)) => run_set(&corpus_set(name, dir), &args.options),
+            ("random30", _) => run_set(&random30(), args.timeout),
+            (_, Some(dir)) => run_set(&corpus_set(name, dir), args.timeout),
             (_, None) => skipped = true,
         }
     }
@@ -109,7 +111,7 @@ fn main() {
 fn parse_args() -> Args {
     let mut args = Args {
         filter: None,
-        options: Options::default(),
+        timeout: None,
     };
     let mut words = std::env::args().skip(1);
     while let Some(word) = words.next() {
@@ -118,7 +120,7 @@ fn parse_args() -> Args {
             "--timeout" => {
                 let seconds = words.next().and_then(|s| s.parse::<f64>().ok());
                 match seconds.and_then(|s| Duration::try_from_secs_f64(s).ok()) {
-                    Some(limit) => args.options.timeout = Some(limit),
+                    Some(limit) => args.timeout = Some(limit),
                     None => usage("--timeout needs a number of seconds"),
                 }
             }
@@ -241,7 +243,7 @@ fn load(dir: &Path, file: &str) -> Vec<Case> {
 }
 
 /// Times every case of `set` and its propagation baseline, then prints the per-set summary.
-fn run_set(set: &Set, options: &Options) {
+fn run_set(set: &Set, timeout: Option<Duration>) {
     println!(
         "== {} ({}): {} puzzles",
         set.name,
@@ -251,8 +253,9 @@ fn run_set(set: &Set, options: &Options) {
     let mut timings = Vec::new();
     for case in &set.cases {
         let baseline = propagation_time(&case.puzzle);
+        let options = Options::default().with_deadline(timeout.map(Deadline::after));
         let started = Instant::now();
-        let outcome = set.task.run(&case.puzzle, options);
+        let outcome = set.task.run(&case.puzzle, &options);
         let task = started.elapsed();
         for problem in problems(case, &outcome) {
             println!("!! {}: {problem}", case.name);

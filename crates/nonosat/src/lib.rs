@@ -2,6 +2,7 @@
 //!
 //! The layers, each using only those above it in this list:
 //! - [`model`]: clues, puzzles, grids; [`Puzzle::check`] verifies a grid independently of any solver;
+//! - [`deadline`]: the one time-limit type of every search;
 //! - [`logic`]: the complete line solver, propagation to a fixpoint, probing;
 //! - [`cnf`]: literals, the clause sink, the merged-DFA encoding, DIMACS;
 //! - [`sat`]: the SAT solver behind a small interface;
@@ -29,6 +30,7 @@
 #![warn(missing_docs)]
 
 pub mod cnf;
+pub mod deadline;
 pub mod explain;
 pub mod formats;
 pub mod image;

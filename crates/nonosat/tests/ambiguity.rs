@@ -6,6 +6,7 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use brute::{Rng, all_solutions, every_small_puzzle, picture_from_masks, satisfies};
+use nonosat::deadline::Deadline;
 use nonosat::solve::{Options, Verdict, check};
 use nonosat::{Grid, Pos, Puzzle};
 
@@ -19,11 +20,9 @@ fn differing_somewhere(solutions: &[Grid<bool>]) -> Vec<Pos> {
 }
 
 fn deep(max_solutions: usize) -> Options {
-    Options {
-        max_solutions,
-        ambiguous_cells: true,
-        ..Options::default()
-    }
+    Options::default()
+        .with_max_solutions(max_solutions)
+        .with_ambiguous_cells(true)
 }
 
 /// Checks the ambiguous cells of `puzzle`, and enumeration up to several limits, against its
@@ -102,10 +101,7 @@ fn a_time_out_leaves_the_ambiguous_cells_unknown() {
     let mut rng = Rng::new(9);
     let puzzle = Puzzle::from_picture(&rng.picture(25, 25, 0.5)).unwrap();
     let bare = Puzzle::new(puzzle.rows().to_vec(), puzzle.columns().to_vec()).unwrap();
-    let options = Options {
-        timeout: Some(Duration::ZERO),
-        ..deep(2)
-    };
+    let options = deep(2).with_deadline(Some(Deadline::after(Duration::ZERO)));
     let report = check(&bare, &options).unwrap();
     assert_eq!(report.verdict, Verdict::Timeout);
     assert_eq!(report.ambiguous, None);
@@ -116,10 +112,8 @@ fn a_time_out_leaves_the_ambiguous_cells_unknown() {
     for round in 0..20 {
         let puzzle = Puzzle::from_picture(&rng.picture(30, 30, 0.5)).unwrap();
         let bare = Puzzle::new(puzzle.rows().to_vec(), puzzle.columns().to_vec()).unwrap();
-        let options = Options {
-            timeout: Some(Duration::from_millis(1 + round % 4)),
-            ..deep(2)
-        };
+        let limit = Duration::from_millis(1 + round % 4);
+        let options = deep(2).with_deadline(Some(Deadline::after(limit)));
         let report = check(&bare, &options).unwrap();
         if report.verdict == Verdict::Timeout {
             timed_out += 1;

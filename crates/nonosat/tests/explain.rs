@@ -7,6 +7,7 @@ mod brute;
 mod common;
 
 use brute::{Rng, common_cells, runs};
+use nonosat::deadline::Deadline;
 use nonosat::explain::nonogram::{ExplainOptions, NextStep};
 use nonosat::explain::{Class, Step, StepKind, Stop, explain, next_step, rate};
 use nonosat::solve::Options;
@@ -195,10 +196,7 @@ fn lines_only_stops_where_line_logic_stalls() {
     )
     .unwrap();
     let start = Grid::filled(4, 2, Cell::Unknown);
-    let options = ExplainOptions {
-        lines_only: true,
-        ..ExplainOptions::default()
-    };
+    let options = ExplainOptions::default().with_lines_only(true);
     let explanation = explain(&puzzle, &start, &options);
     assert_eq!(
         (explanation.steps.len(), explanation.stop),
@@ -248,10 +246,8 @@ fn a_budget_stops_the_path() {
     let mut rng = Rng::new(3);
     let puzzle = Puzzle::from_picture(&rng.picture(30, 30, 0.5)).unwrap();
     let start = Grid::filled(30, 30, Cell::Unknown);
-    let options = ExplainOptions {
-        budget: Some(std::time::Duration::ZERO),
-        ..ExplainOptions::default()
-    };
+    let options =
+        ExplainOptions::default().with_deadline(Some(Deadline::after(std::time::Duration::ZERO)));
     let explanation = explain(&puzzle, &start, &options);
     assert_eq!(explanation.stop, Stop::OutOfTime);
     assert_path_sound(&puzzle, &start, &explanation.steps, &explanation.grid);

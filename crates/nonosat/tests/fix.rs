@@ -6,6 +6,7 @@ mod brute;
 use std::time::Duration;
 
 use brute::{Rng, all_solutions, count_solutions};
+use nonosat::deadline::Deadline;
 use nonosat::solve::Verdict;
 use nonosat::solve::repair::{FixOptions, fix};
 use nonosat::{Grid, Pos, Puzzle};
@@ -43,11 +44,9 @@ fn some_hint_set_of_size(design: &Grid<bool>, solutions: &[Grid<bool>], size: us
 }
 
 fn generous() -> FixOptions {
-    FixOptions {
-        budget: Duration::from_secs(600),
-        edits: usize::MAX,
-        pairs: false,
-    }
+    FixOptions::default()
+        .with_deadline(Some(Deadline::after(Duration::from_secs(600))))
+        .with_edits(usize::MAX)
 }
 
 #[test]
@@ -106,10 +105,7 @@ fn hints_are_minimal_and_single_edits_complete_on_random_designs() {
 #[test]
 fn two_cell_edits_when_no_single_cell_will_do() {
     let mut rng = Rng::new(78);
-    let options = FixOptions {
-        pairs: true,
-        ..generous()
-    };
+    let options = generous().with_pairs(true);
     let mut tried = 0;
     while tried < 5 {
         let size = 4 + rng.below(3) as usize;

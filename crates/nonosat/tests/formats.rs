@@ -1024,7 +1024,7 @@ fn fixture_png_threshold_below_the_ink_makes_it_white() {
     let path = examples().join("heart.png");
     // The ink's brightness is 65: a threshold of 65 or less leaves every pixel white.
     for (threshold, black) in [(60, 0), (65, 0), (66, 27), (200, 27), (201, 42)] {
-        let options = ReadOptions { threshold };
+        let options = ReadOptions::default().with_threshold(threshold);
         let entries = formats::read_path_with(&path, None, &options).unwrap();
         let goal = entries[0].puzzle.goal().unwrap();
         assert_eq!(goal.black_count(), black, "threshold {threshold}");

@@ -6,6 +6,7 @@ mod brute;
 use std::time::Duration;
 
 use brute::{Rng, clues, count_solutions, every_small_puzzle, lines_by_clue, satisfies};
+use nonosat::deadline::Deadline;
 use nonosat::solve::{GoalReport, Options, Verdict, check, solve};
 use nonosat::{Clue, Grid, Puzzle};
 
@@ -193,10 +194,7 @@ fn solve_stops_at_one_solution() {
 fn zero_timeout_answers_timeout() {
     let mut rng = Rng::new(3);
     let puzzle = Puzzle::from_picture(&rng.picture(20, 20, 0.5)).unwrap();
-    let options = Options {
-        timeout: Some(Duration::ZERO),
-        ..Options::default()
-    };
+    let options = Options::default().with_deadline(Some(Deadline::after(Duration::ZERO)));
     let report = check(&puzzle, &options).unwrap();
     assert_eq!(report.verdict, Verdict::Timeout);
     assert!(report.solutions.is_empty());
@@ -207,10 +205,8 @@ fn zero_timeout_answers_timeout() {
 #[test]
 fn time_limit_mode_gives_the_same_answers() {
     let mut rng = Rng::new(99);
-    let generous = Options {
-        timeout: Some(Duration::from_secs(600)),
-        ..Options::default()
-    };
+    let generous =
+        Options::default().with_deadline(Some(Deadline::after(Duration::from_secs(600))));
     for round in 0..40 {
         let size = 6 + round % 15;
         let puzzle = Puzzle::from_picture(&rng.picture(size, size, 0.5)).unwrap();

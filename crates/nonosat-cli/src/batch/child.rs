@@ -10,6 +10,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use nonosat::Puzzle;
+use nonosat::deadline::Deadline;
 use nonosat::formats::{self, Format};
 use nonosat::report::{CheckRecord, ErrorRecord};
 
@@ -75,7 +76,7 @@ pub(super) fn check(
         child.stdout.take().expect("piped"),
         child.stderr.take().expect("piped"),
     );
-    let kill_at = timeout.map(|timeout| started + timeout + GRACE);
+    let kill_at = timeout.map(|timeout| Deadline::after_from(started, timeout + GRACE));
     let (ended, output, errors) = thread::scope(|scope| {
         // A child that dies early closes the pipe: the write then fails, and its exit tells why.
         scope.spawn(move || stdin.write_all(input.as_bytes()));
@@ -111,7 +112,7 @@ enum Ended {
 
 /// Waits for `child`, stopping it at `kill_at` or when `cancel` is set. Polls, at first every 0.2
 /// ms and then less often, up to every 10 ms, so that quick puzzles are not slowed down.
-fn wait(child: &mut Child, kill_at: Option<Instant>, cancel: &AtomicBool) -> Ended {
+fn wait(child: &mut Child, kill_at: Option<Deadline>, cancel: &AtomicBool) -> Ended {
     let mut pause = Duration::from_micros(200);
     loop {
         match child.try_wait() {
@@ -122,7 +123,7 @@ fn wait(child: &mut Child, kill_at: Option<Instant>, cancel: &AtomicBool) -> End
         if cancel.load(Ordering::SeqCst) {
             return stop(child, Ended::Cancelled);
         }
-        if kill_at.is_some_and(|kill_at| Instant::now() >= kill_at) {
+        if kill_at.is_some_and(Deadline::has_passed) {
             return stop(child, Ended::Stopped);
         }
         thread::sleep(pause);

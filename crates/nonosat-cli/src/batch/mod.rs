@@ -224,16 +224,7 @@ impl Printer<'_> {
                 let record = match outcome {
                     Outcome::Checked(record) => *record,
                     Outcome::Stopped(elapsed) => {
-                        let report = Report {
-                            verdict: Verdict::Timeout,
-                            solutions: Vec::new(),
-                            exhausted: false,
-                            ambiguous: None,
-                            fixed_by_propagation: 0,
-                            line_solvable: false,
-                            goal: None,
-                            elapsed,
-                        };
+                        let report = Report::timed_out(elapsed);
                         CheckRecord::new(file, *index, &entry.label, &entry.puzzle, &report)
                     }
                     Outcome::Failed { message, status } => {

@@ -15,17 +15,33 @@ use std::time::{Duration, Instant};
 
 use super::path::{PathShape, Step, StepKind};
 use super::support::minimal_support;
+use crate::deadline::{Deadline, Limit};
 use crate::logic::DpLineSolver;
 use crate::logic::propagate::{Stuck, propagate, propagate_lines};
 use crate::model::{Cell, Grid, LineId, Pos, Puzzle};
 
-/// How to explain.
+/// How to explain: `ExplainOptions::default()`, then the `with_` methods.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ExplainOptions {
-    /// Stop after this long, with [`Stop::OutOfTime`].
-    pub budget: Option<Duration>,
+    /// Stop at this deadline, with [`Stop::OutOfTime`].
+    pub deadline: Option<Deadline>,
     /// Leave out probes: stop where line logic stalls.
     pub lines_only: bool,
+}
+
+impl ExplainOptions {
+    /// These options stopping at `deadline` (none: no time limit).
+    pub fn with_deadline(mut self, deadline: Option<Deadline>) -> Self {
+        self.deadline = deadline;
+        self
+    }
+
+    /// These options leaving out probes, or not.
+    pub fn with_lines_only(mut self, lines_only: bool) -> Self {
+        self.lines_only = lines_only;
+        self
+    }
 }
 
 /// Why the path ends where it does.
@@ -55,6 +71,7 @@ impl Stop {
 
 /// A solution path and where it ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Explanation {
     /// The steps, in the order they were taken.
     pub steps: Vec<Step<bool>>,
@@ -85,11 +102,10 @@ pub enum NextStep {
 /// The solution path from `start` (an empty grid, or a partly solved one).
 pub fn explain(puzzle: &Puzzle, start: &Grid<Cell>, options: &ExplainOptions) -> Explanation {
     let started = Instant::now();
-    let deadline = options.budget.map(|budget| started + budget);
     let mut explainer = Explainer {
         puzzle,
         solver: DpLineSolver::new(),
-        deadline,
+        deadline: options.deadline,
     };
     let mut grid = start.clone();
     let mut steps = Vec::new();
@@ -199,13 +215,12 @@ struct OutOfTime;
 struct Explainer<'a> {
     puzzle: &'a Puzzle,
     solver: DpLineSolver,
-    deadline: Option<Instant>,
+    deadline: Option<Deadline>,
 }
 
 impl Explainer<'_> {
     fn out_of_time(&self) -> bool {
-        self.deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
+        self.deadline.check().is_err()
     }
 
     /// The step of solving `line` of `grid`, which fixes `fixed`, with a minimal support.

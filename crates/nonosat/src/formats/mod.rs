@@ -212,6 +212,7 @@ fn display_name(source: &str) -> String {
 
 /// How pictures become puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ReadOptions {
     /// A pixel of a PNG image is black when its brightness (luma, 0-255) is below this.
     pub threshold: u8,
@@ -221,6 +222,14 @@ impl Default for ReadOptions {
     /// Pixels darker than mid-grey (brightness below 128) are black.
     fn default() -> Self {
         ReadOptions { threshold: 128 }
+    }
+}
+
+impl ReadOptions {
+    /// These options with the brightness `threshold` for black pixels.
+    pub fn with_threshold(mut self, threshold: u8) -> Self {
+        self.threshold = threshold;
+        self
     }
 }
 

@@ -4,6 +4,7 @@
 
 use super::LatinSquare;
 use crate::cnf::{ClauseSink, Lit, Var};
+use crate::deadline::NoDeadline;
 use crate::model::{Grid, Pos};
 use crate::sat::{Model, Solver};
 
@@ -31,7 +32,7 @@ pub struct Unverified(pub String);
 /// Solves `square` and decides whether its solution is unique.
 pub fn solve(square: &LatinSquare) -> Result<LatinVerdict, Unverified> {
     let n = square.order();
-    let mut solver = Solver::new(None);
+    let mut solver = Solver::new(NoDeadline);
     encode(square, &mut solver);
     let Some(first) = next_solution(square, &mut solver)? else {
         return Ok(LatinVerdict::None);
@@ -88,9 +89,8 @@ pub fn encode(square: &LatinSquare, sink: &mut impl ClauseSink) {
 
 fn next_solution(
     square: &LatinSquare,
-    solver: &mut Solver,
+    solver: &mut Solver<NoDeadline>,
 ) -> Result<Option<Grid<u8>>, Unverified> {
-    // No deadline was set, so the solver cannot time out.
     let Ok(Some(model)) = solver.solve() else {
         return Ok(None);
     };

@@ -136,6 +136,7 @@ impl Outcome {
 
 /// What one method achieved on one puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MethodRun {
     /// The method.
     pub method: Method,
@@ -158,6 +159,7 @@ pub struct MethodRun {
 
 /// Every method's run on one puzzle, and the exact answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Comparison {
     /// One run per method asked for, in that order.
     pub runs: Vec<MethodRun>,

@@ -7,15 +7,15 @@
 //! ambiguous), and an UNSAT answer puts the candidate in the backbone, where it is added as a unit
 //! clause to speed up the solves that follow.
 
-use super::search::{Search, SearchError};
-use crate::cnf::ClauseSink;
+use super::search::{Search, Searched};
+use crate::deadline::Limit;
 use crate::model::{Grid, Pos};
 
 /// Every ambiguous cell, row by row, given solutions already found (at least one).
-pub(crate) fn ambiguous_cells(
-    search: &mut Search,
+pub(crate) fn ambiguous_cells<L: Limit>(
+    search: &mut Search<L>,
     seen: &[Grid<bool>],
-) -> Result<Vec<Pos>, SearchError> {
+) -> Searched<Vec<Pos>, L> {
     let reference = &seen[0];
     let mut ambiguous = Grid::filled(reference.width(), reference.height(), false);
     let mut candidate = ambiguous.clone();
@@ -32,7 +32,7 @@ pub(crate) fn ambiguous_cells(
             continue;
         }
         let flipped = search.cell_is(pos, !reference[pos]);
-        match search.solver.solve_assuming(&[flipped])? {
+        match search.solve_assuming(&[flipped])? {
             Some(model) => {
                 let picture = search.verified_picture(&model)?;
                 for &other in &open {
@@ -44,7 +44,7 @@ pub(crate) fn ambiguous_cells(
             }
             None => {
                 candidate[pos] = false;
-                search.solver.add_clause(&[!flipped]);
+                search.add_clause(&[!flipped]);
             }
         }
     }

@@ -11,6 +11,7 @@ use std::fmt;
 use std::io::{self, Write};
 
 use crate::cnf::{self, ClauseSink, Cnf, Encoding, Lit, TooLarge};
+use crate::deadline::NoDeadline;
 use crate::model::{Cell, Grid, Mismatch, Puzzle};
 use crate::sat::{Solver, solve_with_drat_proof};
 use crate::solve::verified_picture;
@@ -100,7 +101,7 @@ pub fn write_other_solution(
     puzzle.check(other).map_err(CertifyError::Unverified)?;
     let (encoding, cnf) = write_formula(puzzle, Some(blocked), formula_out)?;
     // The auxiliaries are functions of the cells: fixing the cells determines the model.
-    let mut solver = Solver::new(None);
+    let mut solver = Solver::new(NoDeadline);
     for clause in cnf.clauses() {
         solver.add_clause(clause);
     }
@@ -111,9 +112,8 @@ pub fn write_other_solution(
             if other[pos] { black } else { !black }
         })
         .collect();
-    let model = match solver.solve_assuming(&cells) {
-        Ok(Some(model)) => model,
-        _ => unreachable!("a verified solution other than the blocked one satisfies the formula"),
+    let Ok(Some(model)) = solver.solve_assuming(&cells) else {
+        unreachable!("a verified solution other than the blocked one satisfies the formula");
     };
     writeln!(model_out, "s SATISFIABLE")?;
     for chunk in model.literals(encoding.vars).chunks(20) {

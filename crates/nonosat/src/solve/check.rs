@@ -10,13 +10,15 @@ use std::time::{Duration, Instant};
 use super::ambiguity::ambiguous_cells;
 use super::search::{Search, SearchError, propagated};
 use crate::cnf::TooLarge;
+use crate::deadline::{Deadline, TimedOut};
 use crate::model::{Grid, Mismatch, Pos, Puzzle};
 
-/// How to run a check.
+/// How to run a check: `Options::default()`, then the `with_` methods.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Options {
-    /// Give up after this long, answering [`Verdict::Timeout`].
-    pub timeout: Option<Duration>,
+    /// Give up at this deadline, answering [`Verdict::Timeout`].
+    pub deadline: Option<Deadline>,
     /// The most distinct solutions [`check`] collects (at least 2; the default).
     pub max_solutions: usize,
     /// Whether [`check`] computes every ambiguous cell ([`Report::ambiguous`]) of a puzzle with
@@ -28,10 +30,30 @@ impl Default for Options {
     /// No time limit, two solutions, no ambiguous cells: the plain uniqueness check.
     fn default() -> Self {
         Options {
-            timeout: None,
+            deadline: None,
             max_solutions: 2,
             ambiguous_cells: false,
         }
+    }
+}
+
+impl Options {
+    /// These options with the deadline `deadline` (none: no time limit).
+    pub fn with_deadline(mut self, deadline: Option<Deadline>) -> Self {
+        self.deadline = deadline;
+        self
+    }
+
+    /// These options collecting up to `max_solutions` distinct solutions (at least 2).
+    pub fn with_max_solutions(mut self, max_solutions: usize) -> Self {
+        self.max_solutions = max_solutions;
+        self
+    }
+
+    /// These options computing every ambiguous cell, or not.
+    pub fn with_ambiguous_cells(mut self, ambiguous_cells: bool) -> Self {
+        self.ambiguous_cells = ambiguous_cells;
+        self
     }
 }
 
@@ -87,6 +109,7 @@ impl fmt::Display for Verdict {
 
 /// The outcome of [`check`] or [`solve`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Report {
     /// The verdict.
     pub verdict: Verdict,
@@ -111,6 +134,21 @@ pub struct Report {
 }
 
 impl Report {
+    /// The report of a search stopped by its time limit after `elapsed`, before it knew anything
+    /// (as when a batch stops a child process).
+    pub fn timed_out(elapsed: Duration) -> Self {
+        Report {
+            verdict: Verdict::Timeout,
+            solutions: Vec::new(),
+            exhausted: false,
+            ambiguous: None,
+            fixed_by_propagation: 0,
+            line_solvable: false,
+            goal: None,
+            elapsed,
+        }
+    }
+
     /// The cells where the first two solutions differ, row by row (empty unless two were found).
     pub fn differing_cells(&self) -> Vec<Pos> {
         match self.solutions.as_slice() {
@@ -211,7 +249,6 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report, CheckError> {
 
 fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report, CheckError> {
     let started = Instant::now();
-    let deadline = options.timeout.map(|limit| started + limit);
     let (known, propagated) = propagated(puzzle);
     let fixed_by_propagation = known.known_count();
     let goal = puzzle.goal().map(|goal| match puzzle.check(goal) {
@@ -228,12 +265,12 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
         goal,
         elapsed: Duration::ZERO,
     };
-    if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+    if options.deadline.is_some_and(Deadline::has_passed) {
         report.elapsed = started.elapsed();
         return Ok(report);
     }
 
-    let mut search = Search::new(puzzle, known, deadline)?;
+    let mut search = Search::new(puzzle, known, options.deadline)?;
     let goal_solves = matches!(report.goal, Some(GoalReport::Solves));
     let outcome = match (prove_unique, puzzle.goal()) {
         (true, Some(goal)) if goal_solves => {
@@ -243,7 +280,7 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
         _ => search.find_solutions(prove_unique, &mut report.solutions),
     };
     report.verdict = match outcome {
-        Err(SearchError::TimedOut) => Verdict::Timeout,
+        Err(SearchError::Stopped(TimedOut)) => Verdict::Timeout,
         Err(SearchError::Unverified(mismatch)) => return Err(CheckError::Unverified(mismatch)),
         Ok(()) => match report.solutions.len() {
             0 => Verdict::None,
@@ -262,7 +299,7 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
 /// With several solutions, collects more of them and the ambiguous cells, as `options` asks; a
 /// time-out on the way leaves the verdict as it is and what was not finished unset.
 fn search_deeper(
-    search: &mut Search,
+    search: &mut Search<Option<Deadline>>,
     options: &Options,
     report: &mut Report,
 ) -> Result<(), CheckError> {
@@ -285,7 +322,7 @@ fn search_deeper(
             Ok(())
         });
     match deeper {
-        Ok(()) | Err(SearchError::TimedOut) => Ok(()),
+        Ok(()) | Err(SearchError::Stopped(TimedOut)) => Ok(()),
         Err(SearchError::Unverified(mismatch)) => Err(CheckError::Unverified(mismatch)),
     }
 }

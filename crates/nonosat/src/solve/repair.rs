@@ -18,15 +18,18 @@ use std::time::{Duration, Instant};
 
 use super::search::{Search, SearchError};
 use crate::cnf::{ClauseSink, Counter, Encoding, Lit};
+use crate::deadline::{Deadline, Limit, NoDeadline};
 use crate::model::{Grid, Pos, Puzzle, PuzzleError};
-use crate::sat::{Solver, TimedOut};
+use crate::sat::Solver;
 use crate::solve::{self, CheckError, Options, Report, Verdict};
 
-/// How hard to look.
+/// How hard to look: `FixOptions::default()`, then the `with_` methods.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct FixOptions {
-    /// Time for the whole search; half of it at most goes to the hints.
-    pub budget: Duration,
+    /// When to stop the whole search (none: run to the end); half of the time left at the start
+    /// goes to the hints at most.
+    pub deadline: Option<Deadline>,
     /// The most edits to propose.
     pub edits: usize,
     /// Also try edits of two cells when single cells do not give `edits` proposals.
@@ -34,18 +37,39 @@ pub struct FixOptions {
 }
 
 impl Default for FixOptions {
-    /// Ten seconds, five edits, single cells only.
+    /// No time limit, five edits, single cells only.
     fn default() -> Self {
         FixOptions {
-            budget: Duration::from_secs(10),
+            deadline: None,
             edits: 5,
             pairs: false,
         }
     }
 }
 
+impl FixOptions {
+    /// These options stopping at `deadline` (none: run to the end).
+    pub fn with_deadline(mut self, deadline: Option<Deadline>) -> Self {
+        self.deadline = deadline;
+        self
+    }
+
+    /// These options proposing at most `edits` edits.
+    pub fn with_edits(mut self, edits: usize) -> Self {
+        self.edits = edits;
+        self
+    }
+
+    /// These options also trying edits of two cells, or not.
+    pub fn with_pairs(mut self, pairs: bool) -> Self {
+        self.pairs = pairs;
+        self
+    }
+}
+
 /// Cells to give away as starting hints, with the colour the design has there.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Hints {
     /// The hint cells, row by row.
     pub cells: Vec<Pos>,
@@ -58,6 +82,7 @@ pub struct Hints {
 
 /// A changed picture whose puzzle is unique.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Edit {
     /// The cells whose colour changes, row by row.
     pub flipped: Vec<Pos>,
@@ -67,6 +92,7 @@ pub struct Edit {
 
 /// What `fix` found for a design.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Repairs {
     /// The check of the design as it is, with its ambiguous cells.
     pub check: Report,
@@ -108,12 +134,10 @@ impl From<CheckError> for FixError {
 /// Proposes repairs for `design`, a picture whose clues may admit other solutions.
 pub fn fix(design: &Grid<bool>, options: &FixOptions) -> Result<Repairs, FixError> {
     let started = Instant::now();
+    // At most half of the time goes to the hints, counted from the start, as the first check is.
+    let hint_deadline = options.deadline.map(|deadline| deadline.share(0.5));
     let puzzle = Puzzle::from_picture(design).map_err(FixError::Design)?;
-    let check_options = Options {
-        ambiguous_cells: true,
-        ..Options::default()
-    };
-    let check = solve::check(&puzzle, &check_options)?;
+    let check = solve::check(&puzzle, &Options::default().with_ambiguous_cells(true))?;
     let mut repairs = Repairs {
         hints: None,
         edits: Vec::new(),
@@ -122,7 +146,6 @@ pub fn fix(design: &Grid<bool>, options: &FixOptions) -> Result<Repairs, FixErro
     };
     if repairs.check.verdict == Verdict::Multiple {
         let ambiguous = repairs.check.ambiguous.clone().unwrap_or_default();
-        let hint_deadline = started + options.budget / 2;
         let mut alternatives = repairs.check.solutions[1..].to_vec();
         let hints = fewest_hints(
             &puzzle,
@@ -132,8 +155,7 @@ pub fn fix(design: &Grid<bool>, options: &FixOptions) -> Result<Repairs, FixErro
             hint_deadline,
         )?;
         repairs.hints = Some(hints);
-        let deadline = started + options.budget;
-        repairs.edits = edits(design, &ambiguous, &alternatives, options, deadline)?;
+        repairs.edits = edits(design, &ambiguous, &alternatives, options)?;
     }
     repairs.elapsed = started.elapsed();
     Ok(repairs)
@@ -148,12 +170,12 @@ fn fewest_hints(
     design: &Grid<bool>,
     ambiguous: &[Pos],
     alternatives: &mut Vec<Grid<bool>>,
-    deadline: Instant,
+    deadline: Option<Deadline>,
 ) -> Result<Hints, CheckError> {
-    let mut search = Search::propagated(puzzle, None)?;
+    let mut search = Search::propagated(puzzle, NoDeadline)?;
     search.block(design);
     // In the hitting-set formula, the variable of a cell means "the cell is a hint".
-    let mut hitting = Solver::new(None);
+    let mut hitting = Solver::new(NoDeadline);
     let mut numbering = Encoding::cells_only(puzzle);
     let chosen: Vec<Lit> = ambiguous
         .iter()
@@ -161,7 +183,7 @@ fn fewest_hints(
         .collect();
     let most = ambiguous.len().min(MAX_PROVED_HINTS);
     let counter = Counter::new(&chosen, most, &mut numbering, &mut hitting);
-    let must_hit = |hitting: &mut Solver, alternative: &Grid<bool>| {
+    let must_hit = |hitting: &mut Solver<NoDeadline>, alternative: &Grid<bool>| {
         let differing: Vec<Lit> = ambiguous
             .iter()
             .zip(&chosen)
@@ -175,13 +197,14 @@ fn fewest_hints(
     }
     let mut bound = 1;
     let mut hints: Vec<Pos> = Vec::new();
-    while Instant::now() < deadline {
+    while deadline.check().is_ok() {
         let (model, proved) = loop {
             let solved = match counter.at_most(bound) {
                 Some(within) => hitting.solve_assuming(&[within]),
                 None => hitting.solve(),
             };
-            match solved.expect("no deadline") {
+            let Ok(solved) = solved;
+            match solved {
                 Some(model) => break (model, counter.at_most(bound).is_some()),
                 None => bound += 1,
             }
@@ -226,7 +249,7 @@ fn fewest_hints(
 /// A solution other than `design` (which the search has blocked) that agrees with it on every
 /// hint, or `None`.
 fn other_solution(
-    search: &mut Search,
+    search: &mut Search<NoDeadline>,
     design: &Grid<bool>,
     hints: &[Pos],
 ) -> Result<Option<Grid<bool>>, CheckError> {
@@ -234,16 +257,13 @@ fn other_solution(
         .iter()
         .map(|&pos| search.cell_is(pos, design[pos]))
         .collect();
-    let model = match search.solver.solve_assuming(&agree) {
-        Ok(model) => model,
-        Err(TimedOut) => unreachable!("the search has no deadline"),
-    };
+    let Ok(model) = search.solve_assuming(&agree);
     model
         .map(|model| search.verified_picture(&model))
         .transpose()
         .map_err(|error| match error {
             SearchError::Unverified(mismatch) => CheckError::Unverified(mismatch),
-            SearchError::TimedOut => unreachable!("the search has no deadline"),
+            SearchError::Stopped(never) => match never {},
         })
 }
 
@@ -259,7 +279,6 @@ fn edits(
     ambiguous: &[Pos],
     alternatives: &[Grid<bool>],
     options: &FixOptions,
-    deadline: Instant,
 ) -> Result<Vec<Edit>, CheckError> {
     let distance = |pos: Pos| {
         ambiguous
@@ -279,8 +298,7 @@ fn edits(
         .filter(|_| options.pairs);
     let mut found = Vec::new();
     for flipped in singles.chain(pairs) {
-        let remaining = deadline.saturating_duration_since(Instant::now());
-        if found.len() >= options.edits || remaining.is_zero() {
+        if found.len() >= options.edits || options.deadline.check().is_err() {
             break;
         }
         if flipped.len() == 2 && found.iter().any(|edit: &Edit| edit.flipped.len() == 1) {
@@ -303,10 +321,7 @@ fn edits(
         if still_ambiguous {
             continue;
         }
-        let options = Options {
-            timeout: Some(remaining),
-            ..Options::default()
-        };
+        let options = Options::default().with_deadline(options.deadline);
         if solve::check(&puzzle, &options)?.verdict == Verdict::Unique {
             let mut flipped = flipped;
             flipped.sort();

@@ -1,12 +1,11 @@
 //! A puzzle's formula in a SAT solver, and the searches over it: first solution, another solution
 //! (nearby first when there is a goal), enumeration; every model is verified before it is returned.
 
-use std::time::Instant;
-
 use crate::cnf::{self, ClauseSink, Counter, Encoding, Lit, TooLarge};
+use crate::deadline::Limit;
 use crate::logic::{DpLineSolver, propagate};
 use crate::model::{Cell, Grid, Mismatch, Pos, Puzzle};
-use crate::sat::{Model, Solver, TimedOut};
+use crate::sat::{Model, Solver};
 
 /// The cells line propagation fixes on a blank grid, and whether it ended without a
 /// contradiction. After a contradiction no cell is fixed: the SAT solver confirms it from the
@@ -20,40 +19,41 @@ pub(crate) fn propagated(puzzle: &Puzzle) -> (Grid<Cell>, bool) {
     (known, consistent)
 }
 
-/// Why a search stopped short.
-pub(crate) enum SearchError {
-    /// The deadline passed.
-    TimedOut,
+/// Why a search stopped short: its limit (`E` is the limit's
+/// [`Exceeded`](Limit::Exceeded), uninhabited without a deadline), or a model that broke a clue.
+pub(crate) enum SearchError<E> {
+    /// The limit stopped the search.
+    Stopped(E),
     /// A model broke a clue (a bug).
     Unverified(Mismatch),
 }
 
-impl From<TimedOut> for SearchError {
-    fn from(_: TimedOut) -> Self {
-        SearchError::TimedOut
+impl<E> From<E> for SearchError<E> {
+    fn from(exceeded: E) -> Self {
+        SearchError::Stopped(exceeded)
     }
 }
+
+/// What a search under the limit `L` returns.
+pub(crate) type Searched<T, L> = Result<T, SearchError<<L as Limit>::Exceeded>>;
 
 /// The largest distances, in cells, at which [`Search::find_another`] looks for a nearby solution
 /// before looking anywhere. Two solutions differ in at least four cells.
 const NEARBY_RADII: [usize; 3] = [4, 8, 16];
 
-/// A puzzle's formula in a solver, and the cells propagation left open.
-pub(crate) struct Search<'a> {
+/// A puzzle's formula in a solver under the limit `L`, and the cells propagation left open.
+pub(crate) struct Search<'a, L: Limit> {
     puzzle: &'a Puzzle,
-    pub(crate) solver: Solver,
+    solver: Solver<L>,
     encoding: Encoding,
     known: Grid<Cell>,
 }
 
-impl<'a> Search<'a> {
-    /// The formula of `puzzle`, given the cells `known`, in a solver that gives up at `deadline`.
-    pub(crate) fn new(
-        puzzle: &'a Puzzle,
-        known: Grid<Cell>,
-        deadline: Option<Instant>,
-    ) -> Result<Self, TooLarge> {
-        let mut solver = Solver::new(deadline);
+impl<'a, L: Limit> Search<'a, L> {
+    /// The formula of `puzzle`, given the cells `known`, in a solver that gives up when `limit`
+    /// says so.
+    pub(crate) fn new(puzzle: &'a Puzzle, known: Grid<Cell>, limit: L) -> Result<Self, TooLarge> {
+        let mut solver = Solver::new(limit);
         let encoding = cnf::encode(puzzle, &known, &mut solver)?;
         Ok(Search {
             puzzle,
@@ -64,11 +64,21 @@ impl<'a> Search<'a> {
     }
 
     /// The formula of `puzzle` after line propagation.
-    pub(crate) fn propagated(
-        puzzle: &'a Puzzle,
-        deadline: Option<Instant>,
-    ) -> Result<Self, TooLarge> {
-        Search::new(puzzle, propagated(puzzle).0, deadline)
+    pub(crate) fn propagated(puzzle: &'a Puzzle, limit: L) -> Result<Self, TooLarge> {
+        Search::new(puzzle, propagated(puzzle).0, limit)
+    }
+
+    /// Solves with every literal of `assumptions` true for this call only; a model, or `None`.
+    pub(crate) fn solve_assuming(
+        &mut self,
+        assumptions: &[Lit],
+    ) -> Result<Option<Model>, L::Exceeded> {
+        self.solver.solve_assuming(assumptions)
+    }
+
+    /// Adds `clause` for good: every later solve must satisfy it.
+    pub(crate) fn add_clause(&mut self, clause: &[Lit]) {
+        self.solver.add_clause(clause);
     }
 
     /// Excludes `solution`, and nothing else, from the models ([`Encoding::blocking_clause`]).
@@ -97,7 +107,7 @@ impl<'a> Search<'a> {
         &mut self,
         limit: usize,
         found: &mut Vec<Grid<bool>>,
-    ) -> Result<bool, SearchError> {
+    ) -> Searched<bool, L> {
         while found.len() < limit {
             let before = found.len();
             let last = found[before - 1].clone();
@@ -114,7 +124,7 @@ impl<'a> Search<'a> {
         &mut self,
         prove_unique: bool,
         found: &mut Vec<Grid<bool>>,
-    ) -> Result<(), SearchError> {
+    ) -> Searched<(), L> {
         let Some(model) = self.solver.solve()? else {
             return Ok(());
         };
@@ -140,7 +150,7 @@ impl<'a> Search<'a> {
         solution: &Grid<bool>,
         nearby_first: bool,
         found: &mut Vec<Grid<bool>>,
-    ) -> Result<(), SearchError> {
+    ) -> Searched<(), L> {
         self.block(solution);
         let nearby = if nearby_first {
             self.find_nearby(solution)?
@@ -158,7 +168,7 @@ impl<'a> Search<'a> {
     }
 
     /// A solution within [`NEARBY_RADII`] cells of `solution`, closest radius first, if any.
-    fn find_nearby(&mut self, solution: &Grid<bool>) -> Result<Option<Model>, TimedOut> {
+    fn find_nearby(&mut self, solution: &Grid<bool>) -> Result<Option<Model>, L::Exceeded> {
         let differs: Vec<_> = self
             .known
             .positions()
@@ -182,7 +192,7 @@ impl<'a> Search<'a> {
     }
 
     /// The picture a model describes, once it has passed the independent check.
-    pub(crate) fn verified_picture(&self, model: &Model) -> Result<Grid<bool>, SearchError> {
+    pub(crate) fn verified_picture(&self, model: &Model) -> Searched<Grid<bool>, L> {
         verified_picture(self.puzzle, &self.encoding, model).map_err(SearchError::Unverified)
     }
 }
