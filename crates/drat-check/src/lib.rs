@@ -17,7 +17,6 @@
 #![warn(missing_docs)]
 
 use std::collections::HashMap;
-use std::fmt;
 
 /// A formula read from DIMACS: clauses of signed variable numbers (1-based, no zero).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,21 +46,14 @@ pub struct NumberedStep {
 }
 
 /// Text that is not valid DIMACS or DRAT, with the 1-based line where it goes wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
 pub struct SyntaxError {
     /// 1-based line number.
     pub line: usize,
     /// What is wrong.
     pub message: String,
 }
-
-impl fmt::Display for SyntaxError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
-}
-
-impl std::error::Error for SyntaxError {}
 
 /// The largest variable number accepted, to refuse absurd inputs before allocating for them: the
 /// checker needs about 60 bytes a variable.
@@ -205,33 +197,19 @@ pub fn parse_drat(text: &str) -> Result<Vec<NumberedStep>, SyntaxError> {
 }
 
 /// Why a proof was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Rejection {
     /// The lemma on this proof line is neither RUP nor RAT.
+    #[error("the lemma on line {line} of the proof is neither RUP nor RAT")]
     NotImplied {
         /// 1-based line of the proof.
         line: usize,
     },
     /// Every step checked, but the empty clause was never derived.
+    #[error("every lemma checks, but the proof never derives the empty clause")]
     NoEmptyClause,
 }
-
-impl fmt::Display for Rejection {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Rejection::NotImplied { line } => write!(
-                f,
-                "the lemma on line {line} of the proof is neither RUP nor RAT"
-            ),
-            Rejection::NoEmptyClause => {
-                f.write_str("every lemma checks, but the proof never derives the empty clause")
-            }
-        }
-    }
-}
-
-impl std::error::Error for Rejection {}
 
 /// What a successful check established.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -17,22 +17,19 @@ use super::status::Status;
 /// `latin`: one puzzle.
 pub(super) fn latin(args: &LatinArgs) -> Status {
     let file = shown_name(&args.file);
-    let square = match read_path_text(&args.file).and_then(|text| LatinSquare::parse(&text, &file))
-    {
+    let read = read_path_text(&args.file).map_err(|error| error.to_string());
+    let parsed = read.and_then(|text| LatinSquare::parse(&text, &file).map_err(|e| e.to_string()));
+    let square = match parsed {
         Ok(square) => square,
-        Err(error) => {
-            print_error(args.json, &file, None, &error.to_string());
+        Err(message) => {
+            print_error(args.json, &file, None, &message);
             return Status::BadInput;
         }
     };
     let verdict = match solve(&square) {
         Ok(verdict) => verdict,
         Err(error) => {
-            let message = format!(
-                "internal error: the SAT answer failed verification ({})",
-                error.0
-            );
-            print_error(args.json, &file, None, &message);
+            print_error(args.json, &file, None, &error.to_string());
             return Status::Internal;
         }
     };

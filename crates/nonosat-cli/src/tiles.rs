@@ -24,7 +24,7 @@ pub(super) fn tiles(args: &TilesArgs) -> Status {
     let input = match read_pictures(&paths, args.legend.as_deref()) {
         Ok(input) => input,
         Err(error) => {
-            print_error(args.json, &error.source, None, &error.to_string());
+            print_error(args.json, &error.file, None, &error.to_string());
             return Status::BadInput;
         }
     };
@@ -34,9 +34,12 @@ pub(super) fn tiles(args: &TilesArgs) -> Status {
         Err(error) => {
             print_error(args.json, &files.join(" "), None, &error.to_string());
             return match error {
-                DesignError::Unverified(_) => Status::Internal,
                 DesignError::Exact(ExactError::TimedOut) => Status::Timeout,
-                DesignError::Exact(_) | DesignError::TooManyColours { .. } => Status::BadInput,
+                DesignError::Exact(ExactError::Rounding(_))
+                | DesignError::NoAllocation
+                | DesignError::Allocation(_)
+                | DesignError::Rebuild(_) => Status::Internal,
+                _ => Status::BadInput,
             };
         }
     };

@@ -2,7 +2,6 @@
 //! search, and the exact optimum for few colours); build the tiles of the chosen pictures and
 //! verify them by rebuilding every picture.
 
-use std::fmt;
 use std::time::{Duration, Instant};
 
 use nonosat::deadline::Deadline;
@@ -11,7 +10,7 @@ use super::build::{RebuildFault, TileSet, build_tiles, verify};
 use super::exact::ExactError;
 use super::picture::PictureSet;
 use super::recolour::{Palette, Recolouring, algorithm_one, better, exact_best};
-use super::venn::{Allocation, Counts};
+use super::venn::{Allocation, AllocationFault, Counts};
 use super::{Method, allocate, fastest};
 use nonosat::image::Rgb;
 
@@ -52,13 +51,26 @@ pub struct Design {
 }
 
 /// Why [`design`] gave no answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DesignError {
     /// The exact method failed or refused.
-    Exact(ExactError),
-    /// A result failed its independent check (a bug: please report it).
-    Unverified(String),
+    #[error(transparent)]
+    Exact(#[from] ExactError),
+    /// The recoloured pictures have no allocation (a bug: please report it).
+    #[error("internal error: the recoloured pictures have no allocation")]
+    NoAllocation,
+    /// The allocation found fails its independent check (a bug: please report it).
+    #[error("internal error: allocation fails: {0:?}")]
+    Allocation(AllocationFault),
+    /// The tiles do not rebuild the pictures (a bug: please report it).
+    #[error("internal error: the tiles do not rebuild the pictures: {0:?}")]
+    Rebuild(RebuildFault),
     /// No tiles exist and there are too many colours to search for a recolouring.
+    #[error(
+        "no tiles exist, and {colours} colours are too many to search for a recolouring (at \
+         most {MAX_RECOLOURED}): reduce the palette first"
+    )]
     TooManyColours {
         /// Colours of the pictures.
         colours: usize,
@@ -67,28 +79,6 @@ pub enum DesignError {
 
 /// The most colours the recolouring searches accept (their greedy merging takes time cubic in it).
 pub const MAX_RECOLOURED: usize = 1000;
-
-impl fmt::Display for DesignError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DesignError::Exact(error) => error.fmt(f),
-            DesignError::Unverified(what) => write!(f, "internal error: {what}"),
-            DesignError::TooManyColours { colours } => write!(
-                f,
-                "no tiles exist, and {colours} colours are too many to search for a recolouring \
-                 (at most {MAX_RECOLOURED}): reduce the palette first"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for DesignError {}
-
-impl From<ExactError> for DesignError {
-    fn from(error: ExactError) -> Self {
-        DesignError::Exact(error)
-    }
-}
 
 /// Runs the designer with `method` (the fastest for the picture count when `None`), giving up at
 /// `deadline`.
@@ -142,16 +132,12 @@ pub fn design(
         }
     };
     let final_counts = Counts::of(&pictures);
-    let allocation = allocate(&final_counts, method, deadline)?.ok_or_else(|| {
-        DesignError::Unverified("the recoloured pictures have no allocation".into())
-    })?;
+    let allocation = allocate(&final_counts, method, deadline)?.ok_or(DesignError::NoAllocation)?;
     allocation
         .check(&final_counts)
-        .map_err(|fault| DesignError::Unverified(format!("allocation fails: {fault:?}")))?;
+        .map_err(DesignError::Allocation)?;
     let tiles = build_tiles(&pictures, &final_counts, &allocation);
-    verify(&pictures, &tiles).map_err(|fault: RebuildFault| {
-        DesignError::Unverified(format!("the tiles do not rebuild the pictures: {fault:?}"))
-    })?;
+    verify(&pictures, &tiles).map_err(DesignError::Rebuild)?;
     Ok(Design {
         exists: paper.is_none(),
         method,

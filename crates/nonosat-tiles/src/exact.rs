@@ -12,41 +12,37 @@
 //! "none" is the solver's proof of infeasibility (floating-point branch and bound).
 
 use nonosat::deadline::Deadline;
-use std::fmt;
 
 use microlp::{ComparisonOp, OptimizationDirection, Problem, SolveOutcome};
 
-use super::venn::{Allocation, Counts, Region};
+use super::venn::{Allocation, AllocationFault, Counts, Region};
 
 /// The exact method could not answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ExactError {
     /// The integer programme has more variables than [`MAX_VARIABLES`].
+    #[error(
+        "the exact test would need {variables} integer variables (at most {MAX_VARIABLES}): use \
+         fewer colours or pictures"
+    )]
     TooLarge {
         /// Variables it would need.
         variables: usize,
     },
-    /// The solver failed, or its rounded answer did not pass the check.
-    Solver(String),
+    /// A colour's cell count is beyond the integer programme's range.
+    #[error("the integer programme failed: a cell count is too large for it")]
+    CountTooLarge,
+    /// The solver failed.
+    #[error("the integer programme failed: {0}")]
+    Solver(#[source] microlp::Error),
+    /// The solver's rounded answer did not pass the check (a bug: please report it).
+    #[error("the integer programme failed: rounded answer fails the check: {0:?}")]
+    Rounding(AllocationFault),
     /// The deadline passed before an answer.
+    #[error("gave up: the time limit passed")]
     TimedOut,
 }
-
-impl fmt::Display for ExactError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ExactError::TooLarge { variables } => write!(
-                f,
-                "the exact test would need {variables} integer variables (at most {MAX_VARIABLES}): \
-                 use fewer colours or pictures"
-            ),
-            ExactError::Solver(message) => write!(f, "the integer programme failed: {message}"),
-            ExactError::TimedOut => write!(f, "gave up: the time limit passed"),
-        }
-    }
-}
-
-impl std::error::Error for ExactError {}
 
 /// The most integer variables the exact test accepts.
 pub const MAX_VARIABLES: usize = 100_000;
@@ -78,7 +74,7 @@ pub fn allocate(
                 .map(|i| counts.per_picture[i][colour])
                 .min()
                 .expect("a region is not empty");
-            let bound = i32::try_from(bound).map_err(|_| ExactError::Solver("count".into()))?;
+            let bound = i32::try_from(bound).map_err(|_| ExactError::CountTooLarge)?;
             row.push((region, problem.add_integer_var(0.0, (0, bound))));
         }
         vars.push(row);
@@ -126,7 +122,7 @@ pub fn allocate(
         Ok(SolveOutcome::Solution(solution)) => solution,
         Ok(SolveOutcome::Interrupted(_)) => return Err(ExactError::TimedOut),
         Err(microlp::Error::Infeasible) => return Ok(None),
-        Err(error) => return Err(ExactError::Solver(error.to_string())),
+        Err(error) => return Err(ExactError::Solver(error)),
     };
     let mut faces = vec![vec![0u32; regions]; counts.colours()];
     for (colour, row) in vars.iter().enumerate() {
@@ -135,8 +131,6 @@ pub fn allocate(
         }
     }
     let allocation = Allocation { faces };
-    allocation.check(counts).map_err(|fault| {
-        ExactError::Solver(format!("rounded answer fails the check: {fault:?}"))
-    })?;
+    allocation.check(counts).map_err(ExactError::Rounding)?;
     Ok(Some(allocation))
 }

@@ -5,7 +5,6 @@
 //! #rrggbb` a line) when one is given, else from a fixed palette in character order.
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::path::Path;
 
 use nonosat::image::{Raster, Rgb};
@@ -35,30 +34,20 @@ pub struct PictureSet {
 }
 
 /// A picture file that could not be used, and where the problem is.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}{}: {message}", line.map_or(String::new(), |line| format!(":{line}")))]
 pub struct PictureError {
     /// The file as named by the user.
-    pub source: String,
+    pub file: String,
     /// The 1-based line at fault, for text files.
     pub line: Option<usize>,
     /// What is wrong.
     pub message: String,
 }
 
-impl fmt::Display for PictureError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(line) => write!(f, "{}:{line}: {}", self.source, self.message),
-            None => write!(f, "{}: {}", self.source, self.message),
-        }
-    }
-}
-
-impl std::error::Error for PictureError {}
-
-fn error(source: &str, line: Option<usize>, message: impl Into<String>) -> PictureError {
+fn error(file: &str, line: Option<usize>, message: impl Into<String>) -> PictureError {
     PictureError {
-        source: source.into(),
+        file: file.into(),
         line,
         message: message.into(),
     }

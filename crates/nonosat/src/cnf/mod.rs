@@ -12,7 +12,6 @@ mod line;
 pub use dimacs::{Cnf, write_dimacs};
 pub use distance::Counter;
 
-use std::fmt;
 use std::ops::Not;
 
 use crate::model::{Cell, Clue, Grid, Pos, Puzzle};
@@ -82,23 +81,12 @@ pub trait ClauseSink {
 }
 
 /// The puzzle is too large to encode within [`MAX_CLAUSES`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the puzzle would need up to {clauses} clauses; the limit is {MAX_CLAUSES}")]
 pub struct TooLarge {
     /// The bound on the number of clauses the encoding would need.
     pub clauses: usize,
 }
-
-impl fmt::Display for TooLarge {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the puzzle would need up to {} clauses; the limit is {MAX_CLAUSES}",
-            self.clauses
-        )
-    }
-}
-
-impl std::error::Error for TooLarge {}
 
 /// What an encoding produced, beyond its clauses.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -20,7 +20,9 @@ pub(super) fn parse(bytes: &[u8], threshold: u8) -> Result<Puzzle, LineError> {
     let raster = Raster::from_png(bytes).map_err(|error| {
         let kind = match error {
             RasterError::Size { width, height } => ParseErrorKind::ImageTooLarge { width, height },
-            RasterError::Png(message) => ParseErrorKind::Image { message },
+            other => ParseErrorKind::Image {
+                message: other.to_string(),
+            },
         };
         LineError::maybe_at(None, kind)
     })?;

@@ -1,6 +1,5 @@
 //! RGB pixel buffers, and PNG reading and writing through the `png` crate.
 
-use std::fmt;
 use std::io::Cursor;
 
 /// The most pixels an image may have, read or drawn: 64 megapixels (192 MiB as RGB).
@@ -30,11 +29,20 @@ impl Rgb {
 }
 
 /// Why an image could not be read or made.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum RasterError {
     /// The PNG decoder refused the data.
-    Png(String),
+    #[error("not a readable PNG image: {0}")]
+    Png(#[from] png::DecodingError),
+    /// The decoded image would not fit in memory.
+    #[error("not a readable PNG image: the image is too large to decode")]
+    TooLargeToDecode,
     /// The image has more than [`MAX_PIXELS`] pixels, or a side of zero.
+    #[error(
+        "an image of {width}x{height} pixels is refused: it must have at least one pixel and at \
+         most {MAX_PIXELS}"
+    )]
     Size {
         /// Width in pixels.
         width: u64,
@@ -42,21 +50,6 @@ pub enum RasterError {
         height: u64,
     },
 }
-
-impl fmt::Display for RasterError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RasterError::Png(message) => write!(f, "not a readable PNG image: {message}"),
-            RasterError::Size { width, height } => write!(
-                f,
-                "an image of {width}x{height} pixels is refused: it must have at least one pixel \
-                 and at most {MAX_PIXELS}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for RasterError {}
 
 /// An image as rows of RGB pixels, top row first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,10 +103,9 @@ impl Raster {
     /// Decodes a PNG image of any colour type and bit depth. Transparent pixels are laid over white;
     /// 16-bit channels keep their high byte. The size is checked before the pixels are decoded.
     pub fn from_png(bytes: &[u8]) -> Result<Raster, RasterError> {
-        let png_error = |error: png::DecodingError| RasterError::Png(error.to_string());
         let mut decoder = png::Decoder::new(Cursor::new(bytes));
         decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
-        let mut reader = decoder.read_info().map_err(png_error)?;
+        let mut reader = decoder.read_info()?;
         let (width, height) = {
             let info = reader.info();
             (u64::from(info.width), u64::from(info.height))
@@ -121,9 +113,9 @@ impl Raster {
         check_size(width, height)?;
         let buffer_size = reader
             .output_buffer_size()
-            .ok_or_else(|| RasterError::Png("the image is too large to decode".into()))?;
+            .ok_or(RasterError::TooLargeToDecode)?;
         let mut buffer = vec![0; buffer_size];
-        let frame = reader.next_frame(&mut buffer).map_err(png_error)?;
+        let frame = reader.next_frame(&mut buffer)?;
         let channels = frame.color_type.samples();
         let pixels = buffer[..frame.buffer_size()]
             .chunks_exact(channels)

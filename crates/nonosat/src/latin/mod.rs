@@ -10,11 +10,86 @@ pub mod solve;
 
 use std::fmt;
 
-use crate::formats::{ParseError, ParseErrorKind};
 use crate::model::{Grid, LineId, Pos};
 
 /// The largest order accepted: digits are single characters.
 pub const MAX_ORDER: usize = 9;
+
+/// A Latin square file that could not be read, with where the problem is: `l.txt:3: what is
+/// wrong`, or `l.txt: what is wrong` when no single line is to blame.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}{}: {kind}", line.map_or(String::new(), |line| format!(":{line}")))]
+pub struct LatinError {
+    /// The file name as shown to the user.
+    pub file: String,
+    /// The 1-based line of the file where the problem is, when one line is to blame.
+    pub line: Option<usize>,
+    /// What is wrong.
+    #[source]
+    pub kind: LatinErrorKind,
+}
+
+/// What is wrong with a Latin square file. Rows and columns are 1-based.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LatinErrorKind {
+    /// The file holds no row.
+    #[error("the file holds no puzzle")]
+    Empty,
+    /// The rows are not as many as the first row's cells, or more than [`MAX_ORDER`].
+    #[error(
+        "a Latin square has as many rows as columns (at most 9): expected {expected} rows, found \
+         {found}"
+    )]
+    NotSquare {
+        /// Rows expected.
+        expected: usize,
+        /// Rows found.
+        found: usize,
+    },
+    /// A row whose length differs from the first row's.
+    #[error("row {row} has {found} cells but the first row has {expected}")]
+    RaggedRow {
+        /// The row.
+        row: usize,
+        /// Cells of the first row.
+        expected: usize,
+        /// Cells of this row.
+        found: usize,
+    },
+    /// A character that is neither a digit 1..n nor `.`.
+    #[error("{ch:?} at row {row}, column {column} is neither a digit 1..{order} nor .")]
+    BadChar {
+        /// The character.
+        ch: char,
+        /// The row.
+        row: usize,
+        /// The column.
+        column: usize,
+        /// The square's order n.
+        order: usize,
+    },
+}
+
+/// How a full square breaks the rules or the givens ([`LatinSquare::check`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LatinMismatch {
+    /// A row or column that repeats or misses a digit.
+    #[error("{line} does not hold each digit 1..{order} once")]
+    Line {
+        /// The line.
+        line: LineId,
+        /// The square's order n.
+        order: usize,
+    },
+    /// A given digit that the square changes.
+    #[error("r{}c{} changes a given digit", pos.row + 1, pos.col + 1)]
+    Given {
+        /// The cell of the given.
+        pos: Pos,
+    },
+}
 
 /// An n x n Latin square puzzle: 0 for an empty cell, else the given digit 1..n.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -25,9 +100,9 @@ pub struct LatinSquare {
 impl LatinSquare {
     /// Reads a puzzle: n non-blank lines of n characters, a digit 1..n or `.` each (spaces at the
     /// ends of lines and blank lines around are ignored). `source` names the file in errors.
-    pub fn parse(text: &str, source: &str) -> Result<LatinSquare, ParseError> {
-        let error = |line: Option<usize>, kind| ParseError {
-            source: source.to_owned(),
+    pub fn parse(text: &str, file: &str) -> Result<LatinSquare, LatinError> {
+        let error = |line: Option<usize>, kind| LatinError {
+            file: file.to_owned(),
             line,
             kind,
         };
@@ -38,12 +113,11 @@ impl LatinSquare {
             .filter(|(_, line)| !line.is_empty())
             .collect();
         let Some(&(_, first)) = rows.first() else {
-            return Err(error(None, ParseErrorKind::Empty));
+            return Err(error(None, LatinErrorKind::Empty));
         };
         let order = first.chars().count();
         if rows.len() != order || order > MAX_ORDER {
-            let kind = ParseErrorKind::NotSquare {
-                row: 0,
+            let kind = LatinErrorKind::NotSquare {
                 expected: order.min(MAX_ORDER),
                 found: rows.len(),
             };
@@ -53,7 +127,7 @@ impl LatinSquare {
         for (row, &(line, text)) in rows.iter().enumerate() {
             let found = text.chars().count();
             if found != order {
-                let kind = ParseErrorKind::NotSquare {
+                let kind = LatinErrorKind::RaggedRow {
                     row: row + 1,
                     expected: order,
                     found,
@@ -65,7 +139,7 @@ impl LatinSquare {
                     Some(digit) if (1..=order as u32).contains(&digit) => digit as u8,
                     _ if ch == '.' => 0,
                     _ => {
-                        let kind = ParseErrorKind::BadSquareChar {
+                        let kind = LatinErrorKind::BadChar {
                             ch,
                             row: row + 1,
                             column: col + 1,
@@ -123,13 +197,13 @@ impl LatinSquare {
 
     /// Checks a full square against the rules and the givens, sharing nothing with any solver:
     /// the first line that repeats or misses a digit, or the first given it changes.
-    pub fn check(&self, square: &Grid<u8>) -> Result<(), String> {
+    pub fn check(&self, square: &Grid<u8>) -> Result<(), LatinMismatch> {
         let n = self.order();
         for line in self.cells.lines() {
             let mut digits = square.line(line);
             digits.sort_unstable();
             if digits != (1..=n as u8).collect::<Vec<_>>() {
-                return Err(format!("{line} does not hold each digit 1..{n} once"));
+                return Err(LatinMismatch::Line { line, order: n });
             }
         }
         match self
@@ -137,11 +211,7 @@ impl LatinSquare {
             .positions()
             .find(|&p| self.cells[p] != 0 && self.cells[p] != square[p])
         {
-            Some(p) => Err(format!(
-                "r{}c{} changes a given digit",
-                p.row + 1,
-                p.col + 1
-            )),
+            Some(pos) => Err(LatinMismatch::Given { pos }),
             None => Ok(()),
         }
     }
@@ -205,13 +275,11 @@ mod tests {
         let changed = Grid::from_rows(vec![vec![2, 1], vec![1, 2]]).unwrap();
         let repeated = Grid::from_rows(vec![vec![1, 2], vec![1, 2]]).unwrap();
         assert_eq!(square.check(&good), Ok(()));
+        let message = |grid: &Grid<u8>| square.check(grid).unwrap_err().to_string();
+        assert_eq!(message(&changed), "r1c1 changes a given digit");
         assert_eq!(
-            square.check(&changed),
-            Err("r1c1 changes a given digit".into())
-        );
-        assert_eq!(
-            square.check(&repeated),
-            Err("column 1 does not hold each digit 1..2 once".into())
+            message(&repeated),
+            "column 1 does not hold each digit 1..2 once"
         );
     }
 }

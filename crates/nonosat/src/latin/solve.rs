@@ -2,6 +2,7 @@
 //! one digit per cell and each digit exactly once per row and per column, the givens as units; a
 //! second solve with the first solution blocked decides uniqueness.
 
+use super::LatinMismatch;
 use super::LatinSquare;
 use crate::cnf::{ClauseSink, Lit, Var};
 use crate::deadline::NoDeadline;
@@ -26,8 +27,9 @@ fn var(n: usize, pos: Pos, digit: usize) -> Var {
 
 /// The SAT solver's square failed [`LatinSquare::check`]: a bug in nonosat, reported instead of a
 /// wrong answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Unverified(pub String);
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("internal error: the SAT answer failed verification ({0})")]
+pub struct Unverified(#[source] pub LatinMismatch);
 
 /// Solves `square` and decides whether its solution is unique.
 pub fn solve(square: &LatinSquare) -> Result<LatinVerdict, Unverified> {

@@ -1,7 +1,5 @@
 //! A black-and-white nonogram: row and column clues that fit together, and its optional metadata.
 
-use std::fmt;
-
 use super::{Clue, Grid, LineId};
 
 /// The largest width or height accepted, in cells. Larger puzzles are refused before any work.
@@ -34,12 +32,14 @@ pub struct Metadata {
 }
 
 /// Why a set of clues is not a puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PuzzleError {
     /// The puzzle has no rows or no columns.
+    #[error("the puzzle has no rows or no columns")]
     NoCells,
     /// A side is larger than [`MAX_SIDE`].
+    #[error("the puzzle is {width}x{height}; sides larger than {MAX_SIDE} cells are not accepted")]
     TooLarge {
         /// Number of columns asked for.
         width: usize,
@@ -47,6 +47,7 @@ pub enum PuzzleError {
         height: usize,
     },
     /// A clue needs more cells than its line has.
+    #[error("the clue of {line} needs at least {needs} cells but the line has {len}")]
     ClueTooLong {
         /// The line whose clue does not fit.
         line: LineId,
@@ -56,6 +57,7 @@ pub enum PuzzleError {
         len: usize,
     },
     /// The row clues and the column clues ask for different numbers of black cells.
+    #[error("the row clues ask for {rows} black cells but the column clues ask for {columns}")]
     TotalsDiffer {
         /// Black cells the rows ask for.
         rows: usize,
@@ -63,6 +65,10 @@ pub enum PuzzleError {
         columns: usize,
     },
     /// The goal picture is not the size of the puzzle.
+    #[error(
+        "the goal picture is {}x{} but the puzzle is {}x{}",
+        goal.0, goal.1, puzzle.0, puzzle.1
+    )]
     GoalSize {
         /// The goal's width and height.
         goal: (usize, usize),
@@ -71,35 +77,9 @@ pub enum PuzzleError {
     },
 }
 
-impl fmt::Display for PuzzleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PuzzleError::NoCells => write!(f, "the puzzle has no rows or no columns"),
-            PuzzleError::TooLarge { width, height } => write!(
-                f,
-                "the puzzle is {width}x{height}; sides larger than {MAX_SIDE} cells are not accepted"
-            ),
-            PuzzleError::ClueTooLong { line, needs, len } => write!(
-                f,
-                "the clue of {line} needs at least {needs} cells but the line has {len}"
-            ),
-            PuzzleError::TotalsDiffer { rows, columns } => write!(
-                f,
-                "the row clues ask for {rows} black cells but the column clues ask for {columns}"
-            ),
-            PuzzleError::GoalSize { goal, puzzle } => write!(
-                f,
-                "the goal picture is {}x{} but the puzzle is {}x{}",
-                goal.0, goal.1, puzzle.0, puzzle.1
-            ),
-        }
-    }
-}
-
-impl std::error::Error for PuzzleError {}
-
 /// The first line of a grid that breaks its clue, found by [`Puzzle::check`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{line} should read {expected} but reads {found}")]
 pub struct Mismatch {
     /// The line that breaks its clue.
     pub line: LineId,
@@ -107,16 +87,6 @@ pub struct Mismatch {
     pub expected: Clue,
     /// The blocks the grid has in that line.
     pub found: Clue,
-}
-
-impl fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} should read {} but reads {}",
-            self.line, self.expected, self.found
-        )
-    }
 }
 
 impl Puzzle {

@@ -7,7 +7,6 @@
 //! publisher can regenerate it (`nonosat cnf`, then the blocking clause) and check the proof with
 //! `nonosat verify-proof` or any DRAT checker, such as drat-trim.
 
-use std::fmt;
 use std::io::{self, Write};
 
 use crate::cnf::{self, ClauseSink, Cnf, Encoding, Lit, TooLarge};
@@ -17,36 +16,18 @@ use crate::sat::{Solver, solve_with_drat_proof};
 use crate::solve::verified_picture;
 
 /// Why a certificate could not be made.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum CertifyError {
     /// The encoding is too large.
+    #[error(transparent)]
     TooLarge(TooLarge),
     /// Writing the formula or the proof failed.
-    Io(io::Error),
+    #[error("cannot write the proof: {0}")]
+    Io(#[from] io::Error),
     /// The solver's model broke a clue: a bug in nonosat.
-    Unverified(Mismatch),
-}
-
-impl fmt::Display for CertifyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CertifyError::TooLarge(error) => error.fmt(f),
-            CertifyError::Io(error) => write!(f, "cannot write the proof: {error}"),
-            CertifyError::Unverified(mismatch) => write!(
-                f,
-                "internal error: the certifying solve's answer failed verification ({mismatch})"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for CertifyError {}
-
-impl From<io::Error> for CertifyError {
-    fn from(error: io::Error) -> Self {
-        CertifyError::Io(error)
-    }
+    #[error("internal error: the certifying solve's answer failed verification ({0})")]
+    Unverified(#[source] Mismatch),
 }
 
 /// The formula "a solution of `puzzle` other than `blocked` exists": the encoding of the clues

@@ -192,34 +192,16 @@ pub enum GoalReport {
 }
 
 /// A check that could not be carried out.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum CheckError {
     /// The encoding would be larger than [`crate::cnf::MAX_CLAUSES`].
-    TooLarge(TooLarge),
+    #[error(transparent)]
+    TooLarge(#[from] TooLarge),
     /// The solver produced a grid that breaks a clue: a bug in nonosat, reported instead of a wrong
     /// answer.
-    Unverified(Mismatch),
-}
-
-impl fmt::Display for CheckError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CheckError::TooLarge(error) => error.fmt(f),
-            CheckError::Unverified(mismatch) => write!(
-                f,
-                "internal error: the solver's answer failed verification ({mismatch}); please report it"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for CheckError {}
-
-impl From<TooLarge> for CheckError {
-    fn from(error: TooLarge) -> Self {
-        CheckError::TooLarge(error)
-    }
+    #[error("internal error: the solver's answer failed verification ({0}); please report it")]
+    Unverified(#[source] Mismatch),
 }
 
 /// Decides whether `puzzle` has no solution, exactly one, or several, and finds up to two.

@@ -13,7 +13,6 @@
 //! Edits: pictures that differ from the design in one cell (optionally two), nearest the
 //! ambiguous cells first, each of which [`solve::check`] confirms has a unique puzzle.
 
-use std::fmt;
 use std::time::{Duration, Instant};
 
 use super::search::{Search, SearchError};
@@ -105,30 +104,15 @@ pub struct Repairs {
 }
 
 /// Why a design could not be examined.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum FixError {
     /// The picture cannot make a puzzle (too large, or empty).
+    #[error(transparent)]
     Design(PuzzleError),
     /// A check failed.
-    Check(CheckError),
-}
-
-impl fmt::Display for FixError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FixError::Design(error) => error.fmt(f),
-            FixError::Check(error) => error.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for FixError {}
-
-impl From<CheckError> for FixError {
-    fn from(error: CheckError) -> Self {
-        FixError::Check(error)
-    }
+    #[error(transparent)]
+    Check(#[from] CheckError),
 }
 
 /// Proposes repairs for `design`, a picture whose clues may admit other solutions.
