@@ -55,6 +55,8 @@ for file in "${examples[@]}" "${corpus[@]}"; do
   run "$tag.convert-non" convert "$file" --to non
   run "$tag.convert-json" convert "$file" --to json
   run "$tag.cnf" cnf "$file" --index 0
+  run "$tag.cnf-json" cnf "$file" --index 0 --json
+  run "$tag.count-json" count "$file" --cap 3 --timeout 20 --json
 done
 
 # Commands that need particular inputs.
@@ -79,6 +81,16 @@ run fix-svg fix "$seeds/two-diagonals.non" --svg "$work/fix.svg"
 run clues-svg clues "$ex/heart.txt" --svg "$work/clues.svg" --png "$work/clues.png"
 run proof check "$seeds/koike-6x6.non" --proof "$work/p"
 run verify verify-proof "$work/p.cnf" "$work/p"
+run verify-json verify-proof "$work/p.cnf" "$work/p" --json
+run proof-model check "$seeds/two-diagonals.non" --proof "$work/m"
+run verify-model verify-proof "$work/m.cnf" "$work/m" --json
+run verify-rejected verify-proof "$work/m.cnf" "$work/p"
+run latin-orders latin "$ex/latin-5x5.txt" --orders 100000 --json
+run latin-orders-text latin "$ex/latin-5x5.txt" --orders 100000
+run hint-json hint "$seeds/koike-6x6.non" --state "$ex/heart.txt" --json
+run missing check /nonexistent.non
+run missing-json check /nonexistent.non --json
+run bad-format check "$ex/heart.txt" --format nin --json
 run help --help
 for sub in solve check clues convert cnf compare explain hint latin count verify-proof fix tiles; do
   run "help-$sub" "$sub" --help

@@ -211,10 +211,10 @@ pub(super) fn one_line(record: &CheckRecord) -> String {
         "needs search"
     };
     let verdict = match &record.ambiguous {
-        Some(cells) if record.verdict == "multiple" => {
+        Some(cells) if record.verdict == Verdict::Multiple => {
             format!("multiple ({} ambiguous cells)", cells.len())
         }
-        _ => record.verdict.clone(),
+        _ => record.verdict.to_string(),
     };
     format!(
         "{verdict}, {how} ({}/{} cells by propagation), {:.1} ms",

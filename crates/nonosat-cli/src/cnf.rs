@@ -4,7 +4,7 @@ use nonosat::cnf::{self, Cnf};
 use nonosat::logic::DpLineSolver;
 use nonosat::logic::propagate::propagate;
 use nonosat::model::{Cell, Grid};
-use nonosat::report::SCHEMA_VERSION;
+use nonosat::report::CnfRecord;
 
 use super::args::CnfArgs;
 use super::output::{json_line, pick_entry, print_error, read_input, shown_name, write_output};
@@ -41,21 +41,13 @@ pub(super) fn cnf(args: &CnfArgs) -> Status {
         }
     };
     let text = if args.input.json {
-        let clauses: Vec<Vec<i64>> = formula
-            .clauses()
-            .iter()
-            .map(|c| c.iter().map(|lit| lit.dimacs()).collect())
-            .collect();
-        json_line(&serde_json::json!({
-            "schema_version": SCHEMA_VERSION,
-            "file": file,
-            "index": index,
-            "width": puzzle.width(),
-            "height": puzzle.height(),
-            "variables": encoding.vars,
-            "cell_variable": "row * width + column + 1 (0-based row and column)",
-            "clauses": clauses,
-        }))
+        json_line(&CnfRecord::new(
+            &file,
+            index,
+            puzzle,
+            encoding.vars,
+            &formula,
+        ))
     } else {
         let mut bytes = Vec::new();
         cnf::write_dimacs(&mut bytes, puzzle, &encoding, &formula).expect("writing to memory");

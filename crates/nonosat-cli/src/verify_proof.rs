@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use drat_check::{self, Dimacs};
-use nonosat::report::SCHEMA_VERSION;
+use nonosat::report::{ProofVerdict, VerifyRecord, render_verification};
 
 use super::args::VerifyProofArgs;
 use super::output::{emit, json_line, print_error, shown_name};
@@ -51,25 +51,16 @@ pub(super) fn verify_proof(args: &VerifyProofArgs) -> Status {
         }
     };
     let (status, verdict, detail) = match &outcome {
-        Outcome::Refuted(detail) => (Status::Done, "unsatisfiable", detail),
-        Outcome::Model(detail) => (Status::Multiple, "satisfiable", detail),
-        Outcome::Rejected(detail) => (Status::Rejected, "rejected", detail),
+        Outcome::Refuted(detail) => (Status::Done, ProofVerdict::Unsatisfiable, detail),
+        Outcome::Model(detail) => (Status::Multiple, ProofVerdict::Satisfiable, detail),
+        Outcome::Rejected(detail) => (Status::Rejected, ProofVerdict::Rejected, detail),
     };
+    let (formula, proof) = (shown_name(&args.formula), shown_name(&args.proof));
+    let record = VerifyRecord::new(&formula, &proof, verdict, detail);
     let text = if args.json {
-        json_line(&serde_json::json!({
-            "schema_version": SCHEMA_VERSION,
-            "formula": shown_name(&args.formula),
-            "proof": shown_name(&args.proof),
-            "verdict": verdict,
-            "detail": detail,
-        }))
+        json_line(&record)
     } else {
-        let what = match outcome {
-            Outcome::Refuted(_) => "verified: the proof refutes the formula; it is unsatisfiable",
-            Outcome::Model(_) => "verified: the model satisfies the formula; it is satisfiable",
-            Outcome::Rejected(_) => "REJECTED: the certificate does not hold",
-        };
-        format!("{what}\n{detail}\n")
+        render_verification(&record)
     };
     emit(&text);
     status

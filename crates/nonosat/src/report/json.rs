@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::methods::compare::Comparison;
 use crate::model::{Grid, Pos, Puzzle};
 use crate::solve::repair::Repairs;
-use crate::solve::{GoalReport, Report, SolutionCount};
+use crate::solve::{GoalReport, Report, SolutionCount, Verdict};
 
 /// Version of the JSON records; raised whenever a field changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -51,7 +51,7 @@ pub struct CheckRecord {
     /// The puzzle's title, when the file gives one.
     pub title: Option<String>,
     /// `unique`, `multiple`, `solved` (from `solve`), `none` or `timeout`.
-    pub verdict: String,
+    pub verdict: Verdict,
     /// Solutions found, each a list of row strings of `#` (black) and `.` (white).
     pub solutions: Vec<Vec<String>>,
     /// `[row, column]` (0-based) of the cells where the two solutions differ.
@@ -113,7 +113,7 @@ pub struct CountRecord {
     /// time limit was reached).
     pub exact: bool,
     /// The verdict, as in [`CheckRecord::verdict`].
-    pub verdict: &'static str,
+    pub verdict: Verdict,
     /// Wall-clock time in milliseconds.
     pub time_ms: f64,
 }
@@ -129,7 +129,7 @@ impl CountRecord {
             header: PuzzleHeader::new(file, index, label, puzzle),
             solutions,
             exact,
-            verdict: report.verdict.name(),
+            verdict: report.verdict,
             time_ms: report.elapsed.as_secs_f64() * 1000.0,
         }
     }
@@ -147,7 +147,7 @@ pub struct FixRecord {
     /// Number of rows.
     pub height: usize,
     /// The verdict of the design as it is, as in [`CheckRecord::verdict`].
-    pub verdict: &'static str,
+    pub verdict: Verdict,
     /// `[row, column]` (0-based) of every ambiguous cell of the design.
     pub ambiguous: Vec<[usize; 2]>,
     /// The fewest hint cells; null when the design is unique (or the check timed out).
@@ -187,7 +187,7 @@ impl FixRecord {
             file: file.to_owned(),
             width: design.width(),
             height: design.height(),
-            verdict: repairs.check.verdict.name(),
+            verdict: repairs.check.verdict,
             ambiguous: repairs.check.ambiguous.iter().flatten().map(pair).collect(),
             hints: repairs.hints.as_ref().map(|hints| HintsRecord {
                 cells: hints
@@ -241,7 +241,7 @@ impl CheckRecord {
         CheckRecord {
             header: PuzzleHeader::new(file, index, label, puzzle),
             title: puzzle.meta.title.clone(),
-            verdict: report.verdict.name().to_owned(),
+            verdict: report.verdict,
             solutions: report
                 .solutions
                 .iter()
@@ -314,7 +314,7 @@ pub struct MethodRecord {
 #[derive(Clone, Debug, Serialize)]
 pub struct ExactRecord {
     /// As in [`CheckRecord::verdict`].
-    pub verdict: &'static str,
+    pub verdict: Verdict,
     /// Wall-clock milliseconds.
     pub time_ms: f64,
 }
@@ -347,7 +347,7 @@ impl ComparisonRecord {
             cells: puzzle.cell_count(),
             methods,
             exact: ExactRecord {
-                verdict: comparison.exact.verdict.name(),
+                verdict: comparison.exact.verdict,
                 time_ms: comparison.exact.elapsed.as_secs_f64() * 1000.0,
             },
         }

@@ -2,17 +2,23 @@
 //! pictures of results.
 
 mod json;
+mod latin;
 mod path;
 mod pictures;
+mod proof;
 mod text;
 
 pub use json::{
     CertificateRecord, CheckRecord, ComparisonRecord, CountRecord, EditRecord, ErrorRecord,
     ExactRecord, FixRecord, GoalRecord, HintsRecord, MethodRecord, PuzzleHeader, SCHEMA_VERSION,
 };
+pub use latin::{
+    LatinOutcome, LatinRecord, LatinStepRecord, LongestDeduction, OrdersRecord, render_latin,
+};
 pub use path::{
     CellRecord, ExplainRecord, HintRecord, StepRecord, cells_text, describe_step,
     render_explanation, render_hint,
 };
 pub use pictures::{DIFFERING_BLACK, DIFFERING_WHITE, draw_puzzle, draw_repairs, path_drawing};
+pub use proof::{CnfRecord, ProofVerdict, VerifyRecord, render_verification};
 pub use text::{draw_grid, render_check, render_comparison, render_fix};

@@ -8,6 +8,7 @@ use super::{PuzzleHeader, SCHEMA_VERSION};
 use crate::explain::nonogram::NextStep;
 use crate::explain::{Explanation, Rating, Step, StepKind, Stop};
 use crate::model::{Pos, Puzzle};
+use crate::solve::Verdict;
 
 /// The `explain` result for one puzzle.
 #[derive(Clone, Debug, Serialize)]
@@ -21,7 +22,7 @@ pub struct ExplainRecord {
     /// The score within the class (docs/explain.md).
     pub score: f64,
     /// The SAT solver's verdict: `unique`, `multiple`, `none` or `timeout`.
-    pub verdict: &'static str,
+    pub verdict: Verdict,
     /// Why the path ends: `solved`, `stalled`, `contradiction` or `out of time`.
     pub stop: &'static str,
     /// Cells the path fixes.
@@ -120,7 +121,7 @@ impl ExplainRecord {
             header: PuzzleHeader::new(file, index, label, puzzle),
             class: rating.class.name(),
             score: (rating.score * 1000.0).round() / 1000.0,
-            verdict: rating.verdict.name(),
+            verdict: rating.verdict,
             stop: explanation.stop.name(),
             cells_fixed: explanation.grid.known_count(),
             cells: puzzle.cell_count(),

@@ -5,6 +5,8 @@
 //! has already fixed every cell or found a contradiction: propagation only shrinks the formula.
 
 use std::fmt;
+
+use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
 use super::ambiguity::ambiguous_cells;
@@ -57,8 +59,9 @@ impl Options {
     }
 }
 
-/// What a puzzle's clues admit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// What a puzzle's clues admit. In records it is written by its [`name`](Verdict::name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Verdict {
     /// Exactly one grid satisfies the clues.
     Unique,
@@ -81,13 +84,6 @@ impl Verdict {
         Verdict::None,
         Verdict::Timeout,
     ];
-
-    /// The verdict of a [`name`](Verdict::name), if it is one.
-    pub fn from_name(name: &str) -> Option<Verdict> {
-        Verdict::ALL
-            .into_iter()
-            .find(|verdict| verdict.name() == name)
-    }
 
     /// The lower-case name used in output: `unique`, `multiple`, `solved`, `none`, `timeout`.
     pub fn name(self) -> &'static str {
@@ -306,5 +302,19 @@ fn search_deeper(
     match deeper {
         Ok(()) | Err(SearchError::Stopped(TimedOut)) => Ok(()),
         Err(SearchError::Unverified(mismatch)) => Err(CheckError::Unverified(mismatch)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_write_each_verdict_by_its_name() {
+        for verdict in Verdict::ALL {
+            let json = serde_json::to_string(&verdict).unwrap();
+            assert_eq!(json, format!("\"{}\"", verdict.name()));
+            assert_eq!(serde_json::from_str::<Verdict>(&json).unwrap(), verdict);
+        }
     }
 }
