@@ -62,6 +62,30 @@ pub enum Command {
     Tiles(TilesArgs),
 }
 
+impl Command {
+    /// Whether the command prints JSON, and so its errors as JSON error records.
+    pub fn json(&self) -> bool {
+        match self {
+            Command::Solve(SolveArgs { input, .. })
+            | Command::Check(CheckArgs {
+                solve: SolveArgs { input, .. },
+                ..
+            })
+            | Command::Clues(CluesArgs { input, .. })
+            | Command::Convert(ConvertArgs { input, .. })
+            | Command::Cnf(CnfArgs { input, .. })
+            | Command::Compare(CompareArgs { input, .. })
+            | Command::Explain(ExplainArgs { input, .. })
+            | Command::Hint(HintArgs { input, .. })
+            | Command::Count(CountArgs { input, .. })
+            | Command::Fix(FixArgs { input, .. }) => input.json,
+            Command::Latin(LatinArgs { json, .. })
+            | Command::VerifyProof(VerifyProofArgs { json, .. })
+            | Command::Tiles(TilesArgs { json, .. }) => *json,
+        }
+    }
+}
+
 /// Where puzzles come from.
 #[derive(Debug, Args)]
 pub struct InputArgs {

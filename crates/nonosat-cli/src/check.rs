@@ -9,134 +9,130 @@ use nonosat::deadline::Deadline;
 use nonosat::formats::{self, Entry};
 use nonosat::report::draw_puzzle;
 use nonosat::report::{CertificateRecord, CheckRecord, render_check};
-use nonosat::solve::certify;
+use nonosat::solve::certify::{self, CertifyError};
 use nonosat::solve::{self, Options, Report, Verdict};
 
 use super::args::SolveArgs;
-use super::output::{check_failed, emit, heading, json_line, print_error, read_input, shown_name};
+use super::error::{CliError, Usage};
+use super::output::{check_failed, each_puzzle, json_line, read_input, shown_name};
 use super::status::Status;
 
 /// `solve` and `check`: every puzzle of the file, one result each.
-pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Status {
-    let entries = match read_input(&args.input).and_then(|entries| with_goal(args, entries)) {
-        Ok(entries) => entries,
-        Err(status) => return status,
-    };
+pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, CliError> {
+    let entries = with_goal(args, read_input(&args.input)?)?;
     let file = shown_name(&args.input.file);
     if args.proof.is_some() && (entries.len() != 1 || !prove_unique) {
         let message = format!(
             "--proof needs `check` and a FILE of one puzzle, and {file} holds {}",
             entries.len()
         );
-        print_error(args.input.json, &file, None, &message);
-        return Status::BadInput;
+        return Err(CliError::new(&file, Usage::Refused(message)));
     }
     let options = Options::default()
         .with_max_solutions(args.max_solutions.map_or(2, |k| k as usize))
         .with_ambiguous_cells(prove_unique && !args.no_ambiguous);
-    let one_line_each = prove_unique && entries.len() > 1 && !args.input.json;
+    let json = args.input.json;
+    let one_line_each = prove_unique && entries.len() > 1 && !json;
     let mut summary = Summary::default();
-    let mut status = Status::Done;
-    for (index, entry) in entries.iter().enumerate() {
-        let heading = heading(&file, entry);
-        let result = if prove_unique {
-            solve::check
-        } else {
-            solve::solve
-        }(
-            &entry.puzzle,
-            &options
+    let printer = each_puzzle(
+        json,
+        &file,
+        &entries,
+        0..entries.len(),
+        |printer, index, heading| {
+            let entry = &entries[index];
+            let options = options
                 .clone()
-                .with_deadline(args.timeout.map(Deadline::after)),
-        );
-        let report = match result {
-            Ok(report) => report,
-            Err(error) => {
-                status = status.and(check_failed(
-                    args.input.json,
-                    &file,
-                    index,
-                    &heading,
-                    &error,
-                ));
-                continue;
+                .with_deadline(args.timeout.map(Deadline::after));
+            let search = if prove_unique {
+                solve::check
+            } else {
+                solve::solve
+            };
+            let report = search(&entry.puzzle, &options)
+                .map_err(|error| check_failed(&file, index, heading, error))?;
+            if args.pictures.wanted() {
+                let caption = caption(heading, &report);
+                let drawing = draw_puzzle(&entry.puzzle, &report.solutions, &caption);
+                args.pictures.write(printer, index, entries.len(), &drawing);
             }
-        };
-        status = status.and(Status::of(report.verdict));
-        if args.pictures.wanted() {
-            let caption = caption(&heading, &report);
-            let drawing = draw_puzzle(&entry.puzzle, &report.solutions, &caption);
-            let written = args
-                .pictures
-                .write(args.input.json, index, entries.len(), &drawing);
-            status = status.and(written);
-        }
-        summary.add(&heading, &report);
-        let certificate = match &args.proof {
-            Some(path) => match certify(path, &entry.puzzle, &report) {
-                Ok(note) => Some(note),
-                Err(message) => {
-                    print_error(args.input.json, &file, Some(index), &message);
-                    return status.and(Status::Internal);
-                }
-            },
-            None => None,
-        };
-        let record = || {
-            let mut record = CheckRecord::new(&file, index, &entry.label, &entry.puzzle, &report);
-            record.certificate = certificate.clone();
-            record
-        };
-        let text = if args.input.json {
-            json_line(&record())
-        } else if one_line_each {
-            format!("{heading}: {}\n", one_line(&record()))
-        } else {
-            let note = certificate.map_or(String::new(), |c| c.describe());
-            render_check(&heading, &entry.puzzle, &report) + &note + "\n"
-        };
-        if !emit(&text) {
-            return status; // the reader has gone: the results so far decide the exit code
-        }
+            summary.add(heading, &report);
+            let certificate = match &args.proof {
+                Some(path) => Some(
+                    certify(path, &entry.puzzle, &report)
+                        .map_err(|error| error.at(index).status(Status::Internal))?,
+                ),
+                None => None,
+            };
+            let record = || {
+                let mut record =
+                    CheckRecord::new(&file, index, &entry.label, &entry.puzzle, &report);
+                record.certificate = certificate.clone();
+                record
+            };
+            let text = if json {
+                json_line(&record())
+            } else if one_line_each {
+                format!("{heading}: {}\n", one_line(&record()))
+            } else {
+                let note = certificate.as_ref().map_or(String::new(), |c| c.describe());
+                render_check(heading, &entry.puzzle, &report) + &note + "\n"
+            };
+            printer.text(&text);
+            Ok(Status::of(report.verdict))
+        },
+    );
+    let mut printer = printer;
+    if entries.len() > 1 && !json && !printer.closed {
+        printer.text(&summary.to_string());
     }
-    if entries.len() > 1 && !args.input.json {
-        emit(&summary.to_string());
-    }
-    status
+    Ok(printer.status)
+}
+
+/// Why a certificate could not be written.
+#[derive(Debug, thiserror::Error)]
+enum ProofFailure {
+    /// The library could not certify the verdict.
+    #[error(transparent)]
+    Certify(#[from] CertifyError),
+    /// The certifying solve contradicts the check.
+    #[error(
+        "internal error: the certifying solve found another solution after the check found none; \
+         please report it"
+    )]
+    AnotherSolution,
+    /// A verdict that has no certificate.
+    #[error("no certificate for the verdict {0}")]
+    NoCertificate(Verdict),
 }
 
 /// Writes the certificate of `report` for `check --proof PROOF`: the formula "a solution other
 /// than the first exists" to PROOF.cnf, and to PROOF a DRAT refutation of it (unique, or no
 /// solution) or a model of it (multiple).
-fn certify(path: &Path, puzzle: &Puzzle, report: &Report) -> Result<CertificateRecord, String> {
+fn certify(path: &Path, puzzle: &Puzzle, report: &Report) -> Result<CertificateRecord, CliError> {
     let formula_path = PathBuf::from(format!("{}.cnf", path.display()));
     let create = |path: &Path| {
         File::create(path)
             .map(BufWriter::new)
-            .map_err(|error| format!("cannot write {}: {error}", path.display()))
+            .map_err(|error| CliError::write(path, error))
     };
+    let failed = |failure: ProofFailure| CliError::new(&path.to_string_lossy(), failure);
     let kind = match (report.verdict, report.solutions.as_slice()) {
         (Verdict::Unique | Verdict::None, solutions) => {
             let (mut formula, mut proof) = (create(&formula_path)?, create(path)?);
             match certify::prove_no_other(puzzle, solutions.first(), &mut formula, &mut proof) {
                 Ok(None) => "drat",
-                Ok(Some(_)) => {
-                    return Err(
-                        "internal error: the certifying solve found another solution \
-                                after the check found none; please report it"
-                            .to_owned(),
-                    );
-                }
-                Err(error) => return Err(error.to_string()),
+                Ok(Some(_)) => return Err(failed(ProofFailure::AnotherSolution)),
+                Err(error) => return Err(failed(error.into())),
             }
         }
         (Verdict::Multiple, [first, second, ..]) => {
             let (mut formula, mut model) = (create(&formula_path)?, create(path)?);
             certify::write_other_solution(puzzle, first, second, &mut formula, &mut model)
-                .map_err(|error| error.to_string())?;
+                .map_err(|error| failed(error.into()))?;
             "model"
         }
-        (verdict, _) => return Err(format!("no certificate for the verdict {verdict}")),
+        (verdict, _) => return Err(failed(ProofFailure::NoCertificate(verdict))),
     };
     Ok(CertificateRecord {
         kind: kind.to_owned(),
@@ -146,44 +142,39 @@ fn certify(path: &Path, puzzle: &Puzzle, report: &Report) -> Result<CertificateR
 }
 
 /// The entries with the `--goal` picture attached, or the entries as they are without one.
-fn with_goal(args: &SolveArgs, mut entries: Vec<Entry>) -> Result<Vec<Entry>, Status> {
+fn with_goal(args: &SolveArgs, mut entries: Vec<Entry>) -> Result<Vec<Entry>, CliError> {
     let Some(path) = &args.goal else {
         return Ok(entries);
     };
-    let json = args.input.json;
-    let fail = |message: String| {
-        print_error(
-            json,
-            &shown_name(path),
-            None,
-            &format!("--goal {}: {message}", shown_name(path)),
-        );
-        Status::BadInput
+    let goal_file = shown_name(path);
+    let fail = |error: Box<dyn std::error::Error + Send + Sync>| {
+        CliError::new(&goal_file, error).context(format!("--goal {goal_file}"))
     };
     let options = formats::ReadOptions::default().with_threshold(args.input.threshold);
-    let pictures = formats::read_path_with(path, None, &options).map_err(|error| {
-        print_error(json, &shown_name(path), None, &error.to_string());
-        Status::BadInput
-    })?;
+    let pictures = formats::read_path_with(path, None, &options)
+        .map_err(|error| CliError::new(&goal_file, error))?;
     let goal = match pictures.as_slice() {
         [entry] => entry.puzzle.goal().cloned(),
         _ => None,
     };
     let Some(goal) = goal else {
-        return Err(fail("not a single picture".to_owned()));
+        return Err(fail(
+            Usage::Refused("not a single picture".to_owned()).into(),
+        ));
     };
     let [entry] = entries.as_mut_slice() else {
         let file = shown_name(&args.input.file);
-        return Err(fail(format!(
+        let message = format!(
             "needs a FILE of one puzzle, and {file} holds {}",
             entries.len()
-        )));
+        );
+        return Err(fail(Usage::Refused(message).into()));
     };
     entry.puzzle = entry
         .puzzle
         .clone()
         .with_goal(goal)
-        .map_err(|error| fail(error.to_string()))?;
+        .map_err(|error| fail(error.into()))?;
     Ok(entries)
 }
 

@@ -5,32 +5,32 @@ use nonosat::report::draw_puzzle;
 
 use super::args::CluesArgs;
 use super::convert::write_puzzles;
-use super::output::{heading, read_input, shown_name};
+use super::error::CliError;
+use super::output::{each_puzzle, read_input, shown_name};
 use super::status::Status;
 
 /// `clues`: the puzzles of a picture (or any puzzle file), written in another format.
-pub(super) fn clues(args: &CluesArgs) -> Status {
-    let entries = match read_input(&args.input) {
-        Ok(entries) => entries,
-        Err(status) => return status,
+pub(super) fn clues(args: &CluesArgs) -> Result<Status, CliError> {
+    let entries = read_input(&args.input)?;
+    let file = shown_name(&args.input.file);
+    let indices = if args.pictures.wanted() {
+        0..entries.len()
+    } else {
+        0..0
     };
-    let mut status = Status::Done;
-    if args.pictures.wanted() {
-        let file = shown_name(&args.input.file);
-        for (index, entry) in entries.iter().enumerate() {
+    let printer = each_puzzle(
+        args.input.json,
+        &file,
+        &entries,
+        indices,
+        |printer, index, heading| {
+            let entry = &entries[index];
             let (width, height) = (entry.puzzle.width(), entry.puzzle.height());
-            let caption = format!("{}: {width}x{height}", heading(&file, entry));
-            let drawing = draw_puzzle(&entry.puzzle, &[], &caption);
-            let written = args
-                .pictures
-                .write(args.input.json, index, entries.len(), &drawing);
-            status = status.and(written);
-        }
-    }
-    status.and(write_puzzles(
-        &args.input,
-        entries,
-        args.to,
-        args.output.as_deref(),
-    ))
+            let drawing = draw_puzzle(&entry.puzzle, &[], &format!("{heading}: {width}x{height}"));
+            args.pictures.write(printer, index, entries.len(), &drawing);
+            Ok(Status::Done)
+        },
+    );
+    let written = write_puzzles(&args.input, entries, args.to, args.output.as_deref())?;
+    Ok(printer.status.and(written))
 }

@@ -7,20 +7,15 @@ use nonosat::model::{Cell, Grid};
 use nonosat::report::CnfRecord;
 
 use super::args::CnfArgs;
-use super::output::{json_line, pick_entry, print_error, read_input, shown_name, write_output};
+use super::error::CliError;
+use super::output::{json_line, pick_entry, read_input, shown_name, write_output};
 use super::status::Status;
 
 /// `cnf`: one puzzle's encoding in DIMACS (or as JSON).
-pub(super) fn cnf(args: &CnfArgs) -> Status {
+pub(super) fn cnf(args: &CnfArgs) -> Result<Status, CliError> {
     let file = shown_name(&args.input.file);
-    let entries = match read_input(&args.input) {
-        Ok(entries) => entries,
-        Err(status) => return status,
-    };
-    let index = match pick_entry(args.input.json, &file, entries.len(), args.index) {
-        Ok(index) => index,
-        Err(status) => return status,
-    };
+    let entries = read_input(&args.input)?;
+    let index = pick_entry(&file, entries.len(), args.index)?;
     let puzzle = &entries[index].puzzle;
     let mut known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
     if args.propagate && propagate(puzzle, &mut known, &mut DpLineSolver::new()).is_err() {
@@ -28,18 +23,8 @@ pub(super) fn cnf(args: &CnfArgs) -> Status {
         known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
     }
     let mut formula = Cnf::new();
-    let encoding = match cnf::encode(puzzle, &known, &mut formula) {
-        Ok(encoding) => encoding,
-        Err(error) => {
-            print_error(
-                args.input.json,
-                &file,
-                Some(index),
-                &format!("{file}: {error}"),
-            );
-            return Status::BadInput;
-        }
-    };
+    let encoding = cnf::encode(puzzle, &known, &mut formula)
+        .map_err(|error| CliError::new(&file, error).at(index).context(&file))?;
     let text = if args.input.json {
         json_line(&CnfRecord::new(
             &file,
@@ -53,5 +38,5 @@ pub(super) fn cnf(args: &CnfArgs) -> Status {
         cnf::write_dimacs(&mut bytes, puzzle, &encoding, &formula).expect("writing to memory");
         String::from_utf8(bytes).expect("DIMACS is ASCII")
     };
-    write_output(args.output.as_deref(), &text, args.input.json)
+    write_output(args.output.as_deref(), &text)
 }

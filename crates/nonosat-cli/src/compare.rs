@@ -9,69 +9,53 @@ use nonosat::solve::{Options, Verdict};
 
 use super::args::CompareArgs;
 use super::check::write_verdict_counts;
-use super::output::{check_failed, emit, heading, json_line, read_input, shown_name};
+use super::error::CliError;
+use super::output::{check_failed, each_puzzle, json_line, read_input, shown_name};
 use super::status::Status;
 
 /// `compare`: every method on every puzzle of the file, beside the exact answer.
-pub(super) fn compare_all(args: &CompareArgs) -> Status {
-    let entries = match read_input(&args.input) {
-        Ok(entries) => entries,
-        Err(status) => return status,
-    };
+pub(super) fn compare_all(args: &CompareArgs) -> Result<Status, CliError> {
+    let entries = read_input(&args.input)?;
     let methods = if args.methods.is_empty() {
         Method::ALL.to_vec()
     } else {
         args.methods.clone()
     };
     let file = shown_name(&args.input.file);
+    let json = args.input.json;
     let many = entries.len() > 1;
     let mut totals = ComparisonTotals::new(&methods);
-    let mut status = Status::Done;
-    for (index, entry) in entries.iter().enumerate() {
-        let heading = heading(&file, entry);
-        let comparison = match compare::compare(
-            &entry.puzzle,
-            &methods,
-            &Options::default().with_deadline(args.timeout.map(Deadline::after)),
-        ) {
-            Ok(comparison) => comparison,
-            Err(error) => {
-                status = status.and(check_failed(
-                    args.input.json,
-                    &file,
-                    index,
-                    &heading,
-                    &error,
-                ));
-                continue;
-            }
-        };
-        status = status.and(Status::of(comparison.exact.verdict));
-        totals.add(&comparison);
-        let text = if args.input.json {
-            json_line(&ComparisonRecord::new(
-                &file,
-                index,
-                &entry.label,
-                &entry.puzzle,
-                &comparison,
-            ))
-        } else if many {
-            format!(
-                "{heading}: {}\n",
-                comparison_line(&entry.puzzle, &comparison)
-            )
-        } else {
-            render_comparison(&heading, &entry.puzzle, &comparison)
-        };
-        if !emit(&text) {
-            return status;
-        }
+    let mut printer = each_puzzle(
+        json,
+        &file,
+        &entries,
+        0..entries.len(),
+        |printer, index, heading| {
+            let entry = &entries[index];
+            let options = Options::default().with_deadline(args.timeout.map(Deadline::after));
+            let comparison = compare::compare(&entry.puzzle, &methods, &options)
+                .map_err(|error| check_failed(&file, index, heading, error))?;
+            totals.add(&comparison);
+            let text = if json {
+                let record =
+                    ComparisonRecord::new(&file, index, &entry.label, &entry.puzzle, &comparison);
+                json_line(&record)
+            } else if many {
+                format!(
+                    "{heading}: {}\n",
+                    comparison_line(&entry.puzzle, &comparison)
+                )
+            } else {
+                render_comparison(heading, &entry.puzzle, &comparison)
+            };
+            printer.text(&text);
+            Ok(Status::of(comparison.exact.verdict))
+        },
+    );
+    if many && !json && !printer.closed {
+        printer.text(&totals.to_string());
     }
-    if many && !args.input.json {
-        emit(&totals.to_string());
-    }
-    status
+    Ok(printer.status)
 }
 
 /// A comparison in one line, for files of many puzzles.

@@ -5,15 +5,14 @@ use std::path::Path;
 use nonosat::formats::{self, Entry, Format};
 
 use super::args::{ConvertArgs, InputArgs};
-use super::output::{print_error, read_input, shown_name, write_output};
+use super::error::CliError;
+use super::output::{read_input, shown_name, write_output};
 use super::status::Status;
 
 /// `convert`: every puzzle of the input, written in the format asked for.
-pub(super) fn convert(args: &ConvertArgs) -> Status {
-    match read_input(&args.input) {
-        Ok(entries) => write_puzzles(&args.input, entries, args.to, args.output.as_deref()),
-        Err(status) => status,
-    }
+pub(super) fn convert(args: &ConvertArgs) -> Result<Status, CliError> {
+    let entries = read_input(&args.input)?;
+    write_puzzles(&args.input, entries, args.to, args.output.as_deref())
 }
 
 /// Writes the puzzles read from `input` in `format` (JSON Lines with `--json`) to `output` or
@@ -23,7 +22,7 @@ pub(super) fn write_puzzles(
     entries: Vec<Entry>,
     format: Format,
     output: Option<&Path>,
-) -> Status {
+) -> Result<Status, CliError> {
     let format = if input.json {
         Format::JsonLines
     } else {
@@ -34,12 +33,7 @@ pub(super) fn write_puzzles(
         [one] => formats::write(one, format),
         many => formats::write_all(many, format),
     };
-    match written {
-        Ok(text) => write_output(output, &text, input.json),
-        Err(error) => {
-            let file = shown_name(&input.file);
-            print_error(input.json, &file, None, &format!("{file}: {error}"));
-            Status::BadInput
-        }
-    }
+    let file = shown_name(&input.file);
+    let text = written.map_err(|error| CliError::new(&file, error).context(&file))?;
+    write_output(output, &text)
 }

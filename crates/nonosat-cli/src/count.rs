@@ -5,64 +5,57 @@ use nonosat::report::CountRecord;
 use nonosat::solve::{self, Options, SolutionCount};
 
 use super::args::CountArgs;
-use super::output::{check_failed, emit, heading, json_line, read_input, shown_name};
+use super::error::CliError;
+use super::output::{check_failed, each_puzzle, json_line, read_input, shown_name};
 use super::status::Status;
 
 /// `count`: one line (or JSON record) per puzzle.
-pub(super) fn count_all(args: &CountArgs) -> Status {
-    let entries = match read_input(&args.input) {
-        Ok(entries) => entries,
-        Err(status) => return status,
-    };
+pub(super) fn count_all(args: &CountArgs) -> Result<Status, CliError> {
+    let entries = read_input(&args.input)?;
     let file = shown_name(&args.input.file);
+    let json = args.input.json;
     let cap = args.cap as usize;
-    let options = Options::default().with_max_solutions(cap + 1);
-    let mut status = Status::Done;
-    for (index, entry) in entries.iter().enumerate() {
-        let heading = heading(&file, entry);
-        let report = match solve::check(
-            &entry.puzzle,
-            &options
-                .clone()
-                .with_deadline(args.timeout.map(Deadline::after)),
-        ) {
-            Ok(report) => report,
-            Err(error) => {
-                let failed = check_failed(args.input.json, &file, index, &heading, &error);
-                status = status.and(failed);
-                continue;
-            }
-        };
-        status = status.and(Status::of(report.verdict));
-        let text = if args.input.json {
-            json_line(&CountRecord::new(
-                &file,
-                index,
-                &entry.label,
-                &entry.puzzle,
-                &report,
-            ))
-        } else {
-            let count = match report.count() {
-                SolutionCount::Exactly(1) => "exactly 1 solution".to_owned(),
-                SolutionCount::Exactly(n) => format!("exactly {n} solutions"),
-                SolutionCount::AtLeast(n) if n > cap => {
-                    format!(
-                        "more than {cap} solution{}",
-                        if cap == 1 { "" } else { "s" }
-                    )
-                }
-                SolutionCount::AtLeast(0) => "timed out before finding a solution".to_owned(),
-                SolutionCount::AtLeast(n) => format!("at least {n} found before the time-out"),
+    let printer = each_puzzle(
+        json,
+        &file,
+        &entries,
+        0..entries.len(),
+        |printer, index, heading| {
+            let entry = &entries[index];
+            let options = Options::default()
+                .with_max_solutions(cap + 1)
+                .with_deadline(args.timeout.map(Deadline::after));
+            let report = solve::check(&entry.puzzle, &options)
+                .map_err(|error| check_failed(&file, index, heading, error))?;
+            let text = if json {
+                json_line(&CountRecord::new(
+                    &file,
+                    index,
+                    &entry.label,
+                    &entry.puzzle,
+                    &report,
+                ))
+            } else {
+                let count = match report.count() {
+                    SolutionCount::Exactly(1) => "exactly 1 solution".to_owned(),
+                    SolutionCount::Exactly(n) => format!("exactly {n} solutions"),
+                    SolutionCount::AtLeast(n) if n > cap => {
+                        format!(
+                            "more than {cap} solution{}",
+                            if cap == 1 { "" } else { "s" }
+                        )
+                    }
+                    SolutionCount::AtLeast(0) => "timed out before finding a solution".to_owned(),
+                    SolutionCount::AtLeast(n) => format!("at least {n} found before the time-out"),
+                };
+                format!(
+                    "{heading}: {count}, {:.1} ms\n",
+                    report.elapsed.as_secs_f64() * 1000.0
+                )
             };
-            format!(
-                "{heading}: {count}, {:.1} ms\n",
-                report.elapsed.as_secs_f64() * 1000.0
-            )
-        };
-        if !emit(&text) {
-            return status;
-        }
-    }
-    status
+            printer.text(&text);
+            Ok(Status::of(report.verdict))
+        },
+    );
+    Ok(printer.status)
 }

@@ -10,40 +10,26 @@ use nonosat::report::{ExplainRecord, render_explanation};
 use nonosat::solve::Options;
 
 use super::args::ExplainArgs;
-use super::output::shown_name;
-use super::output::{check_failed, emit, heading, json_line, pick_entry, read_input};
+use super::error::CliError;
+use super::output::{check_failed, each_puzzle, json_line, pick_entry, read_input, shown_name};
 use super::status::Status;
 
 /// `explain`: every puzzle of the file (or the one `--index` picks).
-pub(super) fn explain_all(args: &ExplainArgs) -> Status {
-    let entries = match read_input(&args.input) {
-        Ok(entries) => entries,
-        Err(status) => return status,
-    };
+pub(super) fn explain_all(args: &ExplainArgs) -> Result<Status, CliError> {
+    let entries = read_input(&args.input)?;
     let file = shown_name(&args.input.file);
     let json = args.input.json;
     let drawing = args.pictures.wanted();
     let chosen: Vec<usize> = if args.index.is_some() || drawing {
-        match pick_entry(json, &file, entries.len(), args.index) {
-            Ok(index) => vec![index],
-            Err(status) => return status,
-        }
+        vec![pick_entry(&file, entries.len(), args.index)?]
     } else {
         (0..entries.len()).collect()
     };
     let brief = chosen.len() > 1;
-    let mut status = Status::Done;
-    for index in chosen {
+    let printer = each_puzzle(json, &file, &entries, chosen, |printer, index, heading| {
         let entry = &entries[index];
-        let heading = heading(&file, entry);
-        let (explanation, rating) = match explain_one(args, entry) {
-            Ok(done) => done,
-            Err(error) => {
-                status = status.and(check_failed(json, &file, index, &heading, &error));
-                continue;
-            }
-        };
-        status = status.and(Status::of(rating.verdict));
+        let (explanation, rating) =
+            explain_one(args, entry).map_err(|error| check_failed(&file, index, heading, error))?;
         let text = if json {
             let record = ExplainRecord::new(
                 &file,
@@ -57,16 +43,17 @@ pub(super) fn explain_all(args: &ExplainArgs) -> Status {
         } else if brief {
             format!("{heading}: {}\n", summary(&explanation, &rating))
         } else {
-            render_explanation(&heading, &entry.puzzle, &explanation, &rating)
+            render_explanation(heading, &entry.puzzle, &explanation, &rating)
         };
-        if !emit(&text) {
-            return status;
+        printer.text(&text);
+        if drawing && !printer.closed {
+            let start = Grid::filled(entry.puzzle.width(), entry.puzzle.height(), Cell::Unknown);
+            args.pictures
+                .write(printer, 0, 1, &path_drawing(&start, &explanation));
         }
-        if drawing {
-            status = status.and(draw(args, entry, &explanation));
-        }
-    }
-    status
+        Ok(Status::of(rating.verdict))
+    });
+    Ok(printer.status)
 }
 
 fn explain_one(
@@ -103,12 +90,4 @@ fn summary(explanation: &Explanation, rating: &Rating) -> String {
         explanation.stop.name(),
         explanation.elapsed.as_secs_f64() * 1000.0
     )
-}
-
-/// Writes the `--svg` and `--png` pictures.
-fn draw(args: &ExplainArgs, entry: &Entry, explanation: &Explanation) -> Status {
-    let puzzle = &entry.puzzle;
-    let start = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
-    let drawing = path_drawing(&start, explanation);
-    args.pictures.write(args.input.json, 0, 1, &drawing)
 }

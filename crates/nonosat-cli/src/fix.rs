@@ -6,58 +6,48 @@ use nonosat::solve::repair::{self, FixError, FixOptions};
 use nonosat::report::{FixRecord, draw_repairs, render_fix};
 
 use super::args::FixArgs;
-use super::output::{check_failed, emit, heading, json_line, print_error, read_input, shown_name};
+use super::error::{CliError, Usage};
+use super::output::{check_failed, each_puzzle, json_line, read_input, shown_name};
 use super::status::Status;
 
 /// `fix FILE`: 0 when the design is already unique, 1 when repairs are proposed.
-pub(super) fn fix(args: &FixArgs) -> Status {
-    let entries = match read_input(&args.input) {
-        Ok(entries) => entries,
-        Err(status) => return status,
-    };
+pub(super) fn fix(args: &FixArgs) -> Result<Status, CliError> {
+    let entries = read_input(&args.input)?;
     let file = shown_name(&args.input.file);
     let json = args.input.json;
-    let [entry] = entries.as_slice() else {
+    if entries.len() != 1 {
         let message = format!(
             "fix needs a FILE of one design, and {file} holds {}",
             entries.len()
         );
-        print_error(json, &file, None, &message);
-        return Status::BadInput;
-    };
-    let Some(design) = entry.puzzle.goal() else {
-        let message = format!(
-            "{file} has no picture to repair: give a picture file, or a puzzle with its goal"
-        );
-        print_error(json, &file, Some(0), &message);
-        return Status::BadInput;
-    };
-    let options = FixOptions::default()
-        .with_deadline(Some(Deadline::after(args.budget)))
-        .with_edits(args.edits)
-        .with_pairs(args.pairs);
-    let heading = heading(&file, entry);
-    let repairs = match repair::fix(design, &options) {
-        Ok(repairs) => repairs,
-        Err(FixError::Check(error)) => return check_failed(json, &file, 0, &heading, &error),
-        Err(error) => {
-            print_error(json, &file, Some(0), &format!("{heading}: {error}"));
-            return Status::BadInput;
-        }
-    };
-    if args.pictures.wanted() {
-        let written = args
-            .pictures
-            .write(json, 0, 1, &draw_repairs(design, &repairs));
-        if written != Status::Done {
-            return written;
-        }
+        return Err(CliError::new(&file, Usage::Refused(message)));
     }
-    let text = if json {
-        json_line(&FixRecord::new(&file, design, &repairs))
-    } else {
-        render_fix(&heading, design, &repairs)
-    };
-    emit(&text);
-    Status::of(repairs.check.verdict)
+    let printer = each_puzzle(json, &file, &entries, [0], |printer, index, heading| {
+        let Some(design) = entries[index].puzzle.goal() else {
+            let message = format!(
+                "{file} has no picture to repair: give a picture file, or a puzzle with its goal"
+            );
+            return Err(CliError::new(&file, Usage::Refused(message)).at(index));
+        };
+        let options = FixOptions::default()
+            .with_deadline(Some(Deadline::after(args.budget)))
+            .with_edits(args.edits)
+            .with_pairs(args.pairs);
+        let repairs = repair::fix(design, &options).map_err(|error| match error {
+            FixError::Check(error) => check_failed(&file, index, heading, error),
+            other => CliError::new(&file, other).at(index).context(heading),
+        })?;
+        if args.pictures.wanted() {
+            let drawing = draw_repairs(design, &repairs);
+            args.pictures.write(printer, 0, 1, &drawing);
+        }
+        let text = if json {
+            json_line(&FixRecord::new(&file, design, &repairs))
+        } else {
+            render_fix(heading, design, &repairs)
+        };
+        printer.text(&text);
+        Ok(Status::of(repairs.check.verdict))
+    });
+    Ok(printer.status)
 }

@@ -8,42 +8,28 @@ use nonosat::report::{HintRecord, render_hint};
 use nonosat::solve::{Options, Verdict, check};
 
 use super::args::HintArgs;
-use super::output::shown_name;
-use super::output::{check_failed, emit, heading, json_line, pick_entry, print_error, read_input};
+use super::error::CliError;
+use super::output::{check_failed, emit, heading, json_line, pick_entry, read_input, shown_name};
 use super::status::Status;
 
 /// How long the SAT check behind the list of wrong cells may take.
 const CHECK_SECONDS: u64 = 10;
 
 /// `hint`: one puzzle and a partly solved grid of it.
-pub(super) fn hint(args: &HintArgs) -> Status {
-    let json = args.input.json;
-    let entries = match read_input(&args.input) {
-        Ok(entries) => entries,
-        Err(status) => return status,
-    };
+pub(super) fn hint(args: &HintArgs) -> Result<Status, CliError> {
+    let entries = read_input(&args.input)?;
     let file = shown_name(&args.input.file);
-    let index = match pick_entry(json, &file, entries.len(), args.index) {
-        Ok(index) => index,
-        Err(status) => return status,
-    };
+    let index = pick_entry(&file, entries.len(), args.index)?;
     let entry = &entries[index];
     let puzzle = &entry.puzzle;
-    let grid = match state::read(&args.state, puzzle) {
-        Ok(grid) => grid,
-        Err(error) => {
-            print_error(json, &shown_name(&args.state), None, &error.to_string());
-            return Status::BadInput;
-        }
-    };
+    let grid = state::read(&args.state, puzzle)
+        .map_err(|error| CliError::new(&shown_name(&args.state), error))?;
     let heading = heading(&file, entry);
     let options = Options::default().with_deadline(Some(Deadline::after(
         std::time::Duration::from_secs(CHECK_SECONDS),
     )));
-    let report = match check(puzzle, &options) {
-        Ok(report) => report,
-        Err(error) => return check_failed(json, &file, index, &heading, &error),
-    };
+    let report =
+        check(puzzle, &options).map_err(|error| check_failed(&file, index, &heading, error))?;
     let mistakes: Vec<Pos> = match (report.verdict, report.solutions.first()) {
         (Verdict::Unique, Some(solution)) => grid
             .positions()
@@ -56,11 +42,11 @@ pub(super) fn hint(args: &HintArgs) -> Status {
         _ => Vec::new(),
     };
     let next = next_step(puzzle, &grid);
-    let text = if json {
+    let text = if args.input.json {
         json_line(&HintRecord::new(&file, &next, &mistakes))
     } else {
         render_hint(&heading, puzzle, &next, &mistakes)
     };
     emit(&text);
-    Status::Done
+    Ok(Status::Done)
 }

@@ -9,28 +9,17 @@ use nonosat::latin::solve::{LatinVerdict, solve};
 use nonosat::report::{LatinOutcome, LatinRecord, render_latin};
 
 use super::args::LatinArgs;
-use super::output::{emit, json_line, print_error, shown_name};
+use super::error::CliError;
+use super::output::{emit, json_line, shown_name};
 use super::status::Status;
 
 /// `latin`: one puzzle.
-pub(super) fn latin(args: &LatinArgs) -> Status {
+pub(super) fn latin(args: &LatinArgs) -> Result<Status, CliError> {
     let file = shown_name(&args.file);
-    let read = read_path_text(&args.file).map_err(|error| error.to_string());
-    let parsed = read.and_then(|text| LatinSquare::parse(&text, &file).map_err(|e| e.to_string()));
-    let square = match parsed {
-        Ok(square) => square,
-        Err(message) => {
-            print_error(args.json, &file, None, &message);
-            return Status::BadInput;
-        }
-    };
-    let verdict = match solve(&square) {
-        Ok(verdict) => verdict,
-        Err(error) => {
-            print_error(args.json, &file, None, &error.to_string());
-            return Status::Internal;
-        }
-    };
+    let text = read_path_text(&args.file).map_err(|error| CliError::new(&file, error))?;
+    let square = LatinSquare::parse(&text, &file).map_err(|error| CliError::new(&file, error))?;
+    let verdict =
+        solve(&square).map_err(|error| CliError::new(&file, error).status(Status::Internal))?;
     let (steps, reached) = rule_path(&square);
     let shape = PathShape::of(&steps);
     let status = match &verdict {
@@ -64,5 +53,5 @@ pub(super) fn latin(args: &LatinArgs) -> Status {
         render_latin(&outcome)
     };
     emit(&text);
-    status
+    Ok(status)
 }

@@ -9,6 +9,7 @@ mod cnf;
 mod compare;
 mod convert;
 mod count;
+mod error;
 mod explain;
 mod fix;
 mod hint;
@@ -24,23 +25,36 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use args::{Cli, Command};
+use error::CliError;
+use status::Status;
 
 fn main() -> ExitCode {
-    let status = match Cli::parse().command {
-        Command::Solve(args) => check::solve_all(&args, false),
-        Command::Check(args) if batch::is_batch(&args) => batch::check_batch(&args),
+    let command = Cli::parse().command;
+    match run(&command) {
+        Ok(status) => status.exit_code(),
+        Err(error) => {
+            output::print_error(command.json(), &error);
+            error.status.exit_code()
+        }
+    }
+}
+
+/// Runs one subcommand: the status of what it found, or the error that stopped it.
+fn run(command: &Command) -> Result<Status, CliError> {
+    match command {
+        Command::Solve(args) => check::solve_all(args, false),
+        Command::Check(args) if batch::is_batch(args) => batch::check_batch(args),
         Command::Check(args) => check::solve_all(&args.solve, true),
-        Command::Clues(args) => clues::clues(&args),
-        Command::Convert(args) => convert::convert(&args),
-        Command::Cnf(args) => cnf::cnf(&args),
-        Command::Compare(args) => compare::compare_all(&args),
-        Command::Explain(args) => explain::explain_all(&args),
-        Command::Hint(args) => hint::hint(&args),
-        Command::Latin(args) => latin::latin(&args),
-        Command::Count(args) => count::count_all(&args),
-        Command::VerifyProof(args) => verify_proof::verify_proof(&args),
-        Command::Fix(args) => fix::fix(&args),
-        Command::Tiles(args) => tiles::tiles(&args),
-    };
-    status.exit_code()
+        Command::Clues(args) => clues::clues(args),
+        Command::Convert(args) => convert::convert(args),
+        Command::Cnf(args) => cnf::cnf(args),
+        Command::Compare(args) => compare::compare_all(args),
+        Command::Explain(args) => explain::explain_all(args),
+        Command::Hint(args) => hint::hint(args),
+        Command::Latin(args) => latin::latin(args),
+        Command::Count(args) => count::count_all(args),
+        Command::VerifyProof(args) => verify_proof::verify_proof(args),
+        Command::Fix(args) => fix::fix(args),
+        Command::Tiles(args) => tiles::tiles(args),
+    }
 }

@@ -1,4 +1,6 @@
-//! Shared output of the subcommands: reading input, printing results and errors, writing files.
+//! Shared output of the subcommands: reading input, printing results, printing errors (the one
+//! place that does), writing files, and the per-puzzle driver of the commands that run over every
+//! puzzle of a file.
 
 use std::io::Write;
 use std::path::Path;
@@ -8,6 +10,7 @@ use nonosat::report::{ErrorRecord, SCHEMA_VERSION};
 use nonosat::solve::CheckError;
 
 use super::args::InputArgs;
+use super::error::{CliError, Usage};
 use super::status::Status;
 
 /// The file name as shown in output: `-` stays `-`.
@@ -15,32 +18,25 @@ pub(super) fn shown_name(path: &Path) -> String {
     path.to_string_lossy().into_owned()
 }
 
-/// Reads the puzzles of the input, or prints why not.
-pub(super) fn read_input(input: &InputArgs) -> Result<Vec<Entry>, Status> {
+/// Reads the puzzles of the input.
+pub(super) fn read_input(input: &InputArgs) -> Result<Vec<Entry>, CliError> {
     let options = ReadOptions::default().with_threshold(input.threshold);
-    formats::read_path_with(&input.file, input.format, &options).map_err(|error| {
-        print_error(
-            input.json,
-            &shown_name(&input.file),
-            None,
-            &error.to_string(),
-        );
-        Status::BadInput
-    })
+    formats::read_path_with(&input.file, input.format, &options)
+        .map_err(|error| CliError::new(&shown_name(&input.file), error))
 }
 
 /// Prints an error: a JSON record on standard output with `--json`, else a line on standard error.
-pub(super) fn print_error(json: bool, file: &str, index: Option<usize>, message: &str) {
+pub(super) fn print_error(json: bool, error: &CliError) {
     if json {
         let record = ErrorRecord {
             schema_version: SCHEMA_VERSION,
-            file: file.into(),
-            index,
-            error: message.into(),
+            file: error.file.clone(),
+            index: error.index,
+            error: error.to_string(),
         };
         emit(&json_line(&record));
     } else {
-        eprintln!("nonosat: {message}");
+        eprintln!("nonosat: {error}");
     }
 }
 
@@ -63,13 +59,12 @@ pub(super) fn heading(file: &str, entry: &Entry) -> String {
 }
 
 /// The index of the one puzzle to work on: `index` if given and in range, else the file's only
-/// puzzle; otherwise prints why not.
+/// puzzle.
 pub(super) fn pick_entry(
-    json: bool,
     file: &str,
     count: usize,
     index: Option<usize>,
-) -> Result<usize, Status> {
+) -> Result<usize, CliError> {
     let message = match (index, count) {
         (Some(index), count) if index >= count => {
             format!("{file} holds {count} puzzles; --index {index} is out of range")
@@ -78,44 +73,91 @@ pub(super) fn pick_entry(
         (None, 1) => return Ok(0),
         (None, count) => format!("{file} holds {count} puzzles; choose one with --index (0-based)"),
     };
-    print_error(json, file, None, &message);
-    Err(Status::BadInput)
+    Err(CliError::new(file, Usage::Refused(message)))
 }
 
-/// Prints why the puzzle at `index` could not be checked, and the status that gives.
-pub(super) fn check_failed(
-    json: bool,
-    file: &str,
-    index: usize,
-    heading: &str,
-    error: &CheckError,
-) -> Status {
-    print_error(json, file, Some(index), &format!("{heading}: {error}"));
-    match error {
+/// Why the puzzle at `index` (shown as `heading`) could not be checked: an internal error when an
+/// answer failed verification, else bad input.
+pub(super) fn check_failed(file: &str, index: usize, heading: &str, error: CheckError) -> CliError {
+    let status = match error {
         CheckError::Unverified(_) => Status::Internal,
         _ => Status::BadInput,
-    }
+    };
+    CliError::new(file, error)
+        .at(index)
+        .context(heading)
+        .status(status)
 }
 
 /// Writes `text` to the file `output`, or to standard output.
-pub(super) fn write_output(output: Option<&Path>, text: &str, json: bool) -> Status {
+pub(super) fn write_output(output: Option<&Path>, text: &str) -> Result<Status, CliError> {
     match output {
         None => {
             emit(text);
-            Status::Done
         }
-        Some(path) => write_file(path, text.as_bytes(), json),
+        Some(path) => write_file(path, text.as_bytes())?,
+    }
+    Ok(Status::Done)
+}
+
+/// Writes `bytes` to the file at `path`.
+pub(super) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    std::fs::write(path, bytes).map_err(|error| CliError::write(path, error))
+}
+
+/// Prints the results of a run over several puzzles as they come, and keeps their combined
+/// status.
+pub(super) struct Printer {
+    json: bool,
+    /// The status of everything printed so far.
+    pub status: Status,
+    /// Whether the reader has gone (a closed pipe): nothing more is printed.
+    pub closed: bool,
+}
+
+impl Printer {
+    /// Prints `text` on standard output, unless the reader has gone.
+    pub fn text(&mut self, text: &str) {
+        self.closed = self.closed || !emit(text);
+    }
+
+    /// Prints `error` and adds its status.
+    pub fn error(&mut self, error: &CliError) {
+        print_error(self.json, error);
+        self.status = self.status.and(error.status);
+    }
+
+    /// Adds `status` to the run's.
+    pub fn add(&mut self, status: Status) {
+        self.status = self.status.and(status);
     }
 }
 
-/// Writes `bytes` to the file at `path`, or prints why it could not.
-pub(super) fn write_file(path: &Path, bytes: &[u8], json: bool) -> Status {
-    match std::fs::write(path, bytes) {
-        Ok(()) => Status::Done,
-        Err(error) => {
-            let message = format!("cannot write {}: {error}", path.display());
-            print_error(json, &shown_name(path), None, &message);
-            Status::BadInput
+/// The per-puzzle driver: runs `each` on the puzzles of `entries` at `indices` in order, each with
+/// its index and heading. `each` prints what it found through the printer and returns its status;
+/// an error is printed and the run goes on with the next puzzle. The run stops early when the
+/// reader has gone.
+pub(super) fn each_puzzle(
+    json: bool,
+    file: &str,
+    entries: &[Entry],
+    indices: impl IntoIterator<Item = usize>,
+    mut each: impl FnMut(&mut Printer, usize, &str) -> Result<Status, CliError>,
+) -> Printer {
+    let mut printer = Printer {
+        json,
+        status: Status::Done,
+        closed: false,
+    };
+    for index in indices {
+        if printer.closed {
+            break;
+        }
+        let heading = heading(file, &entries[index]);
+        match each(&mut printer, index, &heading) {
+            Ok(status) => printer.add(status),
+            Err(error) => printer.error(&error),
         }
     }
+    printer
 }

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use nonosat::image::Drawing;
 
 use super::args::PictureArgs;
-use super::output::{print_error, shown_name, write_file};
-use super::status::Status;
+use super::error::CliError;
+use super::output::{Printer, shown_name, write_file};
 
 impl PictureArgs {
     /// Whether any picture was asked for.
@@ -15,31 +15,34 @@ impl PictureArgs {
     }
 
     /// Writes the drawing of the puzzle at `index` (of `count` in the input) to every picture file
-    /// asked for; the status says whether all could be written.
+    /// asked for; a file that cannot be written is an error of that puzzle, printed by `printer`.
     pub(super) fn write(
         &self,
-        json: bool,
+        printer: &mut Printer,
         index: usize,
         count: usize,
         drawing: &Drawing,
-    ) -> Status {
-        let mut status = Status::Done;
+    ) {
         if let Some(path) = &self.svg {
             let path = numbered(path, index, count);
-            status = status.and(write_file(&path, drawing.to_svg().as_bytes(), json));
+            if let Err(error) = write_file(&path, drawing.to_svg().as_bytes()) {
+                printer.error(&error);
+            }
         }
         if let Some(path) = &self.png {
             let path = numbered(path, index, count);
-            match drawing.to_raster() {
-                Ok(image) => status = status.and(write_file(&path, &image.to_png(), json)),
-                Err(error) => {
-                    let message = format!("cannot draw {}: {error}", path.display());
-                    print_error(json, &shown_name(&path), Some(index), &message);
-                    status = status.and(Status::BadInput);
-                }
+            let written = drawing
+                .to_raster()
+                .map_err(|error| {
+                    let file = shown_name(&path);
+                    let context = format!("cannot draw {}", path.display());
+                    CliError::new(&file, error).at(index).context(context)
+                })
+                .and_then(|image| write_file(&path, &image.to_png()));
+            if let Err(error) = written {
+                printer.error(&error);
             }
         }
-        status
     }
 }
 

@@ -11,44 +11,34 @@ use nonosat_tiles::picture::read_pictures;
 use nonosat_tiles::report::{TilesRecord, render_tiles};
 
 use super::args::TilesArgs;
-use super::output::{emit, json_line, print_error, shown_name};
+use super::error::{CliError, Usage};
+use super::output::{emit, json_line, shown_name};
 use super::status::Status;
 
 /// Tiles and layouts are printed to the terminal up to this many cells (always with `--out`).
 const PRINTED_CELLS: usize = 100;
 
 /// `tiles`: decide, recolour if needed, build and verify the tiles, print and draw them.
-pub(super) fn tiles(args: &TilesArgs) -> Status {
+pub(super) fn tiles(args: &TilesArgs) -> Result<Status, CliError> {
     let files: Vec<String> = args.pictures.iter().map(|p| shown_name(p)).collect();
     let paths: Vec<&Path> = args.pictures.iter().map(|p| p.as_path()).collect();
-    let input = match read_pictures(&paths, args.legend.as_deref()) {
-        Ok(input) => input,
-        Err(error) => {
-            print_error(args.json, &error.file, None, &error.to_string());
-            return Status::BadInput;
-        }
-    };
+    let input = read_pictures(&paths, args.legend.as_deref())
+        .map_err(|error| CliError::new(&error.file.clone(), error))?;
     let method = args.exact.then_some(Method::Exact);
-    let outcome = match design(&input, method, args.timeout.map(Deadline::after)) {
-        Ok(outcome) => outcome,
-        Err(error) => {
-            print_error(args.json, &files.join(" "), None, &error.to_string());
-            return match error {
-                DesignError::Exact(ExactError::TimedOut) => Status::Timeout,
-                DesignError::Exact(ExactError::Rounding(_))
-                | DesignError::NoAllocation
-                | DesignError::Allocation(_)
-                | DesignError::Rebuild(_) => Status::Internal,
-                _ => Status::BadInput,
-            };
-        }
-    };
+    let outcome = design(&input, method, args.timeout.map(Deadline::after)).map_err(|error| {
+        let status = match error {
+            DesignError::Exact(ExactError::TimedOut) => Status::Timeout,
+            DesignError::Exact(ExactError::Rounding(_))
+            | DesignError::NoAllocation
+            | DesignError::Allocation(_)
+            | DesignError::Rebuild(_) => Status::Internal,
+            _ => Status::BadInput,
+        };
+        CliError::new(&files.join(" "), error).status(status)
+    })?;
     let record = TilesRecord::new(files, &input, &outcome);
-    if let Some(dir) = &args.out
-        && let Err(message) = write_out(dir, &record, &outcome)
-    {
-        print_error(args.json, &dir.display().to_string(), None, &message);
-        return Status::BadInput;
+    if let Some(dir) = &args.out {
+        write_out(dir, &record, &outcome)?;
     }
     if args.json {
         emit(&json_line(&record));
@@ -59,19 +49,36 @@ pub(super) fn tiles(args: &TilesArgs) -> Status {
         }
         emit(&text);
     }
-    if outcome.exists {
+    Ok(if outcome.exists {
         Status::Done
     } else {
         Status::NoSolution
-    }
+    })
 }
 
 /// Writes tiles.txt, tiles.png/svg and picture-K.png/svg (K from 1) into `dir`.
-fn write_out(dir: &Path, record: &TilesRecord, outcome: &Design) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+fn write_out(dir: &Path, record: &TilesRecord, outcome: &Design) -> Result<(), CliError> {
+    let shown = dir.display().to_string();
+    std::fs::create_dir_all(dir).map_err(|error| {
+        CliError::new(
+            &shown,
+            Usage::CreateDir {
+                path: dir.to_owned(),
+                source: error,
+            },
+        )
+    })?;
     let write = |name: String, bytes: &[u8]| {
         let path = dir.join(name);
-        std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        std::fs::write(&path, bytes).map_err(|error| {
+            CliError::new(
+                &shown,
+                Usage::Write {
+                    path,
+                    source: error,
+                },
+            )
+        })
     };
     write("tiles.txt".into(), render_tiles(record, true).as_bytes())?;
     let mut drawings = vec![(
@@ -86,7 +93,9 @@ fn write_out(dir: &Path, record: &TilesRecord, outcome: &Design) -> Result<(), S
     }
     for (name, drawing) in drawings {
         write(format!("{name}.svg"), drawing.to_svg().as_bytes())?;
-        let raster = drawing.to_raster().map_err(|e| e.to_string())?;
+        let raster = drawing
+            .to_raster()
+            .map_err(|error| CliError::new(&shown, error))?;
         write(format!("{name}.png"), &raster.to_png())?;
     }
     Ok(())

@@ -6,7 +6,8 @@ use drat_check::{self, Dimacs};
 use nonosat::report::{ProofVerdict, VerifyRecord, render_verification};
 
 use super::args::VerifyProofArgs;
-use super::output::{emit, json_line, print_error, shown_name};
+use super::error::CliError;
+use super::output::{emit, json_line, shown_name};
 use super::status::Status;
 
 /// The largest formula or proof read, in bytes.
@@ -14,25 +15,15 @@ const MAX_FILE_BYTES: u64 = 1 << 30;
 
 /// `verify-proof CNF PROOF`: 0 when a refutation checks, 1 when a model checks, 6 when the
 /// certificate is rejected, 2 when a file cannot be read.
-pub(super) fn verify_proof(args: &VerifyProofArgs) -> Status {
-    let fail = |path: &Path, message: String| {
-        print_error(args.json, &shown_name(path), None, &message);
-        Status::BadInput
-    };
-    let formula = match read(&args.formula).map(|text| drat_check::parse_dimacs(&text)) {
-        Ok(Ok(formula)) => formula,
-        Ok(Err(error)) => {
-            return fail(
-                &args.formula,
-                format!("{}:{error}", shown_name(&args.formula)),
-            );
-        }
-        Err(message) => return fail(&args.formula, message),
-    };
-    let proof = match read(&args.proof) {
-        Ok(text) => text,
-        Err(message) => return fail(&args.proof, message),
-    };
+pub(super) fn verify_proof(args: &VerifyProofArgs) -> Result<Status, CliError> {
+    let fail = |path: &Path, failure: ReadFailure| CliError::new(&shown_name(path), failure);
+    let formula = read(&args.formula)
+        .and_then(|text| {
+            drat_check::parse_dimacs(&text)
+                .map_err(|error| ReadFailure::Syntax(shown_name(&args.formula), error))
+        })
+        .map_err(|failure| fail(&args.formula, failure))?;
+    let proof = read(&args.proof).map_err(|failure| fail(&args.proof, failure))?;
     let outcome = if is_model(&proof) {
         check_model(&formula, &proof)
     } else {
@@ -63,7 +54,7 @@ pub(super) fn verify_proof(args: &VerifyProofArgs) -> Status {
         render_verification(&record)
     };
     emit(&text);
-    status
+    Ok(status)
 }
 
 enum Outcome {
@@ -123,21 +114,36 @@ fn check_model(formula: &Dimacs, text: &str) -> Outcome {
     }
 }
 
-fn read(path: &Path) -> Result<String, String> {
+/// Why a formula or certificate file could not be read.
+#[derive(Debug, thiserror::Error)]
+enum ReadFailure {
+    /// The operating system could not read it.
+    #[error("cannot read {0}: {1}")]
+    Io(String, #[source] std::io::Error),
+    /// It is larger than [`MAX_FILE_BYTES`].
+    #[error("{0} is {1} bytes; the limit is {MAX_FILE_BYTES}")]
+    TooLarge(String, u64),
+    /// It is not text.
+    #[error(
+        "{0} is not text: binary DRAT is not supported; write text DRAT (drat-trim and nonosat \
+         read it; CaDiCaL writes it with --no-binary)"
+    )]
+    Binary(String),
+    /// The formula is not DIMACS.
+    #[error("{0}:{1}")]
+    Syntax(String, #[source] drat_check::SyntaxError),
+}
+
+fn read(path: &Path) -> Result<String, ReadFailure> {
     let name = shown_name(path);
     let size = std::fs::metadata(path)
-        .map_err(|error| format!("cannot read {name}: {error}"))?
+        .map_err(|error| ReadFailure::Io(name.clone(), error))?
         .len();
     if size > MAX_FILE_BYTES {
-        return Err(format!(
-            "{name} is {size} bytes; the limit is {MAX_FILE_BYTES}"
-        ));
+        return Err(ReadFailure::TooLarge(name, size));
     }
     std::fs::read_to_string(path).map_err(|error| match error.kind() {
-        std::io::ErrorKind::InvalidData => format!(
-            "{name} is not text: binary DRAT is not supported; write text DRAT (drat-trim and \
-             nonosat read it; CaDiCaL writes it with --no-binary)"
-        ),
-        _ => format!("cannot read {name}: {error}"),
+        std::io::ErrorKind::InvalidData => ReadFailure::Binary(name),
+        _ => ReadFailure::Io(name, error),
     })
 }

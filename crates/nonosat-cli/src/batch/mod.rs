@@ -20,6 +20,7 @@ use nonosat::solve::Report;
 
 use super::args::CheckArgs;
 use super::check::one_line;
+use super::error::{CliError, Usage};
 use super::output::{emit, heading, json_line, print_error};
 use super::status::Status;
 use child::Outcome;
@@ -32,34 +33,22 @@ pub(super) fn is_batch(args: &CheckArgs) -> bool {
 }
 
 /// `check` as a batch.
-pub(super) fn check_batch(args: &CheckArgs) -> Status {
+pub(super) fn check_batch(args: &CheckArgs) -> Result<Status, CliError> {
     let started = Instant::now();
     let json = args.solve.input.json;
     if let Some(refused) = refused_option(args) {
-        print_error(
-            json,
-            "",
-            None,
-            &format!("{refused} needs a single FILE, not a batch"),
-        );
-        return Status::BadInput;
+        let message = format!("{refused} needs a single FILE, not a batch");
+        return Err(CliError::new("", Usage::Refused(message)));
     }
     let cancel = Arc::new(AtomicBool::new(false));
     let on_interrupt = Arc::clone(&cancel);
     // Without the handler a Ctrl-C ends the batch without its summary; nothing else is lost.
     let _ = ctrlc::set_handler(move || on_interrupt.store(true, Ordering::SeqCst));
-    let exe = match std::env::current_exe() {
-        Ok(exe) => exe,
-        Err(error) => {
-            print_error(
-                json,
-                "",
-                None,
-                &format!("cannot find the nonosat program: {error}"),
-            );
-            return Status::Internal;
-        }
-    };
+    let exe = std::env::current_exe().map_err(|error| {
+        CliError::new("", error)
+            .context("cannot find the nonosat program")
+            .status(Status::Internal)
+    })?;
 
     let paths: Vec<_> = std::iter::once(args.solve.input.file.clone())
         .chain(args.more.iter().cloned())
@@ -140,9 +129,9 @@ pub(super) fn check_batch(args: &CheckArgs) -> Status {
     }
     if interrupted {
         eprintln!("nonosat: interrupted; the results above are those finished before it");
-        return Status::Interrupted;
+        return Ok(Status::Interrupted);
     }
-    printer.status
+    Ok(printer.status)
 }
 
 /// The first option given that a batch does not take.
@@ -265,9 +254,10 @@ impl Printer<'_> {
     fn error(&mut self, file: &str, index: Option<usize>, message: &str, status: Status) {
         self.status = self.status.and(status);
         self.summary.errors += 1;
+        let mut error = CliError::new(file, Usage::Reported(message.to_owned())).status(status);
+        error.index = index;
         if !self.stopped {
-            self.bar
-                .suspend(|| print_error(self.json, file, index, message));
+            self.bar.suspend(|| print_error(self.json, &error));
         }
     }
 
