@@ -94,7 +94,12 @@ pub struct InputArgs {
     pub file: PathBuf,
     /// The file's format, instead of detecting it from the name and content. One of: non, nonpack,
     /// nin, tournament, json, jsonl, picture, png, pbm, xml, olsak, cwd, tatham, verhor.
-    #[arg(long, value_name = "FORMAT")]
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        ignore_case = true,
+        hide_possible_values = true
+    )]
     pub format: Option<Format>,
     /// For PNG pictures: a pixel whose brightness (0 black to 255 white) is below this is black.
     #[arg(long, value_name = "0-255", default_value_t = 128)]
@@ -167,7 +172,13 @@ pub struct CluesArgs {
     pub input: InputArgs,
     /// The format to write: non (with the picture as its goal), nin, json, jsonl, nonpack,
     /// tournament (25x25 only) or picture.
-    #[arg(long, value_name = "FORMAT", default_value = "non")]
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        default_value = "non",
+        ignore_case = true,
+        hide_possible_values = true
+    )]
     pub to: Format,
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "OUT")]
@@ -184,7 +195,12 @@ pub struct ConvertArgs {
     pub input: InputArgs,
     /// The format to write: non (with its goal), nonpack, nin, json, jsonl, verhor, xml, olsak,
     /// cwd, tatham, tournament (25x25 only), picture or pbm (the goal picture).
-    #[arg(long, value_name = "FORMAT")]
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        ignore_case = true,
+        hide_possible_values = true
+    )]
     pub to: Format,
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "OUT")]
@@ -198,7 +214,13 @@ pub struct CompareArgs {
     pub input: InputArgs,
     /// The methods to run, separated by commas (default: all): line, cube2, cube3, cube4,
     /// myillust, koike, koike-probing, probing.
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        ignore_case = true,
+        hide_possible_values = true
+    )]
     pub methods: Vec<Method>,
     /// Give up on the exact answer for a puzzle after this many seconds (it says `timeout`).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]

@@ -105,7 +105,26 @@ fn command_refuses_unknown_methods() {
     ]);
     assert_eq!(code, 2);
     assert!(
-        stderr.contains("unknown method \"guess\"; expected one of: line, cube2, cube3, cube4, myillust, koike, koike-probing, probing"),
+        stderr.contains(
+            "invalid value 'guess' for '--methods <LIST>'\n  [possible values: line, cube2, \
+             cube3, cube4, myillust, koike, koike-probing, probing]"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn formats_are_named_in_any_case_and_unknown_ones_listed() {
+    let heart = bundled("examples/heart.nin");
+    let (code, _, _) = nonosat(&["check", &heart, "--format", "NIN"]);
+    assert_eq!(code, 0);
+    let (code, _, stderr) = nonosat(&["check", &heart, "--format", "svg"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains(
+            "invalid value 'svg' for '--format <FORMAT>'\n  [possible values: non, nonpack, nin, \
+             tournament, json, jsonl, picture, png, pbm, xml, olsak, cwd, tatham, verhor]"
+        ),
         "{stderr}"
     );
 }

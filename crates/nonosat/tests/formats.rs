@@ -729,16 +729,6 @@ fn write_errors() {
     );
 }
 
-#[test]
-fn unknown_format_name() {
-    let error = "svg".parse::<Format>().unwrap_err();
-    assert_eq!(
-        error.to_string(),
-        "unknown format \"svg\"; expected one of: non, nonpack, nin, tournament, json, jsonl, \
-         picture, png, pbm, xml, olsak, cwd, tatham, verhor"
-    );
-}
-
 // ---------------------------------------------------------------------------------------------
 // Round trips
 

@@ -48,7 +48,6 @@ mod xml;
 use std::fmt;
 use std::io::Read;
 use std::path::Path;
-use std::str::FromStr;
 
 pub use detect::{detect, detect_bytes};
 use error::LineError;
@@ -158,37 +157,15 @@ impl fmt::Display for Format {
     }
 }
 
-/// A format name that is not one of [`Format::names`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownFormat {
-    /// The name given.
-    pub name: String,
-}
-
-impl fmt::Display for UnknownFormat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown format \"{}\"; expected one of: {}",
-            self.name,
-            Format::names()
-        )
+/// The command line reads a format by its [`name`](Format::name), in any case.
+#[cfg(feature = "clap")]
+impl clap::ValueEnum for Format {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Format::ALL
     }
-}
 
-impl std::error::Error for UnknownFormat {}
-
-/// Parses a format name, ignoring case.
-impl FromStr for Format {
-    type Err = UnknownFormat;
-
-    fn from_str(name: &str) -> Result<Self, UnknownFormat> {
-        Format::ALL
-            .into_iter()
-            .find(|format| format.name().eq_ignore_ascii_case(name))
-            .ok_or_else(|| UnknownFormat {
-                name: name.to_string(),
-            })
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()))
     }
 }
 
@@ -429,13 +406,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_parse_back() {
+    fn names_are_distinct_lower_case_words() {
+        let names: std::collections::HashSet<_> = Format::ALL.map(Format::name).into();
+        assert_eq!(names.len(), Format::ALL.len());
+        assert!(
+            names
+                .iter()
+                .all(|name| name.bytes().all(|b| b.is_ascii_lowercase()))
+        );
+    }
+
+    #[cfg(feature = "clap")]
+    #[test]
+    fn the_command_line_reads_every_name_in_any_case() {
+        use clap::ValueEnum;
         for format in Format::ALL {
-            assert_eq!(format.name().parse::<Format>(), Ok(format));
+            assert_eq!(
+                Format::from_str(&format.name().to_uppercase(), true),
+                Ok(format)
+            );
         }
-        assert_eq!("JSONL".parse::<Format>(), Ok(Format::JsonLines));
-        assert_eq!("XML".parse::<Format>(), Ok(Format::Xml));
-        assert!("svg".parse::<Format>().is_err());
+        assert!(Format::from_str("svg", true).is_err());
     }
 
     #[test]

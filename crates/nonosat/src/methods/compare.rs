@@ -6,7 +6,6 @@
 //! (probing) by its own loop. Adding a method is one variant here and one file under `line/`.
 
 use std::fmt;
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use crate::logic::probe::{NoSolution, probe};
@@ -84,31 +83,15 @@ impl fmt::Display for Method {
     }
 }
 
-/// A method name that is not one of [`Method::ALL`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownMethod(pub String);
-
-impl fmt::Display for UnknownMethod {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<_> = Method::ALL.iter().map(|m| m.name()).collect();
-        write!(
-            f,
-            "unknown method \"{}\"; expected one of: {}",
-            self.0,
-            names.join(", ")
-        )
+/// The command line reads a method by its [`name`](Method::name), in any case.
+#[cfg(feature = "clap")]
+impl clap::ValueEnum for Method {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Method::ALL
     }
-}
 
-impl std::error::Error for UnknownMethod {}
-
-impl FromStr for Method {
-    type Err = UnknownMethod;
-    fn from_str(name: &str) -> Result<Self, UnknownMethod> {
-        Method::ALL
-            .into_iter()
-            .find(|method| method.name().eq_ignore_ascii_case(name))
-            .ok_or_else(|| UnknownMethod(name.to_owned()))
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()))
     }
 }
 

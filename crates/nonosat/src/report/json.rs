@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::methods::compare::Comparison;
+use crate::methods::compare::{Comparison, Method, Outcome};
 use crate::model::{Grid, Pos, Puzzle};
 use crate::solve::repair::Repairs;
 use crate::solve::{GoalReport, Report, SolutionCount, Verdict};
@@ -293,11 +293,11 @@ pub struct ComparisonRecord {
 #[derive(Clone, Debug, Serialize)]
 pub struct MethodRecord {
     /// The method's name.
-    pub method: &'static str,
+    pub method: Method,
     /// Cells fixed at the method's fixpoint.
     pub fixed: usize,
     /// `solved`, `stalled` or `contradiction`.
-    pub outcome: &'static str,
+    pub outcome: Outcome,
     /// Passes over the line queue, or probing rounds.
     pub passes: usize,
     /// Line-solver calls.
@@ -332,9 +332,9 @@ impl ComparisonRecord {
             .runs
             .iter()
             .map(|run| MethodRecord {
-                method: run.method.name(),
+                method: run.method,
                 fixed: run.fixed,
-                outcome: run.outcome.name(),
+                outcome: run.outcome,
                 passes: run.passes,
                 line_calls: run.line_calls,
                 lines_skipped: run.lines_skipped,

@@ -3,6 +3,7 @@
 
 mod json;
 mod latin;
+mod named;
 mod path;
 mod pictures;
 mod proof;

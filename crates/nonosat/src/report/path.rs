@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::{PuzzleHeader, SCHEMA_VERSION};
 use crate::explain::nonogram::NextStep;
-use crate::explain::{Explanation, Rating, Step, StepKind, Stop};
+use crate::explain::{Class, Explanation, Rating, Step, StepKind, Stop};
 use crate::model::{Pos, Puzzle};
 use crate::solve::Verdict;
 
@@ -18,13 +18,13 @@ pub struct ExplainRecord {
     pub header: PuzzleHeader,
     /// `trivial`, `line-solvable`, `needs probing`, `needs search`, `not unique`, `no solution` or
     /// `unrated`.
-    pub class: &'static str,
+    pub class: Class,
     /// The score within the class (docs/explain.md).
     pub score: f64,
     /// The SAT solver's verdict: `unique`, `multiple`, `none` or `timeout`.
     pub verdict: Verdict,
     /// Why the path ends: `solved`, `stalled`, `contradiction` or `out of time`.
-    pub stop: &'static str,
+    pub stop: Stop,
     /// Cells the path fixes.
     pub cells_fixed: usize,
     /// Number of cells.
@@ -48,7 +48,7 @@ pub struct ExplainRecord {
 #[derive(Clone, Debug, Serialize)]
 pub struct StepRecord {
     /// `line` or `probe`.
-    pub kind: &'static str,
+    pub kind: StepKind,
     /// The lines used, as `row 3` or `column 7` (1-based); for a probe, the line it made
     /// impossible comes last.
     pub lines: Vec<String>,
@@ -119,10 +119,10 @@ impl ExplainRecord {
             .collect();
         ExplainRecord {
             header: PuzzleHeader::new(file, index, label, puzzle),
-            class: rating.class.name(),
+            class: rating.class,
             score: (rating.score * 1000.0).round() / 1000.0,
             verdict: rating.verdict,
-            stop: explanation.stop.name(),
+            stop: explanation.stop,
             cells_fixed: explanation.grid.known_count(),
             cells: puzzle.cell_count(),
             depth: shape.depth,
@@ -149,7 +149,7 @@ impl StepRecord {
                 .collect()
         };
         StepRecord {
-            kind: step.kind.name(),
+            kind: step.kind,
             lines: step.lines.iter().map(ToString::to_string).collect(),
             cells: cells(&step.fixed),
             support: cells(&step.support),
