@@ -2,11 +2,9 @@
 //! budget is complete, the runner never contradicts a solution and, unbounded, stops at the complete
 //! line solver's fixpoint; budgets skip lines and grow; and the page's own examples.
 
-mod brute;
-
 use std::time::Duration;
 
-use brute::{cells, clues, common_cells, lines_by_clue, partial_lines, varied_puzzles};
+use crate::brute::{cells, clues, common_cells, lines_by_clue, partial_lines, varied_puzzles};
 use nonosat::logic::propagate::propagate;
 use nonosat::logic::{Contradiction, DpLineSolver, LineSolver};
 use nonosat::methods::myillust::{
@@ -289,8 +287,8 @@ fn is_cr_finished_whitens_the_crossing_lines_of_new_blacks() {
 fn contradictions_end_the_run() {
     let puzzle = stuck_puzzle();
     let mut grid = unknown_grid(&puzzle);
-    grid[brute::pos(1, 1)] = Cell::Black;
-    grid[brute::pos(1, 2)] = Cell::Black;
+    grid[crate::brute::pos(1, 1)] = Cell::Black;
+    grid[crate::brute::pos(1, 2)] = Cell::Black;
     assert_eq!(
         MyIllustSolver::default().run(&puzzle, &mut grid),
         Err(Contradiction)

@@ -1,11 +1,9 @@
 //! Verdicts against brute-force solution counts: every small grid, every small clue set, random
 //! larger puzzles, and planted answers.
 
-mod brute;
-
 use std::time::Duration;
 
-use brute::{Rng, clues, count_solutions, every_small_puzzle, lines_by_clue, satisfies};
+use crate::brute::{Rng, clues, count_solutions, every_small_puzzle, lines_by_clue, satisfies};
 use nonosat::deadline::Deadline;
 use nonosat::solve::{GoalReport, Options, Verdict, check, solve};
 use nonosat::{Clue, Grid, Puzzle};

@@ -1,9 +1,7 @@
 //! Probing is sound: it never fixes a cell against a solution, and it finds no contradiction in a
 //! solvable puzzle.
 
-mod brute;
-
-use brute::{Rng, count_solutions};
+use crate::brute::{Rng, count_solutions};
 use nonosat::logic::DpLineSolver;
 use nonosat::logic::probe::{NoSolution, probe};
 use nonosat::solve::{Options, Verdict, check};

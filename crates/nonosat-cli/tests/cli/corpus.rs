@@ -1,9 +1,6 @@
 //! Every puzzle of the shared corpus with a known verdict gets that verdict (EXPECTED.tsv), and a
 //! unique puzzle's solution equals the goal its file carries.
 
-#[path = "../../nonosat/tests/common/mod.rs"]
-mod common;
-
 use std::path::Path;
 use std::time::Duration;
 
@@ -41,7 +38,7 @@ fn expected(corpus: &Path, folder: &str) -> Vec<(String, Verdict)> {
 }
 
 fn check_folder(folder: &str, at_least: usize) {
-    let Some(corpus) = common::corpus_dir() else {
+    let Some(corpus) = crate::common::corpus_dir() else {
         return;
     };
     let rows = expected(&corpus, folder);
@@ -109,7 +106,7 @@ fn lalafrogkk_puzzle_is_multiple() {
 /// sorted order of the walk, and its summary counts what it printed.
 #[test]
 fn a_batch_over_corpus_folders_gets_the_known_verdicts() {
-    let Some(corpus) = common::corpus_dir() else {
+    let Some(corpus) = crate::common::corpus_dir() else {
         return;
     };
     let folders = ["jwilk", "nonogram-db"];

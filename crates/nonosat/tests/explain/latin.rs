@@ -2,11 +2,9 @@
 //! minimal, and the search over deduction orders against an independent enumeration of every
 //! reachable state.
 
-mod brute;
-
 use std::collections::HashSet;
 
-use brute::Rng;
+use crate::brute::Rng;
 use nonosat::explain::orders::{StepRules, enabling_sets};
 use nonosat::latin::LatinSquare;
 use nonosat::latin::rule::{LatinRules, rule_path};

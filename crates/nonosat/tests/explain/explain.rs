@@ -3,10 +3,7 @@
 //! leads to a contradiction under a line propagation built here from that enumeration; removing any
 //! one support cell breaks the deduction.
 
-mod brute;
-mod common;
-
-use brute::{Rng, common_cells, runs};
+use crate::brute::{Rng, common_cells, runs};
 use nonosat::deadline::Deadline;
 use nonosat::explain::nonogram::{ExplainOptions, NextStep};
 use nonosat::explain::{Class, Step, StepKind, Stop, explain, next_step, rate};
@@ -163,7 +160,7 @@ fn classes_follow_the_reasoning_needed() {
         let start = Grid::filled(size, size, Cell::Unknown);
         let explanation = explain(&puzzle, &start, &ExplainOptions::default());
         let rating = rate(&puzzle, &explanation, &Options::default()).unwrap();
-        let solutions = brute::count_solutions(&puzzle, 2);
+        let solutions = crate::brute::count_solutions(&puzzle, 2);
         let probes = explanation.steps.iter().any(|s| s.kind == StepKind::Probe);
         let expected = match (solutions, explanation.stop) {
             (2, _) => Class::NotUnique,
@@ -191,8 +188,8 @@ fn classes_follow_the_reasoning_needed() {
 fn lines_only_stops_where_line_logic_stalls() {
     // Rows "2" and "1 1", columns "1" four times: unique, and no line fixes anything.
     let puzzle = Puzzle::new(
-        brute::clues(&[&[2], &[1, 1]]),
-        brute::clues(&[&[1], &[1], &[1], &[1]]),
+        crate::brute::clues(&[&[2], &[1, 1]]),
+        crate::brute::clues(&[&[1], &[1], &[1], &[1]]),
     )
     .unwrap();
     let start = Grid::filled(4, 2, Cell::Unknown);
@@ -214,7 +211,7 @@ fn lines_only_stops_where_line_logic_stalls() {
 #[test]
 fn hint_gives_the_step_with_the_smallest_support() {
     // A 5x5 cross: rows 1 / 1 / 5 / 1 / 1, columns the same.
-    let clue = |b: &[usize]| brute::clues(&[b])[0].clone();
+    let clue = |b: &[usize]| crate::brute::clues(&[b])[0].clone();
     let lines = vec![clue(&[1]), clue(&[1]), clue(&[5]), clue(&[1]), clue(&[1])];
     let puzzle = Puzzle::new(lines.clone(), lines).unwrap();
     let empty = Grid::filled(5, 5, Cell::Unknown);
@@ -327,9 +324,9 @@ fn placed_line(clue: &[usize], line: &[Cell], cap: &mut usize) -> Option<Option<
 #[test]
 fn placement_enumerator_agrees_with_masks() {
     for len in 1..=8 {
-        for (clue, _) in brute::lines_by_clue(len) {
-            for (black, white) in brute::partial_lines(len) {
-                let line = brute::cells(black, white, len);
+        for (clue, _) in crate::brute::lines_by_clue(len) {
+            for (black, white) in crate::brute::partial_lines(len) {
+                let line = crate::brute::cells(black, white, len);
                 let mut cap = usize::MAX;
                 let placed = placed_line(&clue, &line, &mut cap).unwrap();
                 assert_eq!(placed, brute_line(&clue, &line), "{clue:?} {line:?}");
@@ -342,7 +339,7 @@ fn placement_enumerator_agrees_with_masks() {
 /// lines alone, and each support forces its cells and is minimal, by enumerating arrangements.
 #[test]
 fn corpus_line_solvable_paths_have_minimal_supports() {
-    let Some(dir) = common::corpus_dir() else {
+    let Some(dir) = crate::common::corpus_dir() else {
         return;
     };
     let expected = std::fs::read_to_string(dir.join("EXPECTED.tsv")).unwrap();

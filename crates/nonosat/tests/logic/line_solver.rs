@@ -1,8 +1,6 @@
 //! The complete line solver against brute-force enumeration of every short line.
 
-mod brute;
-
-use brute::{Rng, cells, common_cells, lines_by_clue, partial_lines};
+use crate::brute::{Rng, cells, common_cells, lines_by_clue, partial_lines};
 use nonosat::Clue;
 use nonosat::logic::{Contradiction, DpLineSolver};
 

@@ -1,9 +1,7 @@
 //! The line encoding against brute force: satisfiable exactly when an arrangement exists, unit
 //! propagation as strong as the complete line solver, and one model per arrangement.
 
-mod brute;
-
-use brute::{cells, common_cells, lines_by_clue, partial_lines, runs};
+use crate::brute::{cells, common_cells, lines_by_clue, partial_lines, runs};
 use nonosat::Cell;
 use nonosat::Clue;
 use nonosat::cnf::{Cnf, Lit, Var, encode_single_line};

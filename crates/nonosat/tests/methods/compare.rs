@@ -1,9 +1,7 @@
 //! `compare`: each method's counts match what the engine's own pieces say, on fixtures and random
 //! puzzles.
 
-mod brute;
-
-use brute::{Rng, clues};
+use crate::brute::{Rng, clues};
 use nonosat::Puzzle;
 use nonosat::logic::DpLineSolver;
 use nonosat::logic::probe::probe;

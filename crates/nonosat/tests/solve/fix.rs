@@ -1,11 +1,9 @@
 //! `fix` against brute force: the hints hit every other solution and no smaller set does; the
 //! single-cell edits are exactly those whose puzzles are unique.
 
-mod brute;
-
 use std::time::Duration;
 
-use brute::{Rng, all_solutions, count_solutions};
+use crate::brute::{Rng, all_solutions, count_solutions};
 use nonosat::deadline::Deadline;
 use nonosat::solve::Verdict;
 use nonosat::solve::repair::{FixOptions, fix};

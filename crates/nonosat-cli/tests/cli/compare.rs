@@ -1,30 +1,13 @@
-//! The `compare` command: its table, JSON record, summaries and refusals.
+//! compare: its table, JSON record, summaries and refusals; names of formats and methods.
 
-use std::process::Command;
-
-fn nonosat(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_nonosat"))
-        .args(args)
-        .output()
-        .unwrap();
-    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
-    (
-        output.status.code().unwrap(),
-        text(output.stdout),
-        text(output.stderr),
-    )
-}
-
-fn bundled(path: &str) -> String {
-    format!(
-        "{}/puzzles/{path}",
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
-    )
-}
+use super::*;
 
 #[test]
 fn command_prints_a_table_and_the_exact_verdict() {
-    let (code, stdout, _) = nonosat(&["compare", &bundled("seeds/line-logic-counterexample.non")]);
+    let (code, stdout, _) = run(
+        &["compare", &bundled("seeds/line-logic-counterexample.non")],
+        None,
+    );
     assert_eq!(code, 0);
     let row = |name: &str| {
         let prefix = format!("{name} ");
@@ -50,13 +33,16 @@ fn command_prints_a_table_and_the_exact_verdict() {
 
 #[test]
 fn command_json_record_has_the_documented_fields() {
-    let (code, stdout, stderr) = nonosat(&[
-        "compare",
-        "--json",
-        "--methods",
-        "probing",
-        &bundled("seeds/two-diagonals.non"),
-    ]);
+    let (code, stdout, stderr) = run(
+        &[
+            "compare",
+            "--json",
+            "--methods",
+            "probing",
+            &bundled("seeds/two-diagonals.non"),
+        ],
+        None,
+    );
     assert_eq!((code, stderr.as_str()), (1, ""));
     let record: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
     let mut keys: Vec<&str> = record
@@ -88,7 +74,7 @@ fn command_json_record_has_the_documented_fields() {
 
 #[test]
 fn command_summarises_collections() {
-    let (code, stdout, _) = nonosat(&["compare", &bundled("examples/two.nonpack")]);
+    let (code, stdout, _) = run(&["compare", &bundled("examples/two.nonpack")], None);
     assert_eq!(code, 0, "{stdout}");
     assert!(stdout.contains("\n2 puzzles:\n  line "), "{stdout}");
     assert!(stdout.contains("solves"), "{stdout}");
@@ -97,12 +83,15 @@ fn command_summarises_collections() {
 
 #[test]
 fn command_refuses_unknown_methods() {
-    let (code, _, stderr) = nonosat(&[
-        "compare",
-        "--methods",
-        "guess",
-        &bundled("seeds/two-diagonals.non"),
-    ]);
+    let (code, _, stderr) = run(
+        &[
+            "compare",
+            "--methods",
+            "guess",
+            &bundled("seeds/two-diagonals.non"),
+        ],
+        None,
+    );
     assert_eq!(code, 2);
     assert!(
         stderr.contains(
@@ -116,9 +105,9 @@ fn command_refuses_unknown_methods() {
 #[test]
 fn formats_are_named_in_any_case_and_unknown_ones_listed() {
     let heart = bundled("examples/heart.nin");
-    let (code, _, _) = nonosat(&["check", &heart, "--format", "NIN"]);
+    let (code, _, _) = run(&["check", &heart, "--format", "NIN"], None);
     assert_eq!(code, 0);
-    let (code, _, stderr) = nonosat(&["check", &heart, "--format", "svg"]);
+    let (code, _, stderr) = run(&["check", &heart, "--format", "svg"], None);
     assert_eq!(code, 2);
     assert!(
         stderr.contains(

@@ -1,11 +1,9 @@
 //! Ambiguous cells and enumeration against brute force: every grid up to 4x4, random 5x5 and 6x6.
 
-mod brute;
-
 use std::collections::HashSet;
 use std::time::Duration;
 
-use brute::{Rng, all_solutions, every_small_puzzle, picture_from_masks, satisfies};
+use crate::brute::{Rng, all_solutions, every_small_puzzle, picture_from_masks, satisfies};
 use nonosat::deadline::Deadline;
 use nonosat::solve::{Options, Verdict, check};
 use nonosat::{Grid, Pos, Puzzle};

@@ -1,10 +1,7 @@
 //! Certified verdicts: DRAT proofs from the solver checked by the independent checker, and the
 //! corruptions that it must reject.
 
-mod brute;
-mod common;
-
-use brute::{Rng, clues, picture_from_masks};
+use crate::brute::{Rng, clues, picture_from_masks};
 use drat_check::{
     Dimacs, NumberedStep, ProofStep, Rejection, check_model, check_refutation, parse_dimacs,
     parse_drat,
@@ -192,7 +189,7 @@ fn a_second_solution_is_certified_by_a_model() {
 /// verify with the independent checker.
 #[test]
 fn proofs_of_corpus_puzzles_verify() {
-    let Some(corpus) = common::corpus_dir() else {
+    let Some(corpus) = crate::common::corpus_dir() else {
         return;
     };
     for file in [

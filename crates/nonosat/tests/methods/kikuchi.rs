@@ -1,11 +1,9 @@
 //! Kikuchi's freedom, cube2, cube3 and cube4 against brute force, the DP line solver and planted
 //! pictures.
 
-mod brute;
-
 use std::path::Path;
 
-use brute::{cells, common_cells, lines_by_clue, partial_lines, varied_puzzles};
+use crate::brute::{cells, common_cells, lines_by_clue, partial_lines, varied_puzzles};
 use nonosat::formats::read_path;
 use nonosat::logic::propagate::propagate;
 use nonosat::logic::{Contradiction, DpLineSolver, LineSolver};
@@ -227,14 +225,14 @@ fn the_papers_whale_is_solved() {
 fn consistent_arrangements_count_agreeing_arrangements() {
     use nonosat::methods::kikuchi::consistent_arrangements;
     for len in 0..=9 {
-        for (blocks, masks) in brute::lines_by_clue(len) {
+        for (blocks, masks) in crate::brute::lines_by_clue(len) {
             let clue = Clue::new(blocks.clone());
-            for (black, white) in brute::partial_lines(len) {
+            for (black, white) in crate::brute::partial_lines(len) {
                 let agreeing = masks
                     .iter()
                     .filter(|&&m| m & black == black && m & white == 0)
                     .count();
-                let line = brute::cells(black, white, len);
+                let line = crate::brute::cells(black, white, len);
                 assert_eq!(
                     consistent_arrangements(&clue, &line),
                     agreeing as u128,
@@ -253,7 +251,7 @@ fn consistent_arrangements_count_agreeing_arrangements() {
 #[test]
 fn cube4_with_the_default_threshold_reaches_the_dp_fixpoint_unless_a_line_stays_free() {
     use nonosat::methods::kikuchi::{DEFAULT_THRESHOLD, consistent_arrangements};
-    let mut rng = brute::Rng::new(4);
+    let mut rng = crate::brute::Rng::new(4);
     let (mut postponed, mut equal, mut still_free) = (0, 0, 0);
     for round in 0..100 {
         let size = 10 + round % 21;

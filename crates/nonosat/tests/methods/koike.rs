@@ -2,11 +2,9 @@
 //! every short line; on whole puzzles the fixpoint stays inside the complete line solver's; stage 3
 //! is probing over the rules; and each rule fires on the paper's own example.
 
-mod brute;
-
 use std::path::Path;
 
-use brute::{cells, clues, common_cells, lines_by_clue, partial_lines, varied_puzzles};
+use crate::brute::{cells, clues, common_cells, lines_by_clue, partial_lines, varied_puzzles};
 use nonosat::formats::read_path;
 use nonosat::logic::probe::probe;
 use nonosat::logic::propagate::propagate;

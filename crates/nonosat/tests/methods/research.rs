@@ -1,11 +1,9 @@
 //! Research claims of docs/methods.md, computed afresh: Kikuchi's Theorem 4.1 (line logic solves every
 //! puzzle with a unique solution) fails, and this counts how often on every grid up to 4x4.
 
-mod brute;
-
 use std::collections::HashMap;
 
-use brute::picture_from_masks;
+use crate::brute::picture_from_masks;
 use nonosat::methods::compare::{Method, Outcome, run};
 use nonosat::{Clue, Puzzle};
 

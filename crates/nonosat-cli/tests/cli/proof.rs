@@ -1,0 +1,109 @@
+//! check --proof and verify-proof.
+
+use super::*;
+
+#[test]
+fn check_proof_writes_a_certificate_that_verify_proof_accepts() {
+    let dir = std::env::temp_dir().join(format!("nonosat-cli-proof-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let proof = dir.join("unique.drat");
+    let proof_path = proof.to_str().unwrap();
+    let formula_path = format!("{proof_path}.cnf");
+    let puzzle = bundled("seeds/line-logic-counterexample.non");
+    let (code, stdout, _) = run(&["check", "--json", "--proof", proof_path, &puzzle], None);
+    assert_eq!(code, 0);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["certificate"]["kind"], "drat");
+    assert_eq!(record["certificate"]["formula"], formula_path.as_str());
+    let (code, text, _) = run(&["verify-proof", &formula_path, proof_path], None);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.starts_with("verified: the proof refutes the formula"));
+
+    // The same proof against the formula without its blocking clause (which has a model).
+    let formula = std::fs::read_to_string(&formula_path).unwrap();
+    let lines: Vec<&str> = formula.lines().collect();
+    let header = lines.iter().position(|l| l.starts_with("p cnf")).unwrap();
+    let fields: Vec<&str> = lines[header].split(' ').collect();
+    let count: usize = fields[3].parse().unwrap();
+    let mut weaker: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    weaker[header] = format!("p cnf {} {}", fields[2], count - 1);
+    weaker.pop();
+    let weaker_path = dir.join("weaker.cnf");
+    std::fs::write(&weaker_path, weaker.join("\n") + "\n").unwrap();
+    let (code, text, _) = run(
+        &["verify-proof", weaker_path.to_str().unwrap(), proof_path],
+        None,
+    );
+    assert_eq!(code, 6, "{text}");
+    assert!(text.starts_with("REJECTED"));
+
+    // A second solution is certified by a model.
+    let model = dir.join("multiple.model");
+    let model_path = model.to_str().unwrap();
+    let diagonals = bundled("seeds/two-diagonals.non");
+    assert_eq!(
+        run(&["check", "--proof", model_path, &diagonals], None).0,
+        1
+    );
+    let (code, text, _) = run(
+        &["verify-proof", &format!("{model_path}.cnf"), model_path],
+        None,
+    );
+    assert_eq!(code, 1, "{text}");
+    assert!(text.starts_with("verified: the model satisfies the formula"));
+
+    // A malformed proof is a clear error, with its line.
+    let bad = dir.join("bad.drat");
+    std::fs::write(&bad, "1 2\n").unwrap();
+    let (code, text, _) = run(
+        &["verify-proof", &formula_path, bad.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(code, 6);
+    assert!(
+        text.contains("bad.drat:line 1: the clause does not end in 0"),
+        "{text}"
+    );
+    std::fs::write(&bad, [b'a', 0x02, 0x81, 0xff, 0x00]).unwrap();
+    let (code, _, stderr) = run(
+        &["verify-proof", &formula_path, bad.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(stderr.contains("binary DRAT is not supported"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn fix_proposes_hints_and_edits_and_needs_a_picture() {
+    let picture = Temp::new("three-ways-fix.txt", THREE_WAYS);
+    let (code, stdout, _) = run(&["fix", "--json", "--edits", "2", picture.path()], None);
+    assert_eq!(code, 1);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["verdict"], "multiple");
+    assert_eq!(record["hints"]["proved_minimal"], true);
+    assert_eq!(record["hints"]["cells"].as_array().unwrap().len(), 2);
+    assert_eq!(record["edits"].as_array().unwrap().len(), 2);
+    let svg = format!("{}.svg", picture.path());
+    let (_, text, _) = run(&["fix", "--svg", &svg, picture.path()], None);
+    assert!(
+        text.contains("fewest hints: 2 cells (proved minimal"),
+        "{text}"
+    );
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    std::fs::remove_file(&svg).unwrap();
+    assert!(
+        drawn.starts_with("<svg") && drawn.contains(">2 hints</text>"),
+        "{drawn}"
+    );
+    assert!(text.contains("edits that make the puzzle unique"), "{text}");
+    let (code, text, _) = run(&["fix", &bundled("seeds/koike-6x6.non")], None);
+    assert_eq!(code, 0);
+    assert!(text.contains("unique: nothing to fix"), "{text}");
+    let (code, _, stderr) = run(
+        &["fix", &bundled("seeds/line-logic-counterexample.non")],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(stderr.contains("has no picture to repair"), "{stderr}");
+}

@@ -1,0 +1,6 @@
+//! The CNF encoding against brute force on every short line.
+
+#[path = "../brute/mod.rs"]
+mod brute;
+
+mod encoding;

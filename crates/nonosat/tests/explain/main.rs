@@ -1,0 +1,9 @@
+//! Solution paths and ratings, for nonograms and Latin squares.
+
+#[path = "../brute/mod.rs"]
+mod brute;
+#[path = "../common/mod.rs"]
+mod common;
+
+mod explain;
+mod latin;

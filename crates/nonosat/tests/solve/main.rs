@@ -1,0 +1,12 @@
+//! Solving and uniqueness: verdicts, ambiguous cells, repairs and certificates against brute
+//! force and the independent proof checker.
+
+#[path = "../brute/mod.rs"]
+mod brute;
+#[path = "../common/mod.rs"]
+mod common;
+
+mod ambiguity;
+mod fix;
+mod proof;
+mod uniqueness;
