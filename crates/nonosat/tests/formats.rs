@@ -1,8 +1,11 @@
 //! Reading and writing puzzle files: pinned error messages, round trips, fixtures and the corpus.
 
+mod brute;
 mod common;
 
 use std::path::{Path, PathBuf};
+
+use proptest::prelude::*;
 
 use nonosat::formats::{
     self, Entry, Format, MAX_FILE_BYTES, ParseErrorKind, ReadOptions, WriteError,
@@ -35,49 +38,29 @@ fn only_puzzle(text: &str, source: &str) -> Puzzle {
     entries.remove(0).puzzle
 }
 
-/// A tiny deterministic random number generator (xorshift64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    /// A number in `0..n`.
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
+/// Pictures up to `max_side` a side, whose black density is itself random.
+fn pictures(max_side: usize) -> impl Strategy<Value = Grid<bool>> {
+    brute::pictures(1..=max_side, 1..=max_side, 0.0..=1.0)
 }
 
-/// A random picture whose black density is itself random.
-fn random_picture(rng: &mut Rng, width: usize, height: usize) -> Grid<bool> {
-    let density = rng.below(101);
-    let rows = (0..height)
-        .map(|_| (0..width).map(|_| rng.below(100) < density).collect())
-        .collect();
-    Grid::from_rows(rows).unwrap()
+/// Puzzles up to `max_side` a side, each with its picture as goal.
+fn puzzles(max_side: usize) -> impl Strategy<Value = Puzzle> {
+    pictures(max_side).prop_map(|picture| Puzzle::from_picture(&picture).unwrap())
 }
 
-/// A random puzzle of the given size, with its picture as goal.
-fn random_puzzle(rng: &mut Rng, width: usize, height: usize) -> Puzzle {
-    Puzzle::from_picture(&random_picture(rng, width, height)).unwrap()
+/// 25x25 puzzles, the size of the tournament format, with their pictures as goals.
+fn tournament_puzzles() -> impl Strategy<Value = Puzzle> {
+    brute::pictures(Just(25), Just(25), 0.0..=1.0)
+        .prop_map(|picture| Puzzle::from_picture(&picture).unwrap())
 }
 
 /// A title made of pieces that need escaping in some format.
-fn random_text(rng: &mut Rng) -> String {
+fn texts() -> impl Strategy<Value = String> {
     const PIECES: [&str; 15] = [
         "a", "Zebra", "é", "©", "&", "&amp;", "\"", "<", ">", "\n", "\t", " ", ";", "#", "====",
     ];
-    (0..rng.below(6)).map(|_| *rng.pick(&PIECES)).collect()
+    prop::collection::vec(prop::sample::select(&PIECES[..]), 0..6)
+        .prop_map(|pieces| pieces.concat())
 }
 
 /// The folder of the example puzzles written for these tests.
@@ -814,16 +797,20 @@ fn writers_output_is_pinned() {
     assert_eq!(write(Format::Picture), "#.\n##\n");
 }
 
-#[test]
-fn random_pictures_round_trip_through_every_writer() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    for case in 0..400 {
-        let (width, height) = (1 + rng.below(15), 1 + rng.below(15));
-        let mut puzzle = random_puzzle(&mut rng, width, height);
-        if case % 2 == 0 {
-            puzzle.meta.title = Some(random_text(&mut rng));
-            puzzle.meta.copyright = Some(random_text(&mut rng));
-            puzzle.meta.license = Some(rng.pick(&["CC-BY-3.0", "free & open", ""]).to_string());
+proptest! {
+    #![proptest_config(brute::property_config(400))]
+
+    /// Every writer's output reads back to the same puzzle, by content alone, with or without
+    /// metadata that needs escaping.
+    #[test]
+    fn random_pictures_round_trip_through_every_writer(
+        mut puzzle in puzzles(15),
+        meta in prop::option::of((texts(), texts(), prop::sample::select(vec!["CC-BY-3.0", "free & open", ""]))),
+    ) {
+        if let Some((title, copyright, license)) = meta {
+            puzzle.meta.title = Some(title);
+            puzzle.meta.copyright = Some(copyright);
+            puzzle.meta.license = Some(license.to_string());
         }
         for format in WRITTEN_ONE_BY_ONE {
             let text = formats::write(&puzzle, format).unwrap();
@@ -839,27 +826,27 @@ fn random_pictures_round_trip_through_every_writer() {
     }
 }
 
-#[test]
-fn random_collections_round_trip_with_labels() {
-    let mut rng = Rng(42);
-    for _ in 0..40 {
-        let count = 1 + rng.below(4);
+proptest! {
+    #![proptest_config(brute::property_config(40))]
+
+    /// Collections read back with their labels, in order.
+    #[test]
+    fn random_collections_round_trip_with_labels(
+        small in prop::collection::vec(puzzles(9), 1..=4),
+        tournament in prop::collection::vec(tournament_puzzles(), 1..=4),
+    ) {
         for format in [
             Format::NonPack,
             Format::JsonLines,
             Format::Tournament,
             Format::Xml,
         ] {
-            let puzzles: Vec<Puzzle> = (0..count)
-                .map(|_| match format {
-                    Format::Tournament => random_puzzle(&mut rng, 25, 25),
-                    _ => {
-                        let (width, height) = (1 + rng.below(9), 1 + rng.below(9));
-                        random_puzzle(&mut rng, width, height)
-                    }
-                })
-                .collect();
-            let text = formats::write_all(&puzzles, format).unwrap();
+            let puzzles = match format {
+                Format::Tournament => &tournament,
+                _ => &small,
+            };
+            let count = puzzles.len();
+            let text = formats::write_all(puzzles, format).unwrap();
             let entries = formats::parse(&text, "-", None).unwrap_or_else(|e| panic!("{e}"));
             let labels: Vec<String> = entries.iter().map(|e| e.label.clone()).collect();
             let expected: Vec<String> = match (format, count) {
@@ -867,7 +854,7 @@ fn random_collections_round_trip_with_labels() {
                 (_, 1) => vec![String::new()],
                 _ => (1..=count).map(|i| format!("#{i}")).collect(),
             };
-            assert_eq!(labels, expected, "{format}");
+            assert_eq!(labels, expected, "{}", format);
             for (puzzle, entry) in puzzles.iter().zip(&entries) {
                 assert_same(format, puzzle, &entry.puzzle, &text);
             }
@@ -875,39 +862,63 @@ fn random_collections_round_trip_with_labels() {
     }
 }
 
-#[test]
-fn mutated_files_give_errors_not_panics() {
-    const PIECES: [&str; 26] = [
-        "0", "1", "9", "#", ".", "$", "{", "}", "[", "]", ",", "\"", " ", "\t", "\n", "", "width",
-        "rows", "====", "é", "-", "1001", "&", ";", "goal \"", "\r\n",
-    ];
-    let mut rng = Rng(7);
-    let mut bases = Vec::new();
-    for _ in 0..4 {
-        let (width, height) = (1 + rng.below(8), 1 + rng.below(8));
-        let puzzle = random_puzzle(&mut rng, width, height);
-        for format in WRITTEN_ONE_BY_ONE {
-            bases.push(formats::write(&puzzle, format).unwrap());
-        }
-        bases.push(formats::write_all(&[puzzle.clone(), puzzle], Format::JsonLines).unwrap());
-    }
-    let tournament = random_puzzle(&mut rng, 25, 25);
-    bases.push(formats::write(&tournament, Format::Tournament).unwrap());
-    let mut errors = 0;
-    for _ in 0..3000 {
-        let mut chars: Vec<char> = rng.pick(&bases).chars().collect();
-        for _ in 0..1 + rng.below(3) {
-            let start = rng.below(chars.len() + 1);
-            let end = (start + rng.below(4)).min(chars.len());
-            chars.splice(start..end, rng.pick(&PIECES).chars());
+/// Pieces that mutations insert: digits, punctuation, keywords and text of the formats.
+const PIECES: [&str; 26] = [
+    "0", "1", "9", "#", ".", "$", "{", "}", "[", "]", ",", "\"", " ", "\t", "\n", "", "width",
+    "rows", "====", "é", "-", "1001", "&", ";", "goal \"", "\r\n",
+];
+
+/// Files of every written format: one puzzle in each format, two as JSON Lines, a tournament.
+fn written_files() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (
+            puzzles(8),
+            prop::sample::select(WRITTEN_ONE_BY_ONE.to_vec())
+        )
+            .prop_map(|(puzzle, format)| formats::write(&puzzle, format).unwrap()),
+        puzzles(8).prop_map(|puzzle| {
+            formats::write_all(&[puzzle.clone(), puzzle], Format::JsonLines).unwrap()
+        }),
+        tournament_puzzles()
+            .prop_map(|puzzle| formats::write(&puzzle, Format::Tournament).unwrap()),
+    ]
+}
+
+proptest! {
+    #![proptest_config(brute::property_config(3000))]
+
+    /// A written file with up to three spans replaced by pieces of the formats reads, or gives an
+    /// error, under detection and under every format, but never panics.
+    #[test]
+    fn mutated_files_give_errors_not_panics(
+        file in written_files(),
+        edits in prop::collection::vec(
+            (any::<prop::sample::Index>(), 0usize..4, prop::sample::select(&PIECES[..])),
+            1..=3,
+        ),
+    ) {
+        let mut chars: Vec<char> = file.chars().collect();
+        for (at, length, piece) in edits {
+            let start = at.index(chars.len() + 1);
+            let end = (start + length).min(chars.len());
+            chars.splice(start..end, piece.chars());
         }
         let text: String = chars.into_iter().collect();
-        errors += usize::from(formats::parse(&text, "-", None).is_err());
+        let _ = formats::parse(&text, "-", None);
         for format in Format::ALL {
             let _ = formats::parse(&text, "-", Some(format));
         }
     }
-    assert!(errors > 0, "some mutations must be errors");
+}
+
+#[test]
+fn mutations_of_the_kind_above_are_errors() {
+    let nin = "2 2\n1\n1\n1\n1\n";
+    for (at, piece) in [(0, "x"), (4, "1001"), (6, "{"), (2, "-")] {
+        let mut text = nin.to_owned();
+        text.insert_str(at, piece);
+        assert!(formats::parse(&text, "-", None).is_err(), "{text:?}");
+    }
 }
 
 #[test]
@@ -1377,44 +1388,63 @@ fn corpus_nin_and_non_files_convert_to_every_text_format_and_back() {
     }
 }
 
-#[test]
-fn mutated_binary_pictures_give_errors_not_panics() {
-    let mut rng = Rng(11);
-    let bases = [
-        std::fs::read(examples().join("heart.png")).unwrap(),
-        std::fs::read(examples().join("heart-p4.pbm")).unwrap(),
-        std::fs::read(examples().join("heart.pbm")).unwrap(),
-    ];
-    let mut errors = 0;
-    for _ in 0..2000 {
-        let mut bytes = rng.pick(&bases).clone();
-        for _ in 0..1 + rng.below(4) {
-            let at = rng.below(bytes.len());
-            match rng.below(3) {
-                0 => bytes[at] = rng.below(256) as u8,
+proptest! {
+    #![proptest_config(brute::property_config(2000))]
+
+    /// The bundled PNG and PBM pictures with up to four bytes changed, cut or inserted read, or
+    /// give an error, but never panic.
+    #[test]
+    fn mutated_binary_pictures_give_errors_not_panics(
+        base in prop::sample::select(vec!["heart.png", "heart-p4.pbm", "heart.pbm"]),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), 0u8..3, any::<u8>()), 1..=4),
+    ) {
+        let mut bytes = std::fs::read(examples().join(base)).unwrap();
+        for (at, edit, byte) in edits {
+            let at = at.index(bytes.len());
+            match edit {
+                0 => bytes[at] = byte,
                 1 => bytes.truncate(at),
-                _ => bytes.insert(at, rng.below(256) as u8),
+                _ => bytes.insert(at, byte),
             }
             if bytes.is_empty() {
                 bytes.push(b'P');
             }
         }
         let options = ReadOptions::default();
-        errors += usize::from(formats::parse_bytes(&bytes, "-", None, &options).is_err());
+        let _ = formats::parse_bytes(&bytes, "-", None, &options);
         for format in [Format::Png, Format::Pbm] {
             let _ = formats::parse_bytes(&bytes, "-", Some(format), &options);
         }
     }
-    assert!(errors > 0, "some mutations must be errors");
 }
 
 #[test]
-fn random_pictures_round_trip_through_png_and_p4_images() {
-    use nonosat::image::{Raster, Rgb};
-    let mut rng = Rng(0x0dd_ba11);
-    for _ in 0..100 {
-        let (width, height) = (1 + rng.below(20), 1 + rng.below(20));
-        let picture = random_picture(&mut rng, width, height);
+fn cut_binary_pictures_are_errors() {
+    let options = ReadOptions::default();
+    for base in ["heart.png", "heart-p4.pbm", "heart.pbm"] {
+        let bytes = std::fs::read(examples().join(base)).unwrap();
+        let cut = &bytes[..bytes.len() / 2];
+        assert!(
+            formats::parse_bytes(cut, "-", None, &options).is_err(),
+            "{base}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(brute::property_config(100))]
+
+    /// Pictures drawn in two shades of ink and two of paper read back as the same picture, from
+    /// PNG and from P4 PBM.
+    #[test]
+    fn random_pictures_round_trip_through_png_and_p4_images(
+        (picture, shades) in pictures(20).prop_flat_map(|picture| {
+            let cells = picture.cells().len();
+            (Just(picture), prop::collection::vec(any::<bool>(), cells))
+        })
+    ) {
+        use nonosat::image::{Raster, Rgb};
+        let (width, height) = (picture.width(), picture.height());
         // PNG: black and a dark grey as ink, white and a light grey as paper.
         let mut image = Raster::filled(width, height, Rgb::WHITE).unwrap();
         // P4: each row packed into whole bytes, most significant bit first, built here by hand.
@@ -1422,11 +1452,11 @@ fn random_pictures_round_trip_through_png_and_p4_images() {
         for (y, row) in picture.cells().chunks(width).enumerate() {
             let mut packed = vec![0u8; width.div_ceil(8)];
             for (x, &black) in row.iter().enumerate() {
-                let colour = match (black, rng.below(2)) {
-                    (true, 0) => Rgb::BLACK,
-                    (true, _) => Rgb(90, 90, 90),
-                    (false, 0) => Rgb::WHITE,
-                    (false, _) => Rgb(180, 180, 180),
+                let colour = match (black, shades[y * width + x]) {
+                    (true, false) => Rgb::BLACK,
+                    (true, true) => Rgb(90, 90, 90),
+                    (false, false) => Rgb::WHITE,
+                    (false, true) => Rgb(180, 180, 180),
                 };
                 image.set(x, y, colour);
                 packed[x / 8] |= u8::from(black) << (7 - x % 8);

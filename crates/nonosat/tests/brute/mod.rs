@@ -267,3 +267,30 @@ pub fn clues(lists: &[&[usize]]) -> Vec<Clue> {
 pub fn pos(row: usize, col: usize) -> Pos {
     Pos { row, col }
 }
+
+/// Property tests run a fixed number of cases from a fixed seed, so that `cargo test` is the same
+/// on every machine; a failing case is saved under `proptest-regressions/` (committed) and tried
+/// first from then on.
+pub fn property_config(cases: u32) -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        cases,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x006e_6f6e_6f73_6174),
+        ..proptest::test_runner::Config::default()
+    }
+}
+
+/// Pictures of `width` x `height` cells, each cell black with probability `density`.
+pub fn pictures(
+    width: impl proptest::strategy::Strategy<Value = usize>,
+    height: impl proptest::strategy::Strategy<Value = usize>,
+    density: impl proptest::strategy::Strategy<Value = f64>,
+) -> impl proptest::strategy::Strategy<Value = Grid<bool>> {
+    use proptest::prelude::*;
+    (width, height, density).prop_flat_map(|(width, height, density)| {
+        proptest::collection::vec(proptest::bool::weighted(density), width * height).prop_map(
+            move |cells| {
+                Grid::from_rows(cells.chunks(width).map(<[bool]>::to_vec).collect()).unwrap()
+            },
+        )
+    })
+}

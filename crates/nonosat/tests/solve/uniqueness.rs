@@ -3,7 +3,12 @@
 
 use std::time::Duration;
 
-use crate::brute::{Rng, clues, count_solutions, every_small_puzzle, lines_by_clue, satisfies};
+use proptest::prelude::*;
+
+use crate::brute::{
+    Rng, clues, count_solutions, every_small_puzzle, lines_by_clue, pictures, property_config,
+    satisfies,
+};
 use nonosat::deadline::Deadline;
 use nonosat::solve::{GoalReport, Options, Verdict, check, solve};
 use nonosat::{Clue, Grid, Puzzle};
@@ -82,17 +87,19 @@ fn every_3x3_clue_set_including_unsolvable_ones() {
     );
 }
 
-/// Random pictures of 5x5 and 6x6 at several densities, against the brute-force count.
-#[test]
-fn random_5x5_and_6x6_against_brute_force() {
-    let mut rng = Rng::new(11);
-    for size in [5, 6] {
-        for round in 0..150 {
-            let density = [0.3, 0.5, 0.7][round % 3];
-            let puzzle = Puzzle::from_picture(&rng.picture(size, size, density)).unwrap();
-            let puzzle = Puzzle::new(puzzle.rows().to_vec(), puzzle.columns().to_vec()).unwrap();
-            assert_verdict(&puzzle, count_solutions(&puzzle, 2));
-        }
+proptest! {
+    #![proptest_config(property_config(300))]
+
+    /// Random pictures of 5x5 and 6x6 at several densities, against the brute-force count.
+    #[test]
+    fn random_5x5_and_6x6_against_brute_force(
+        picture in (5usize..=6).prop_flat_map(|size| {
+            pictures(Just(size), Just(size), prop::sample::select(vec![0.3, 0.5, 0.7]))
+        })
+    ) {
+        let puzzle = Puzzle::from_picture(&picture).unwrap();
+        let puzzle = Puzzle::new(puzzle.rows().to_vec(), puzzle.columns().to_vec()).unwrap();
+        assert_verdict(&puzzle, count_solutions(&puzzle, 2));
     }
 }
 
@@ -119,15 +126,15 @@ fn random_5x5_clue_sets_against_brute_force() {
     }
 }
 
-/// Planted answers up to 30x30: the planted picture is a solution, so the verdict is unique (and the
-/// solution is the planted one) or multiple (two different solutions).
-#[test]
-fn planted_answers_up_to_30x30() {
-    let mut rng = Rng::new(30);
-    for round in 0..60 {
-        let (width, height) = (5 + rng.below(26) as usize, 5 + rng.below(26) as usize);
-        let density = [0.35, 0.5, 0.65][round % 3];
-        let planted = rng.picture(width, height, density);
+proptest! {
+    #![proptest_config(property_config(60))]
+
+    /// Planted answers up to 30x30: the planted picture is a solution, so the verdict is unique
+    /// (and the solution is the planted one) or multiple (two different solutions).
+    #[test]
+    fn planted_answers_up_to_30x30(
+        planted in pictures(5usize..=30, 5usize..=30, prop::sample::select(vec![0.35, 0.5, 0.65]))
+    ) {
         let puzzle = Puzzle::from_picture(&planted).unwrap();
         let bare = Puzzle::new(puzzle.rows().to_vec(), puzzle.columns().to_vec()).unwrap();
         let report = check(&bare, &Options::default()).unwrap();
