@@ -38,6 +38,7 @@ pub mod latin;
 pub mod logic;
 pub mod methods;
 pub mod model;
+#[cfg(feature = "serde")]
 pub mod report;
 pub mod sat;
 pub mod solve;

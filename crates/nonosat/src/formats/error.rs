@@ -197,6 +197,14 @@ pub enum ParseErrorKind {
         /// Height in pixels.
         height: u64,
     },
+    /// A format whose cargo feature this build of nonosat leaves out.
+    #[error("the {format} format needs nonosat's `{feature}` feature, which this build leaves out")]
+    FeatureMissing {
+        /// The format.
+        format: Format,
+        /// The feature.
+        feature: &'static str,
+    },
     /// A line of a format with a fixed syntax (a Tatham game id, a PBM header) that is wrong.
     #[error("{message}")]
     Syntax {
@@ -240,6 +248,14 @@ pub enum WriteError {
         width: usize,
         /// The puzzle's height.
         height: usize,
+    },
+    /// A format whose cargo feature this build of nonosat leaves out.
+    #[error("the {format} format needs nonosat's `{feature}` feature, which this build leaves out")]
+    FeatureMissing {
+        /// The format.
+        format: Format,
+        /// The feature.
+        feature: &'static str,
     },
     /// The format holds one puzzle and another number was given.
     #[error("the {format} format holds exactly one puzzle, but {count} were given")]

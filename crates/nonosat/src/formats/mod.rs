@@ -31,12 +31,14 @@
 pub mod cwd;
 mod detect;
 mod error;
+#[cfg(feature = "serde")]
 pub mod json;
 pub mod nin;
 pub mod non;
 pub mod olsak;
 pub mod pbm;
 pub mod picture;
+#[cfg(feature = "png")]
 pub mod png;
 pub mod state;
 pub mod tatham;
@@ -131,6 +133,18 @@ impl Format {
             Format::Cwd => "cwd",
             Format::Tatham => "tatham",
             Format::VerHor => "verhor",
+        }
+    }
+
+    /// The cargo feature of nonosat that this build would need to read and write the format, if
+    /// it leaves that feature out: `serde` for the JSON formats, `png` for PNG.
+    pub fn missing_feature(self) -> Option<&'static str> {
+        match self {
+            Format::Json | Format::JsonLines | Format::VerHor if !cfg!(feature = "serde") => {
+                Some("serde")
+            }
+            Format::Png if !cfg!(feature = "png") => Some("png"),
+            _ => None,
         }
     }
 
@@ -231,11 +245,20 @@ pub fn parse_bytes(
 }
 
 /// Reads the puzzles of a file's bytes in a known format.
+/// Only PNG uses `options` (its threshold).
+#[cfg_attr(not(feature = "png"), expect(unused_variables))]
 fn parse_as(bytes: &[u8], format: Format, options: &ReadOptions) -> Result<Vec<Entry>, LineError> {
+    if let Some(feature) = format.missing_feature() {
+        return Err(LineError::maybe_at(
+            None,
+            ParseErrorKind::FeatureMissing { format, feature },
+        ));
+    }
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(LineError::maybe_at(None, ParseErrorKind::Empty));
     }
     match format {
+        #[cfg(feature = "png")]
         Format::Png => return Ok(numbered(vec![png::parse(bytes, options.threshold)?])),
         Format::Pbm => return Ok(numbered(vec![pbm::parse(bytes)?])),
         _ => {}
@@ -245,7 +268,9 @@ fn parse_as(bytes: &[u8], format: Format, options: &ReadOptions) -> Result<Vec<E
         Format::Non | Format::NonPack => numbered(non::parse(text)?),
         Format::Nin => numbered(vec![nin::parse(text)?]),
         Format::Tournament => tournament::parse(text)?,
+        #[cfg(feature = "serde")]
         Format::Json | Format::VerHor => numbered(vec![json::parse(text)?]),
+        #[cfg(feature = "serde")]
         Format::JsonLines => numbered(json::parse_lines(text)?),
         Format::Picture => numbered(vec![picture::parse(text)?]),
         Format::Xml => numbered(webpbn::parse(text)?),
@@ -253,6 +278,10 @@ fn parse_as(bytes: &[u8], format: Format, options: &ReadOptions) -> Result<Vec<E
         Format::Cwd => numbered(vec![cwd::parse(text)?]),
         Format::Tatham => numbered(vec![tatham::parse(text)?]),
         Format::Png | Format::Pbm => unreachable!("binary pictures are read above"),
+        #[cfg(not(feature = "serde"))]
+        Format::Json | Format::VerHor | Format::JsonLines => {
+            unreachable!("formats whose feature is left out are refused above")
+        }
     })
 }
 
@@ -356,13 +385,23 @@ fn io_error(error: std::io::Error) -> LineError {
 /// `Png` is not written here (pictures are drawn by [`render`](crate::image)).
 pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
     let goal = || puzzle.goal().ok_or(WriteError::NoGoal { format });
+    if let Some(feature) = format.missing_feature() {
+        return Err(WriteError::FeatureMissing { format, feature });
+    }
     match format {
         Format::Non | Format::NonPack => Ok(non::write(puzzle)),
         Format::Nin => Ok(nin::write(puzzle)),
         Format::Tournament | Format::Xml => write_all(std::slice::from_ref(puzzle), format),
+        #[cfg(feature = "serde")]
         Format::Json => Ok(json::write(puzzle)),
+        #[cfg(feature = "serde")]
         Format::JsonLines => Ok(json::write_line(puzzle)),
+        #[cfg(feature = "serde")]
         Format::VerHor => Ok(json::write_ver_hor(puzzle)),
+        #[cfg(not(feature = "serde"))]
+        Format::Json | Format::JsonLines | Format::VerHor => {
+            unreachable!("formats whose feature is left out are refused above")
+        }
         Format::Picture => goal().map(picture::write),
         Format::Pbm => goal().map(pbm::write),
         Format::Olsak => Ok(olsak::write(puzzle)),
@@ -376,8 +415,12 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
 /// writes one per line, `Tournament` numbers them `$1`, `$2`, ..., `Xml` puts them in one
 /// `<puzzleset>`; the other formats hold exactly one puzzle.
 pub fn write_all(puzzles: &[Puzzle], format: Format) -> Result<String, WriteError> {
+    if let Some(feature) = format.missing_feature() {
+        return Err(WriteError::FeatureMissing { format, feature });
+    }
     match (format, puzzles) {
         (Format::NonPack, _) => Ok(non::write_pack(puzzles)),
+        #[cfg(feature = "serde")]
         (Format::JsonLines, _) => Ok(puzzles.iter().map(json::write_line).collect()),
         (Format::Xml, _) => Ok(webpbn::write(puzzles)),
         (Format::Tournament, _) => {
@@ -404,6 +447,31 @@ pub fn write_all(puzzles: &[Puzzle], format: Format) -> Result<String, WriteErro
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn formats_whose_feature_is_left_out_are_refused_by_name() {
+        let puzzle = parse("1 1\n1\n1\n", "a.nin", None)
+            .unwrap()
+            .remove(0)
+            .puzzle;
+        for format in [Format::Json, Format::Png] {
+            let feature = format.missing_feature();
+            let expected = match format {
+                Format::Png => (!cfg!(feature = "png")).then_some("png"),
+                _ => (!cfg!(feature = "serde")).then_some("serde"),
+            };
+            assert_eq!(feature, expected);
+            if let Some(feature) = feature {
+                let message = format!(
+                    "the {format} format needs nonosat's `{feature}` feature, which this build \
+                     leaves out"
+                );
+                let read = parse_bytes(b"{}", "p", Some(format), &ReadOptions::default());
+                assert_eq!(read.unwrap_err().to_string(), format!("p: {message}"));
+                assert_eq!(write(&puzzle, format).unwrap_err().to_string(), message);
+            }
+        }
+    }
 
     #[test]
     fn names_are_distinct_lower_case_words() {

@@ -1,5 +1,6 @@
 //! RGB pixel buffers, and PNG reading and writing through the `png` crate.
 
+#[cfg(feature = "png")]
 use std::io::Cursor;
 
 /// The most pixels an image may have, read or drawn: 64 megapixels (192 MiB as RGB).
@@ -33,9 +34,11 @@ impl Rgb {
 #[non_exhaustive]
 pub enum RasterError {
     /// The PNG decoder refused the data.
+    #[cfg(feature = "png")]
     #[error("not a readable PNG image: {0}")]
     Png(#[from] png::DecodingError),
     /// The decoded image would not fit in memory.
+    #[cfg(feature = "png")]
     #[error("not a readable PNG image: the image is too large to decode")]
     TooLargeToDecode,
     /// The image has more than [`MAX_PIXELS`] pixels, or a side of zero.
@@ -102,6 +105,7 @@ impl Raster {
 
     /// Decodes a PNG image of any colour type and bit depth. Transparent pixels are laid over white;
     /// 16-bit channels keep their high byte. The size is checked before the pixels are decoded.
+    #[cfg(feature = "png")]
     pub fn from_png(bytes: &[u8]) -> Result<Raster, RasterError> {
         let mut decoder = png::Decoder::new(Cursor::new(bytes));
         decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
@@ -135,6 +139,7 @@ impl Raster {
     }
 
     /// Encodes the image as an 8-bit RGB PNG.
+    #[cfg(feature = "png")]
     pub fn to_png(&self) -> Vec<u8> {
         let mut bytes = Vec::new();
         let mut encoder = png::Encoder::new(&mut bytes, self.width as u32, self.height as u32);
@@ -162,6 +167,7 @@ fn check_size(width: u64, height: u64) -> Result<(), RasterError> {
 }
 
 /// A colour of opacity `alpha` (0-255) laid over white.
+#[cfg(feature = "png")]
 fn over_white(Rgb(r, g, b): Rgb, alpha: u8) -> Rgb {
     let blend = |channel: u8| {
         let (c, a) = (u32::from(channel), u32::from(alpha));
@@ -174,6 +180,7 @@ fn over_white(Rgb(r, g, b): Rgb, alpha: u8) -> Rgb {
 mod tests {
     use super::*;
 
+    #[cfg(feature = "png")]
     #[test]
     fn png_round_trip_keeps_every_pixel() {
         let mut image = Raster::filled(7, 3, Rgb::WHITE).unwrap();
@@ -185,6 +192,7 @@ mod tests {
         assert_eq!(decoded.get(1, 1), Rgb::WHITE);
     }
 
+    #[cfg(feature = "png")]
     #[test]
     fn grey_and_transparent_pngs_become_rgb() {
         let mut bytes = Vec::new();
@@ -200,6 +208,7 @@ mod tests {
 
     #[test]
     fn bad_and_oversized_images_are_refused() {
+        #[cfg(feature = "png")]
         assert!(matches!(
             Raster::from_png(b"GIF89a"),
             Err(RasterError::Png(_))

@@ -6,7 +6,6 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
 use super::ambiguity::ambiguous_cells;
@@ -60,8 +59,9 @@ impl Options {
 }
 
 /// What a puzzle's clues admit. In records it is written by its [`name`](Verdict::name).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Verdict {
     /// Exactly one grid satisfies the clues.
     Unique,
@@ -305,7 +305,7 @@ fn search_deeper(
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "serde"))]
 mod tests {
     use super::*;
 
