@@ -39,8 +39,7 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, 
         &file,
         &entries,
         0..entries.len(),
-        |printer, index, heading| {
-            let entry = &entries[index];
+        |printer, index, entry, heading| {
             let options = options
                 .clone()
                 .with_deadline(args.timeout.map(Deadline::after));

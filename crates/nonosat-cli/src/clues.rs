@@ -23,8 +23,7 @@ pub(super) fn clues(args: &CluesArgs) -> Result<Status, CliError> {
         &file,
         &entries,
         indices,
-        |printer, index, heading| {
-            let entry = &entries[index];
+        |printer, index, entry, heading| {
             let (width, height) = (entry.puzzle.width(), entry.puzzle.height());
             let drawing = draw_puzzle(&entry.puzzle, &[], &format!("{heading}: {width}x{height}"));
             args.pictures.write(printer, index, entries.len(), &drawing);

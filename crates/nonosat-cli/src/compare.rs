@@ -30,8 +30,7 @@ pub(super) fn compare_all(args: &CompareArgs) -> Result<Status, CliError> {
         &file,
         &entries,
         0..entries.len(),
-        |printer, index, heading| {
-            let entry = &entries[index];
+        |printer, index, entry, heading| {
             let options = Options::default().with_deadline(args.timeout.map(Deadline::after));
             let comparison = compare::compare(&entry.puzzle, &methods, &options)
                 .map_err(|error| check_failed(&file, index, heading, error))?;

@@ -20,8 +20,7 @@ pub(super) fn count_all(args: &CountArgs) -> Result<Status, CliError> {
         &file,
         &entries,
         0..entries.len(),
-        |printer, index, heading| {
-            let entry = &entries[index];
+        |printer, index, entry, heading| {
             let options = Options::default()
                 .with_max_solutions(cap + 1)
                 .with_deadline(args.timeout.map(Deadline::after));

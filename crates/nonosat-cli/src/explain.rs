@@ -26,33 +26,39 @@ pub(super) fn explain_all(args: &ExplainArgs) -> Result<Status, CliError> {
         (0..entries.len()).collect()
     };
     let brief = chosen.len() > 1;
-    let printer = each_puzzle(json, &file, &entries, chosen, |printer, index, heading| {
-        let entry = &entries[index];
-        let (explanation, rating) =
-            explain_one(args, entry).map_err(|error| check_failed(&file, index, heading, error))?;
-        let text = if json {
-            let record = ExplainRecord::new(
-                &file,
-                index,
-                &entry.label,
-                &entry.puzzle,
-                &explanation,
-                &rating,
-            );
-            json_line(&record)
-        } else if brief {
-            format!("{heading}: {}\n", summary(&explanation, &rating))
-        } else {
-            render_explanation(heading, &entry.puzzle, &explanation, &rating)
-        };
-        printer.text(&text);
-        if drawing && !printer.closed {
-            let start = Grid::filled(entry.puzzle.width(), entry.puzzle.height(), Cell::Unknown);
-            args.pictures
-                .write(printer, 0, 1, &path_drawing(&start, &explanation));
-        }
-        Ok(Status::of(rating.verdict))
-    });
+    let printer = each_puzzle(
+        json,
+        &file,
+        &entries,
+        chosen,
+        |printer, index, entry, heading| {
+            let (explanation, rating) = explain_one(args, entry)
+                .map_err(|error| check_failed(&file, index, heading, error))?;
+            let text = if json {
+                let record = ExplainRecord::new(
+                    &file,
+                    index,
+                    &entry.label,
+                    &entry.puzzle,
+                    &explanation,
+                    &rating,
+                );
+                json_line(&record)
+            } else if brief {
+                format!("{heading}: {}\n", summary(&explanation, &rating))
+            } else {
+                render_explanation(heading, &entry.puzzle, &explanation, &rating)
+            };
+            printer.text(&text);
+            if drawing && !printer.closed {
+                let start =
+                    Grid::filled(entry.puzzle.width(), entry.puzzle.height(), Cell::Unknown);
+                args.pictures
+                    .write(printer, 0, 1, &path_drawing(&start, &explanation));
+            }
+            Ok(Status::of(rating.verdict))
+        },
+    );
     Ok(printer.status)
 }
 

@@ -22,32 +22,38 @@ pub(super) fn fix(args: &FixArgs) -> Result<Status, CliError> {
         );
         return Err(CliError::new(&file, Usage::Refused(message)));
     }
-    let printer = each_puzzle(json, &file, &entries, [0], |printer, index, heading| {
-        let Some(design) = entries[index].puzzle.goal() else {
-            let message = format!(
-                "{file} has no picture to repair: give a picture file, or a puzzle with its goal"
-            );
-            return Err(CliError::new(&file, Usage::Refused(message)).at(index));
-        };
-        let options = FixOptions::default()
-            .with_deadline(Some(Deadline::after(args.budget)))
-            .with_edits(args.edits)
-            .with_pairs(args.pairs);
-        let repairs = repair::fix(design, &options).map_err(|error| match error {
-            FixError::Check(error) => check_failed(&file, index, heading, error),
-            other => CliError::new(&file, other).at(index).context(heading),
-        })?;
-        if args.pictures.wanted() {
-            let drawing = draw_repairs(design, &repairs);
-            args.pictures.write(printer, 0, 1, &drawing);
-        }
-        let text = if json {
-            json_line(&FixRecord::new(&file, design, &repairs))
-        } else {
-            render_fix(heading, design, &repairs)
-        };
-        printer.text(&text);
-        Ok(Status::of(repairs.check.verdict))
-    });
+    let printer = each_puzzle(
+        json,
+        &file,
+        &entries,
+        [0],
+        |printer, index, entry, heading| {
+            let Some(design) = entry.puzzle.goal() else {
+                let message = format!(
+                    "{file} has no picture to repair: give a picture file, or a puzzle with its goal"
+                );
+                return Err(CliError::new(&file, Usage::Refused(message)).at(index));
+            };
+            let options = FixOptions::default()
+                .with_deadline(Some(Deadline::after(args.budget)))
+                .with_edits(args.edits)
+                .with_pairs(args.pairs);
+            let repairs = repair::fix(design, &options).map_err(|error| match error {
+                FixError::Check(error) => check_failed(&file, index, heading, error),
+                other => CliError::new(&file, other).at(index).context(heading),
+            })?;
+            if args.pictures.wanted() {
+                let drawing = draw_repairs(design, &repairs);
+                args.pictures.write(printer, 0, 1, &drawing);
+            }
+            let text = if json {
+                json_line(&FixRecord::new(&file, design, &repairs))
+            } else {
+                render_fix(heading, design, &repairs)
+            };
+            printer.text(&text);
+            Ok(Status::of(repairs.check.verdict))
+        },
+    );
     Ok(printer.status)
 }

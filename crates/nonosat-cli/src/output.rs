@@ -134,7 +134,7 @@ impl Printer {
 }
 
 /// The per-puzzle driver: runs `each` on the puzzles of `entries` at `indices` in order, each with
-/// its index and heading. `each` prints what it found through the printer and returns its status;
+/// its index, entry and heading. `each` prints what it found through the printer and returns its status;
 /// an error is printed and the run goes on with the next puzzle. The run stops early when the
 /// reader has gone.
 pub(super) fn each_puzzle(
@@ -142,7 +142,7 @@ pub(super) fn each_puzzle(
     file: &str,
     entries: &[Entry],
     indices: impl IntoIterator<Item = usize>,
-    mut each: impl FnMut(&mut Printer, usize, &str) -> Result<Status, CliError>,
+    mut each: impl FnMut(&mut Printer, usize, &Entry, &str) -> Result<Status, CliError>,
 ) -> Printer {
     let mut printer = Printer {
         json,
@@ -153,8 +153,9 @@ pub(super) fn each_puzzle(
         if printer.closed {
             break;
         }
-        let heading = heading(file, &entries[index]);
-        match each(&mut printer, index, &heading) {
+        let entry = &entries[index];
+        let heading = heading(file, entry);
+        match each(&mut printer, index, entry, &heading) {
             Ok(status) => printer.add(status),
             Err(error) => printer.error(&error),
         }
