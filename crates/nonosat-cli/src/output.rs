@@ -134,9 +134,9 @@ impl Printer {
 }
 
 /// The per-puzzle driver: runs `each` on the puzzles of `entries` at `indices` in order, each with
-/// its index, entry and heading. `each` prints what it found through the printer and returns its status;
-/// an error is printed and the run goes on with the next puzzle. The run stops early when the
-/// reader has gone.
+/// its index, entry and heading. `each` prints what it found through the printer and returns its
+/// status; an error is printed and the run goes on with the next puzzle. The run stops early when
+/// the reader has gone.
 pub(super) fn each_puzzle(
     json: bool,
     file: &str,
