@@ -59,7 +59,7 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, 
             let certificate = match &args.proof {
                 Some(path) => Some(
                     certify(path, &entry.puzzle, &report)
-                        .map_err(|error| error.at(index).status(Status::Internal))?,
+                        .map_err(|error| error.at(index).with_status(Status::Internal))?,
                 ),
                 None => None,
             };

@@ -51,7 +51,7 @@ impl CliError {
     }
 
     /// The error with the exit status `status`.
-    pub fn status(mut self, status: Status) -> Self {
+    pub fn with_status(mut self, status: Status) -> Self {
         self.status = status;
         self
     }

@@ -18,8 +18,8 @@ pub(super) fn latin(args: &LatinArgs) -> Result<Status, CliError> {
     let file = shown_name(&args.file);
     let text = read_path_text(&args.file).map_err(|error| CliError::new(&file, error))?;
     let square = LatinSquare::parse(&text, &file).map_err(|error| CliError::new(&file, error))?;
-    let verdict =
-        solve(&square).map_err(|error| CliError::new(&file, error).status(Status::Internal))?;
+    let verdict = solve(&square)
+        .map_err(|error| CliError::new(&file, error).with_status(Status::Internal))?;
     let (steps, reached) = rule_path(&square);
     let shape = PathShape::of(&steps);
     let status = match &verdict {

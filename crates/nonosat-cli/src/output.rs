@@ -86,7 +86,7 @@ pub(super) fn check_failed(file: &str, index: usize, heading: &str, error: Check
     CliError::new(file, error)
         .at(index)
         .context(heading)
-        .status(status)
+        .with_status(status)
 }
 
 /// Writes `text` to the file `output`, or to standard output.

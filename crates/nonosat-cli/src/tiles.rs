@@ -22,8 +22,10 @@ const PRINTED_CELLS: usize = 100;
 pub(super) fn tiles(args: &TilesArgs) -> Result<Status, CliError> {
     let files: Vec<String> = args.pictures.iter().map(|p| shown_name(p)).collect();
     let paths: Vec<&Path> = args.pictures.iter().map(|p| p.as_path()).collect();
-    let input = read_pictures(&paths, args.legend.as_deref())
-        .map_err(|error| CliError::new(&error.file.clone(), error))?;
+    let input = read_pictures(&paths, args.legend.as_deref()).map_err(|error| {
+        let file = error.file.clone();
+        CliError::new(&file, error)
+    })?;
     let method = args.exact.then_some(Method::Exact);
     let outcome = design(&input, method, args.timeout.map(Deadline::after)).map_err(|error| {
         let status = match error {
@@ -34,7 +36,7 @@ pub(super) fn tiles(args: &TilesArgs) -> Result<Status, CliError> {
             | DesignError::Rebuild(_) => Status::Internal,
             _ => Status::BadInput,
         };
-        CliError::new(&files.join(" "), error).status(status)
+        CliError::new(&files.join(" "), error).with_status(status)
     })?;
     let record = TilesRecord::new(files, &input, &outcome);
     if let Some(dir) = &args.out {

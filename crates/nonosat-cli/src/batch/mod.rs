@@ -47,7 +47,7 @@ pub(super) fn check_batch(args: &CheckArgs) -> Result<Status, CliError> {
     let exe = std::env::current_exe().map_err(|error| {
         CliError::new("", error)
             .context("cannot find the nonosat program")
-            .status(Status::Internal)
+            .with_status(Status::Internal)
     })?;
 
     let paths: Vec<_> = std::iter::once(args.solve.input.file.clone())
@@ -254,7 +254,8 @@ impl Printer<'_> {
     fn error(&mut self, file: &str, index: Option<usize>, message: &str, status: Status) {
         self.status = self.status.and(status);
         self.summary.errors += 1;
-        let mut error = CliError::new(file, Usage::Reported(message.to_owned())).status(status);
+        let mut error =
+            CliError::new(file, Usage::Reported(message.to_owned())).with_status(status);
         error.index = index;
         if !self.stopped {
             self.bar.suspend(|| print_error(self.json, &error));

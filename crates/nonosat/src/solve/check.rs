@@ -234,14 +234,10 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
         Err(mismatch) => GoalReport::Breaks(mismatch),
     });
     let mut report = Report {
-        verdict: Verdict::Timeout,
-        solutions: Vec::new(),
-        exhausted: false,
-        ambiguous: None,
         fixed_by_propagation,
         line_solvable: propagated && fixed_by_propagation == puzzle.cell_count(),
         goal,
-        elapsed: Duration::ZERO,
+        ..Report::timed_out(Duration::ZERO)
     };
     if options.deadline.is_some_and(Deadline::has_passed) {
         report.elapsed = started.elapsed();
