@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use nonosat::formats::Format;
 use nonosat::methods::compare::Method;
+use nonosat::sat::SatBackend;
 
 /// The exit codes, shown at the end of `--help` and documented in README.md.
 pub const EXIT_CODES: &str = "\
@@ -133,6 +134,11 @@ pub struct SolveArgs {
     /// differ. Quicker on puzzles with many solutions, as in large collections.
     #[arg(long)]
     pub no_ambiguous: bool,
+    /// The SAT solver: `cadical` (the default) or `varisat` (pure Rust, the one a build without
+    /// the `cadical` feature has). The verdict never depends on it; which of several solutions is
+    /// shown may.
+    #[arg(long, value_name = "NAME")]
+    pub backend: Option<SatBackend>,
     #[command(flatten)]
     pub pictures: PictureArgs,
 }

@@ -9,6 +9,7 @@ use nonosat::deadline::Deadline;
 use nonosat::formats::{self, Entry};
 use nonosat::report::draw_puzzle;
 use nonosat::report::{CertificateRecord, CheckRecord, render_check};
+use nonosat::sat::SatBackend;
 use nonosat::solve::certify::{self, CertifyError};
 use nonosat::solve::{self, Options, Report, Verdict};
 
@@ -30,7 +31,8 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, 
     }
     let options = Options::default()
         .with_max_solutions(args.max_solutions.map_or(2, |k| k as usize))
-        .with_ambiguous_cells(prove_unique && !args.no_ambiguous);
+        .with_ambiguous_cells(prove_unique && !args.no_ambiguous)
+        .with_backend(args.backend.unwrap_or_default());
     let json = args.input.json;
     let one_line_each = prove_unique && entries.len() > 1 && !json;
     let mut summary = Summary::default();
@@ -58,7 +60,7 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, 
             summary.add(heading, &report);
             let certificate = match &args.proof {
                 Some(path) => Some(
-                    certify(path, &entry.puzzle, &report)
+                    certify(path, &entry.puzzle, &report, options.backend)
                         .map_err(|error| error.at(index).with_status(Status::Internal))?,
                 ),
                 None => None,
@@ -108,7 +110,12 @@ enum ProofFailure {
 /// Writes the certificate of `report` for `check --proof PROOF`: the formula "a solution other
 /// than the first exists" to PROOF.cnf, and to PROOF a DRAT refutation of it (unique, or no
 /// solution) or a model of it (multiple).
-fn certify(path: &Path, puzzle: &Puzzle, report: &Report) -> Result<CertificateRecord, CliError> {
+fn certify(
+    path: &Path,
+    puzzle: &Puzzle,
+    report: &Report,
+    backend: SatBackend,
+) -> Result<CertificateRecord, CliError> {
     let formula_path = PathBuf::from(format!("{}.cnf", path.display()));
     let create = |path: &Path| {
         File::create(path)
@@ -119,7 +126,8 @@ fn certify(path: &Path, puzzle: &Puzzle, report: &Report) -> Result<CertificateR
     let kind = match (report.verdict, report.solutions.as_slice()) {
         (Verdict::Unique | Verdict::None, solutions) => {
             let (mut formula, mut proof) = (create(&formula_path)?, create(path)?);
-            match certify::prove_no_other(puzzle, solutions.first(), &mut formula, &mut proof) {
+            let blocked = solutions.first();
+            match certify::prove_no_other(puzzle, blocked, &mut formula, &mut proof, backend) {
                 Ok(None) => "drat",
                 Ok(Some(_)) => return Err(failed(ProofFailure::AnotherSolution)),
                 Err(error) => return Err(failed(error.into())),

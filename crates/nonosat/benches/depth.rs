@@ -96,7 +96,13 @@ fn proof() {
         found += 1;
         let (mut formula, mut drat) = (Vec::new(), Vec::new());
         let started = Instant::now();
-        let other = prove_no_other(&puzzle, Some(&picture), &mut formula, &mut drat);
+        let other = prove_no_other(
+            &puzzle,
+            Some(&picture),
+            &mut formula,
+            &mut drat,
+            Default::default(),
+        );
         let prove_time = started.elapsed();
         if !matches!(other, Ok(None)) {
             println!("!! proof #{found}: the certifying solve did not refute");

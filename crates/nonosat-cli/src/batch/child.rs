@@ -14,6 +14,7 @@ use nonosat::deadline::Deadline;
 use nonosat::formats::{self, Format};
 use nonosat::report::{CheckRecord, ErrorRecord};
 
+use crate::args::SolveArgs;
 use crate::status::Status;
 
 /// How long past its own `--timeout` a child may take to answer before it is stopped: time to start,
@@ -37,20 +38,18 @@ pub(super) enum Outcome {
     Cancelled,
 }
 
-/// Checks `puzzle` in a child process running `exe`, within `timeout` (plus [`GRACE`]), with or
-/// without every ambiguous cell; `cancel` stops it early.
-pub(super) fn check(
-    exe: &Path,
-    puzzle: &Puzzle,
-    timeout: Option<Duration>,
-    no_ambiguous: bool,
-    cancel: &AtomicBool,
-) -> Outcome {
+/// Checks `puzzle` in a child process running `exe`, with the timeout (plus [`GRACE`]), the
+/// ambiguity choice and the backend of `args`; `cancel` stops it early.
+pub(super) fn check(exe: &Path, puzzle: &Puzzle, args: &SolveArgs, cancel: &AtomicBool) -> Outcome {
     let started = Instant::now();
+    let timeout = args.timeout;
     let mut command = Command::new(exe);
     command.args(["check", "-", "--format", "json", "--json"]);
-    if no_ambiguous {
+    if args.no_ambiguous {
         command.arg("--no-ambiguous");
+    }
+    if let Some(backend) = args.backend {
+        command.args(["--backend", backend.name()]);
     }
     if let Some(timeout) = timeout {
         command

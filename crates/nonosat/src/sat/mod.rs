@@ -1,17 +1,16 @@
 //! The SAT layer, the only part of nonosat that talks to a SAT solver: a small [`Backend`] interface
-//! with one file per backend, and [`Solver`], which runs the chosen backend under a
-//! [`Limit`](crate::deadline::Limit) so that a solve without a deadline cannot time out in its type.
+//! with one file per backend, [`SatBackend`] to choose one at run time, and [`Solver`], which runs
+//! the chosen backend under a [`Limit`](crate::deadline::Limit) so that a solve without a deadline
+//! cannot time out in its type.
 
+#[cfg(feature = "cadical")]
+mod cadical;
 mod varisat;
 
 use std::io::{self, Write};
 
-pub use self::varisat::Varisat;
 use crate::cnf::{ClauseSink, Lit, Var};
 use crate::deadline::{Deadline, Limit};
-
-/// The backend every search uses.
-pub type DefaultBackend = Varisat;
 
 /// A satisfying assignment, read from a solver.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,46 +55,107 @@ pub enum Outcome {
     Satisfiable(Model),
     /// They are not.
     Unsatisfiable,
-    /// The deadline given to [`Backend::new`] passed first; the backend must not be used again.
+    /// The deadline the backend was started with passed first; the backend must not be used
+    /// again.
     Interrupted,
 }
 
-/// An incremental SAT solver.
+/// An incremental SAT solver, started by [`SatBackend::start`].
 pub trait Backend: ClauseSink {
-    /// A solver without clauses that gives up at `deadline`, if one is given, and only then.
-    fn new(deadline: Option<Deadline>) -> Self;
-
     /// Solves the clauses added so far with every literal of `assumptions` true for this call only.
     fn solve(&mut self, assumptions: &[Lit]) -> Outcome;
+}
+
+/// The SAT solvers nonosat can run on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SatBackend {
+    /// varisat 0.2, pure Rust; always built.
+    Varisat,
+    /// CaDiCaL, built from the C++ source of the `cadical-sys` crate (the `cadical` feature).
+    #[cfg(feature = "cadical")]
+    Cadical,
+}
+
+impl Default for SatBackend {
+    /// CaDiCaL when it is built in (faster on every set of docs/performance.md), else varisat.
+    fn default() -> Self {
+        #[cfg(feature = "cadical")]
+        return SatBackend::Cadical;
+        #[cfg(not(feature = "cadical"))]
+        return SatBackend::Varisat;
+    }
+}
+
+impl SatBackend {
+    /// Every backend of this build.
+    pub const ALL: &'static [SatBackend] = &[
+        SatBackend::Varisat,
+        #[cfg(feature = "cadical")]
+        SatBackend::Cadical,
+    ];
+
+    /// `varisat` or `cadical`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SatBackend::Varisat => "varisat",
+            #[cfg(feature = "cadical")]
+            SatBackend::Cadical => "cadical",
+        }
+    }
+
+    /// A solver without clauses that gives up at `deadline`, if one is given, and only then.
+    pub fn start(self, deadline: Option<Deadline>) -> Box<dyn Backend> {
+        match self {
+            SatBackend::Varisat => Box::new(varisat::Varisat::new(deadline)),
+            #[cfg(feature = "cadical")]
+            SatBackend::Cadical => Box::new(cadical::Cadical::new(deadline)),
+        }
+    }
 
     /// Solves `clauses` once, from a fresh solver, writing a DRAT refutation (text) into `proof`:
     /// a model when they are satisfiable, `None` when the proof refutes them. Variables in the
     /// proof are the DIMACS numbers of `clauses`.
-    fn solve_with_drat_proof(
+    pub fn solve_with_drat_proof(
+        self,
         clauses: &[Vec<Lit>],
         proof: &mut dyn Write,
-    ) -> io::Result<Option<Model>>;
+    ) -> io::Result<Option<Model>> {
+        match self {
+            SatBackend::Varisat => varisat::solve_with_drat_proof(clauses, proof),
+            #[cfg(feature = "cadical")]
+            SatBackend::Cadical => cadical::solve_with_drat_proof(clauses, proof),
+        }
+    }
+}
+
+#[cfg(feature = "clap")]
+impl clap::ValueEnum for SatBackend {
+    fn value_variants<'a>() -> &'a [Self] {
+        SatBackend::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()))
+    }
 }
 
 /// A backend under a limit: `solve` returns `Result<_, L::Exceeded>`, which is
 /// [`TimedOut`](crate::deadline::TimedOut) under a deadline and `Infallible` without one.
-pub struct Solver<L: Limit, B: Backend = DefaultBackend> {
-    backend: B,
+pub struct Solver<L: Limit> {
+    backend: Box<dyn Backend>,
     limit: L,
 }
 
 impl<L: Limit> Solver<L> {
-    /// A solver of the [`DefaultBackend`] without clauses, which gives up when `limit` says so.
+    /// A solver of the default backend without clauses, which gives up when `limit` says so.
     pub fn new(limit: L) -> Self {
-        Solver::with_backend(limit)
+        Solver::with_backend(limit, SatBackend::default())
     }
-}
 
-impl<L: Limit, B: Backend> Solver<L, B> {
-    /// A solver of the backend `B` without clauses, which gives up when `limit` says so.
-    pub fn with_backend(limit: L) -> Self {
+    /// A solver of `backend` without clauses, which gives up when `limit` says so.
+    pub fn with_backend(limit: L, backend: SatBackend) -> Self {
         Solver {
-            backend: B::new(limit.deadline()),
+            backend: backend.start(limit.deadline()),
             limit,
         }
     }
@@ -118,17 +178,8 @@ impl<L: Limit, B: Backend> Solver<L, B> {
     }
 }
 
-impl<L: Limit, B: Backend> ClauseSink for Solver<L, B> {
+impl<L: Limit> ClauseSink for Solver<L> {
     fn add_clause(&mut self, lits: &[Lit]) {
         self.backend.add_clause(lits);
     }
-}
-
-/// Solves `clauses` once with the default backend, writing a DRAT proof into `proof`
-/// ([`Backend::solve_with_drat_proof`]).
-pub fn solve_with_drat_proof(
-    clauses: &[Vec<Lit>],
-    mut proof: impl Write,
-) -> io::Result<Option<Model>> {
-    DefaultBackend::solve_with_drat_proof(clauses, &mut proof)
 }

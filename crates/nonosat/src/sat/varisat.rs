@@ -24,8 +24,9 @@ pub struct Varisat {
     buffer: Vec<varisat::Lit>,
 }
 
-impl Backend for Varisat {
-    fn new(deadline: Option<Deadline>) -> Self {
+impl Varisat {
+    /// A solver without clauses that gives up at `deadline`, if one is given.
+    pub fn new(deadline: Option<Deadline>) -> Self {
         let mut inner = varisat::Solver::new();
         if let Some(deadline) = deadline {
             // varisat's own format, because DRAT cannot record assumptions or added clauses.
@@ -36,7 +37,9 @@ impl Backend for Varisat {
             buffer: Vec::new(),
         }
     }
+}
 
+impl Backend for Varisat {
     fn solve(&mut self, assumptions: &[Lit]) -> Outcome {
         if assumptions.is_empty() {
             let solved = self.inner.solve();
@@ -49,29 +52,29 @@ impl Backend for Varisat {
         self.inner.assume(&[]);
         outcome
     }
+}
 
-    /// varisat's DRAT output needs the whole formula before any solve, no assumptions and no clause
-    /// added afterwards, hence a solver of its own. It names variables by varisat's "global"
-    /// numbers; these are the DIMACS numbers of `clauses`, because a fresh solver maps each new
-    /// variable to the same number when it can (the tests check proofs against the DIMACS text with
-    /// an independent checker).
-    fn solve_with_drat_proof(
-        clauses: &[Vec<Lit>],
-        proof: &mut dyn Write,
-    ) -> io::Result<Option<Model>> {
-        let mut solver = varisat::Solver::new();
-        solver.write_proof(proof, ProofFormat::Drat);
-        let mut buffer = Vec::new();
-        for clause in clauses {
-            buffer.clear();
-            buffer.extend(clause.iter().map(|&lit| to_varisat(lit)));
-            solver.add_clause(&buffer);
-        }
-        let satisfiable = solver.solve().map_err(proof_error)?;
-        let model = satisfiable.then(|| read_model(&solver));
-        solver.close_proof().map_err(proof_error)?;
-        Ok(model)
+/// varisat's DRAT output needs the whole formula before any solve, no assumptions and no clause
+/// added afterwards, hence a solver of its own. It names variables by varisat's "global"
+/// numbers; these are the DIMACS numbers of `clauses`, because a fresh solver maps each new
+/// variable to the same number when it can (the tests check proofs against the DIMACS text with
+/// an independent checker).
+pub(super) fn solve_with_drat_proof(
+    clauses: &[Vec<Lit>],
+    proof: &mut dyn Write,
+) -> io::Result<Option<Model>> {
+    let mut solver = varisat::Solver::new();
+    solver.write_proof(proof, ProofFormat::Drat);
+    let mut buffer = Vec::new();
+    for clause in clauses {
+        buffer.clear();
+        buffer.extend(clause.iter().map(|&lit| to_varisat(lit)));
+        solver.add_clause(&buffer);
     }
+    let satisfiable = solver.solve().map_err(proof_error)?;
+    let model = satisfiable.then(|| read_model(&solver));
+    solver.close_proof().map_err(proof_error)?;
+    Ok(model)
 }
 
 impl ClauseSink for Varisat {

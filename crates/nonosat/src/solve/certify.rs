@@ -12,7 +12,7 @@ use std::io::{self, Write};
 use crate::cnf::{self, ClauseSink, Cnf, Encoding, Lit, TooLarge};
 use crate::deadline::NoDeadline;
 use crate::model::{Cell, Grid, Mismatch, Puzzle};
-use crate::sat::{Solver, solve_with_drat_proof};
+use crate::sat::{SatBackend, Solver};
 use crate::solve::verified_picture;
 
 /// Why a certificate could not be made.
@@ -47,7 +47,7 @@ pub fn other_solution_formula(
 }
 
 /// Writes [`other_solution_formula`] in DIMACS to `formula_out`, and solves it once with DRAT
-/// output into `proof_out`. `Ok(None)`: the proof refutes the formula, so `blocked` is the only
+/// output from `backend` into `proof_out`. `Ok(None)`: the proof refutes the formula, so `blocked` is the only
 /// solution (or, without `blocked`, there is none). `Ok(Some(other))`: the formula has a model, a
 /// different solution, and what was written to `proof_out` proves nothing.
 pub fn prove_no_other(
@@ -55,9 +55,10 @@ pub fn prove_no_other(
     blocked: Option<&Grid<bool>>,
     formula_out: &mut impl Write,
     proof_out: &mut impl Write,
+    backend: SatBackend,
 ) -> Result<Option<Grid<bool>>, CertifyError> {
     let (encoding, cnf) = write_formula(puzzle, blocked, formula_out)?;
-    let model = solve_with_drat_proof(cnf.clauses(), &mut *proof_out)?;
+    let model = backend.solve_with_drat_proof(cnf.clauses(), &mut *proof_out)?;
     proof_out.flush()?;
     model
         .map(|model| verified_picture(puzzle, &encoding, &model))

@@ -13,6 +13,7 @@ use super::search::{Search, SearchError, propagated};
 use crate::cnf::TooLarge;
 use crate::deadline::{Deadline, TimedOut};
 use crate::model::{Grid, Mismatch, Pos, Puzzle};
+use crate::sat::SatBackend;
 
 /// How to run a check: `Options::default()`, then the `with_` methods.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +26,8 @@ pub struct Options {
     /// Whether [`check`] computes every ambiguous cell ([`Report::ambiguous`]) of a puzzle with
     /// several solutions.
     pub ambiguous_cells: bool,
+    /// The SAT solver every solve runs on.
+    pub backend: SatBackend,
 }
 
 impl Default for Options {
@@ -34,6 +37,7 @@ impl Default for Options {
             deadline: None,
             max_solutions: 2,
             ambiguous_cells: false,
+            backend: SatBackend::default(),
         }
     }
 }
@@ -48,6 +52,12 @@ impl Options {
     /// These options collecting up to `max_solutions` distinct solutions (at least 2).
     pub fn with_max_solutions(mut self, max_solutions: usize) -> Self {
         self.max_solutions = max_solutions;
+        self
+    }
+
+    /// These options solving with `backend`.
+    pub fn with_backend(mut self, backend: SatBackend) -> Self {
+        self.backend = backend;
         self
     }
 
@@ -244,7 +254,7 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
         return Ok(report);
     }
 
-    let mut search = Search::new(puzzle, known, options.deadline)?;
+    let mut search = Search::new(puzzle, known, options.deadline, options.backend)?;
     let goal_solves = matches!(report.goal, Some(GoalReport::Solves));
     let outcome = match (prove_unique, puzzle.goal()) {
         (true, Some(goal)) if goal_solves => {

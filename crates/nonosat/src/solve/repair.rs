@@ -19,7 +19,7 @@ use super::search::{Search, SearchError};
 use crate::cnf::{ClauseSink, Counter, Encoding, Lit};
 use crate::deadline::{Deadline, Limit, NoDeadline};
 use crate::model::{Grid, Pos, Puzzle, PuzzleError};
-use crate::sat::Solver;
+use crate::sat::{SatBackend, Solver};
 use crate::solve::{self, CheckError, Options, Report, Verdict};
 
 /// How hard to look: `FixOptions::default()`, then the `with_` methods.
@@ -156,7 +156,7 @@ fn fewest_hints(
     alternatives: &mut Vec<Grid<bool>>,
     deadline: Option<Deadline>,
 ) -> Result<Hints, CheckError> {
-    let mut search = Search::propagated(puzzle, NoDeadline)?;
+    let mut search = Search::propagated(puzzle, NoDeadline, SatBackend::default())?;
     search.block(design);
     // In the hitting-set formula, the variable of a cell means "the cell is a hint".
     let mut hitting = Solver::new(NoDeadline);

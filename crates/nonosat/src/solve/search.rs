@@ -5,7 +5,7 @@ use crate::cnf::{self, ClauseSink, Counter, Encoding, Lit, TooLarge};
 use crate::deadline::Limit;
 use crate::logic::{DpLineSolver, propagate};
 use crate::model::{Cell, Grid, Mismatch, Pos, Puzzle};
-use crate::sat::{Model, Solver};
+use crate::sat::{Model, SatBackend, Solver};
 
 /// The cells line propagation fixes on a blank grid, and whether it ended without a
 /// contradiction. After a contradiction no cell is fixed: the SAT solver confirms it from the
@@ -50,10 +50,15 @@ pub(crate) struct Search<'a, L: Limit> {
 }
 
 impl<'a, L: Limit> Search<'a, L> {
-    /// The formula of `puzzle`, given the cells `known`, in a solver that gives up when `limit`
-    /// says so.
-    pub(crate) fn new(puzzle: &'a Puzzle, known: Grid<Cell>, limit: L) -> Result<Self, TooLarge> {
-        let mut solver = Solver::new(limit);
+    /// The formula of `puzzle`, given the cells `known`, in a solver of `backend` that gives up
+    /// when `limit` says so.
+    pub(crate) fn new(
+        puzzle: &'a Puzzle,
+        known: Grid<Cell>,
+        limit: L,
+        backend: SatBackend,
+    ) -> Result<Self, TooLarge> {
+        let mut solver = Solver::with_backend(limit, backend);
         let encoding = cnf::encode(puzzle, &known, &mut solver)?;
         Ok(Search {
             puzzle,
@@ -64,8 +69,12 @@ impl<'a, L: Limit> Search<'a, L> {
     }
 
     /// The formula of `puzzle` after line propagation.
-    pub(crate) fn propagated(puzzle: &'a Puzzle, limit: L) -> Result<Self, TooLarge> {
-        Search::new(puzzle, propagated(puzzle).0, limit)
+    pub(crate) fn propagated(
+        puzzle: &'a Puzzle,
+        limit: L,
+        backend: SatBackend,
+    ) -> Result<Self, TooLarge> {
+        Search::new(puzzle, propagated(puzzle).0, limit, backend)
     }
 
     /// Solves with every literal of `assumptions` true for this call only; a model, or `None`.

@@ -7,15 +7,20 @@ use drat_check::{
     parse_drat,
 };
 use nonosat::formats::read_path;
+use nonosat::sat::SatBackend;
 use nonosat::solve::certify::{prove_no_other, write_other_solution};
 use nonosat::solve::{Options, Verdict, check};
 use nonosat::{Grid, Puzzle};
 
-/// The formula and the DRAT proof that `solution` is the only solution (or, without one, that
-/// there is none).
-fn certificate(puzzle: &Puzzle, blocked: Option<&Grid<bool>>) -> (Dimacs, Vec<NumberedStep>) {
+/// The formula and `backend`'s DRAT proof that `solution` is the only solution (or, without one,
+/// that there is none).
+fn certificate(
+    puzzle: &Puzzle,
+    blocked: Option<&Grid<bool>>,
+    backend: SatBackend,
+) -> (Dimacs, Vec<NumberedStep>) {
     let (mut formula, mut proof) = (Vec::new(), Vec::new());
-    let other = prove_no_other(puzzle, blocked, &mut formula, &mut proof).unwrap();
+    let other = prove_no_other(puzzle, blocked, &mut formula, &mut proof, backend).unwrap();
     assert_eq!(other, None, "the formula must be unsatisfiable");
     let formula = parse_dimacs(&String::from_utf8(formula).unwrap()).unwrap();
     let steps = parse_drat(&String::from_utf8(proof).unwrap()).unwrap();
@@ -48,116 +53,127 @@ fn lemma_count(steps: &[NumberedStep]) -> usize {
 
 #[test]
 fn proofs_of_unique_puzzles_verify() {
-    for (puzzle, solution) in unique_puzzles_needing_search(8) {
-        let (formula, steps) = certificate(&puzzle, Some(&solution));
-        assert!(
-            lemma_count(&steps) > 0,
-            "a puzzle needing search needs lemmas"
-        );
-        let verified = check_refutation(&formula, &steps).unwrap();
-        assert!(verified.rup > 0);
+    for &backend in SatBackend::ALL {
+        for (puzzle, solution) in unique_puzzles_needing_search(8) {
+            let (formula, steps) = certificate(&puzzle, Some(&solution), backend);
+            assert!(
+                lemma_count(&steps) > 0,
+                "a puzzle needing search needs lemmas"
+            );
+            let verified = check_refutation(&formula, &steps).unwrap();
+            assert!(verified.rup > 0);
+        }
+        // The 4x2 puzzle line logic cannot solve, and an unsolvable one (no solution to block).
+        let counterexample =
+            Puzzle::new(clues(&[&[2], &[1, 1]]), clues(&[&[1], &[1], &[1], &[1]])).unwrap();
+        let only = picture_from_masks(&[0b0110, 0b1001], 4);
+        let (formula, steps) = certificate(&counterexample, Some(&only), backend);
+        check_refutation(&formula, &steps).unwrap();
+        let unsolvable = Puzzle::new(clues(&[&[2], &[]]), clues(&[&[1], &[], &[1]])).unwrap();
+        let (formula, steps) = certificate(&unsolvable, None, backend);
+        check_refutation(&formula, &steps).unwrap();
     }
-    // The 4x2 puzzle line logic cannot solve, and an unsolvable one (no solution to block).
-    let counterexample =
-        Puzzle::new(clues(&[&[2], &[1, 1]]), clues(&[&[1], &[1], &[1], &[1]])).unwrap();
-    let only = picture_from_masks(&[0b0110, 0b1001], 4);
-    let (formula, steps) = certificate(&counterexample, Some(&only));
-    check_refutation(&formula, &steps).unwrap();
-    let unsolvable = Puzzle::new(clues(&[&[2], &[]]), clues(&[&[1], &[], &[1]])).unwrap();
-    let (formula, steps) = certificate(&unsolvable, None);
-    check_refutation(&formula, &steps).unwrap();
 }
 
 #[test]
 fn a_changed_lemma_is_rejected() {
-    for (puzzle, solution) in unique_puzzles_needing_search(4) {
-        let (formula, mut steps) = certificate(&puzzle, Some(&solution));
-        let first = steps
-            .iter()
-            .position(|s| matches!(s.step, ProofStep::Add(_)))
-            .unwrap();
-        // The step after the first unit lemma (l) changed to (-l): contradicts what was derived.
-        let unit = steps
-            .iter()
-            .position(|s| matches!(&s.step, ProofStep::Add(lits) if lits.len() == 1))
-            .expect("proofs of these puzzles derive units");
-        let mut negated = steps.clone();
-        let ProofStep::Add(lits) = &steps[unit].step else {
-            unreachable!()
-        };
-        negated[unit + 1].step = ProofStep::Add(vec![-lits[0]]);
-        assert_eq!(
-            check_refutation(&formula, &negated),
-            Err(Rejection::NotImplied {
-                line: negated[unit + 1].line
-            })
-        );
-        // The empty clause in place of the first lemma: not implied by unit propagation.
-        steps[first].step = ProofStep::Add(Vec::new());
-        assert_eq!(
-            check_refutation(&formula, &steps),
-            Err(Rejection::NotImplied {
-                line: steps[first].line
-            })
-        );
+    for &backend in SatBackend::ALL {
+        for (puzzle, solution) in unique_puzzles_needing_search(4) {
+            let (formula, mut steps) = certificate(&puzzle, Some(&solution), backend);
+            let first = steps
+                .iter()
+                .position(|s| matches!(s.step, ProofStep::Add(_)))
+                .unwrap();
+            // The step after the first unit lemma (l) changed to (-l): contradicts what was derived.
+            let unit = steps
+                .iter()
+                .position(|s| matches!(&s.step, ProofStep::Add(lits) if lits.len() == 1))
+                .expect("proofs of these puzzles derive units");
+            let mut negated = steps.clone();
+            let ProofStep::Add(lits) = &steps[unit].step else {
+                unreachable!()
+            };
+            negated[unit + 1].step = ProofStep::Add(vec![-lits[0]]);
+            assert_eq!(
+                check_refutation(&formula, &negated),
+                Err(Rejection::NotImplied {
+                    line: negated[unit + 1].line
+                })
+            );
+            // The empty clause in place of the first lemma: not implied by unit propagation.
+            steps[first].step = ProofStep::Add(Vec::new());
+            assert_eq!(
+                check_refutation(&formula, &steps),
+                Err(Rejection::NotImplied {
+                    line: steps[first].line
+                })
+            );
+        }
     }
 }
 
 #[test]
 fn dropped_lemmas_are_rejected() {
-    for (puzzle, solution) in unique_puzzles_needing_search(4) {
-        let (formula, steps) = certificate(&puzzle, Some(&solution));
-        let deletions_only: Vec<_> = steps
-            .iter()
-            .filter(|s| matches!(s.step, ProofStep::Delete(_)))
-            .cloned()
-            .collect();
-        assert_eq!(
-            check_refutation(&formula, &deletions_only),
-            Err(Rejection::NoEmptyClause)
-        );
-        let lemmas = lemma_count(&steps);
-        let mut kept = 0;
-        let first_half: Vec<_> = steps
-            .iter()
-            .filter(|s| {
-                kept += usize::from(matches!(s.step, ProofStep::Add(_)));
-                kept <= lemmas / 2
-            })
-            .cloned()
-            .collect();
-        assert!(check_refutation(&formula, &first_half).is_err());
+    for &backend in SatBackend::ALL {
+        for (puzzle, solution) in unique_puzzles_needing_search(4) {
+            let (formula, steps) = certificate(&puzzle, Some(&solution), backend);
+            let deletions_only: Vec<_> = steps
+                .iter()
+                .filter(|s| matches!(s.step, ProofStep::Delete(_)))
+                .cloned()
+                .collect();
+            assert_eq!(
+                check_refutation(&formula, &deletions_only),
+                Err(Rejection::NoEmptyClause)
+            );
+            let lemmas = lemma_count(&steps);
+            let mut kept = 0;
+            let first_half: Vec<_> = steps
+                .iter()
+                .filter(|s| {
+                    kept += usize::from(matches!(s.step, ProofStep::Add(_)));
+                    kept <= lemmas / 2
+                })
+                .cloned()
+                .collect();
+            assert!(check_refutation(&formula, &first_half).is_err());
+        }
     }
 }
 
 #[test]
 fn a_proof_for_a_different_formula_is_rejected() {
-    let puzzles = unique_puzzles_needing_search(6);
-    for pair in puzzles.windows(2) {
-        let (formula, _) = certificate(&pair[0].0, Some(&pair[0].1));
-        let (_, other_steps) = certificate(&pair[1].0, Some(&pair[1].1));
-        assert!(check_refutation(&formula, &other_steps).is_err());
+    for &backend in SatBackend::ALL {
+        let puzzles = unique_puzzles_needing_search(6);
+        for pair in puzzles.windows(2) {
+            let (formula, _) = certificate(&pair[0].0, Some(&pair[0].1), backend);
+            let (_, other_steps) = certificate(&pair[1].0, Some(&pair[1].1), backend);
+            assert!(check_refutation(&formula, &other_steps).is_err());
+        }
     }
 }
 
 #[test]
 fn a_formula_with_an_extra_solution_is_rejected() {
-    for (puzzle, solution) in unique_puzzles_needing_search(4) {
-        let (mut formula, steps) = certificate(&puzzle, Some(&solution));
-        // Without the blocking clause the formula has the solution as a model.
-        formula.clauses.pop();
+    for &backend in SatBackend::ALL {
+        for (puzzle, solution) in unique_puzzles_needing_search(4) {
+            let (mut formula, steps) = certificate(&puzzle, Some(&solution), backend);
+            // Without the blocking clause the formula has the solution as a model.
+            formula.clauses.pop();
+            assert!(check_refutation(&formula, &steps).is_err());
+        }
+        // A puzzle with two solutions: block one, and the formula still has a model; no proof of the
+        // unique puzzles may refute it.
+        let diagonals = Puzzle::new(clues(&[&[1], &[1]]), clues(&[&[1], &[1]])).unwrap();
+        let first = picture_from_masks(&[0b01, 0b10], 2);
+        let (mut formula, mut proof) = (Vec::new(), Vec::new());
+        let other =
+            prove_no_other(&diagonals, Some(&first), &mut formula, &mut proof, backend).unwrap();
+        assert_eq!(other, Some(picture_from_masks(&[0b10, 0b01], 2)));
+        let formula = parse_dimacs(&String::from_utf8(formula).unwrap()).unwrap();
+        let steps = parse_drat(&String::from_utf8(proof).unwrap()).unwrap();
         assert!(check_refutation(&formula, &steps).is_err());
     }
-    // A puzzle with two solutions: block one, and the formula still has a model; no proof of the
-    // unique puzzles may refute it.
-    let diagonals = Puzzle::new(clues(&[&[1], &[1]]), clues(&[&[1], &[1]])).unwrap();
-    let first = picture_from_masks(&[0b01, 0b10], 2);
-    let (mut formula, mut proof) = (Vec::new(), Vec::new());
-    let other = prove_no_other(&diagonals, Some(&first), &mut formula, &mut proof).unwrap();
-    assert_eq!(other, Some(picture_from_masks(&[0b10, 0b01], 2)));
-    let formula = parse_dimacs(&String::from_utf8(formula).unwrap()).unwrap();
-    let steps = parse_drat(&String::from_utf8(proof).unwrap()).unwrap();
-    assert!(check_refutation(&formula, &steps).is_err());
 }
 
 #[test]
@@ -203,8 +219,10 @@ fn proofs_of_corpus_puzzles_verify() {
             .puzzle;
         let report = check(&puzzle, &Options::default()).unwrap();
         assert_eq!(report.verdict, Verdict::Unique, "{file}");
-        let (formula, steps) = certificate(&puzzle, Some(&report.solutions[0]));
-        let verified = check_refutation(&formula, &steps).unwrap();
-        assert!(verified.rup > 100, "{file}: a real proof");
+        for &backend in SatBackend::ALL {
+            let (formula, steps) = certificate(&puzzle, Some(&report.solutions[0]), backend);
+            let verified = check_refutation(&formula, &steps).unwrap();
+            assert!(verified.rup > 100, "{file} under {backend:?}: a real proof");
+        }
     }
 }

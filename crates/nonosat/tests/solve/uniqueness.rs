@@ -10,6 +10,7 @@ use crate::brute::{
     satisfies,
 };
 use nonosat::deadline::Deadline;
+use nonosat::sat::SatBackend;
 use nonosat::solve::{GoalReport, Options, Verdict, check, solve};
 use nonosat::{Clue, Grid, Puzzle};
 
@@ -21,9 +22,18 @@ fn expected_verdict(count: usize) -> Verdict {
     }
 }
 
-/// Checks `puzzle` and compares with a known solution count; returns the report's solutions.
+/// Checks `puzzle` under every backend and compares with a known solution count; returns the
+/// report's solutions under the last backend.
 fn assert_verdict(puzzle: &Puzzle, count: usize) -> Vec<Grid<bool>> {
-    let report = check(puzzle, &Options::default()).unwrap();
+    let mut solutions = Vec::new();
+    for &backend in SatBackend::ALL {
+        solutions = assert_verdict_with(puzzle, count, backend);
+    }
+    solutions
+}
+
+fn assert_verdict_with(puzzle: &Puzzle, count: usize, backend: SatBackend) -> Vec<Grid<bool>> {
+    let report = check(puzzle, &Options::default().with_backend(backend)).unwrap();
     assert_eq!(report.verdict, expected_verdict(count), "{puzzle:?}");
     assert_eq!(report.solutions.len(), count.min(2));
     for solution in &report.solutions {
@@ -137,18 +147,25 @@ proptest! {
     ) {
         let puzzle = Puzzle::from_picture(&planted).unwrap();
         let bare = Puzzle::new(puzzle.rows().to_vec(), puzzle.columns().to_vec()).unwrap();
-        let report = check(&bare, &Options::default()).unwrap();
-        assert!(report.solutions.iter().all(|s| satisfies(&bare, s)));
-        match report.verdict {
-            Verdict::Unique => assert_eq!(report.solutions, vec![planted.clone()]),
-            Verdict::Multiple => assert_ne!(report.solutions[0], report.solutions[1]),
-            other => panic!("a planted puzzle cannot be {other}"),
+        let mut verdicts = Vec::new();
+        for &backend in SatBackend::ALL {
+            let options = Options::default().with_backend(backend);
+            let report = check(&bare, &options).unwrap();
+            assert!(report.solutions.iter().all(|s| satisfies(&bare, s)));
+            match report.verdict {
+                Verdict::Unique => assert_eq!(report.solutions, vec![planted.clone()]),
+                Verdict::Multiple => assert_ne!(report.solutions[0], report.solutions[1]),
+                other => panic!("a planted puzzle cannot be {other}"),
+            }
+            // With the goal carried along, the goal is the first solution and the verdict is the
+            // same.
+            let with_goal = check(&puzzle, &options).unwrap();
+            assert_eq!(with_goal.verdict, report.verdict);
+            assert_eq!(with_goal.solutions[0], planted);
+            assert_eq!(with_goal.goal, Some(GoalReport::Solves));
+            verdicts.push(report.verdict);
         }
-        // With the goal carried along, the goal is the first solution and the verdict is the same.
-        let with_goal = check(&puzzle, &Options::default()).unwrap();
-        assert_eq!(with_goal.verdict, report.verdict);
-        assert_eq!(with_goal.solutions[0], planted);
-        assert_eq!(with_goal.goal, Some(GoalReport::Solves));
+        assert!(verdicts.windows(2).all(|pair| pair[0] == pair[1]), "{verdicts:?}");
     }
 }
 
