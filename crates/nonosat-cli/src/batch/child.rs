@@ -14,6 +14,8 @@ use nonosat::deadline::Deadline;
 use nonosat::formats::{self, Format};
 use nonosat::report::{CheckRecord, ErrorRecord};
 
+use nonosat::sat::SatBackend;
+
 use crate::args::SolveArgs;
 use crate::status::Status;
 
@@ -38,9 +40,29 @@ pub(super) enum Outcome {
     Cancelled,
 }
 
-/// Checks `puzzle` in a child process running `exe`, with the timeout (plus [`GRACE`]), the
-/// ambiguity choice and the backend of `args`; `cancel` stops it early.
-pub(super) fn check(exe: &Path, puzzle: &Puzzle, args: &SolveArgs, cancel: &AtomicBool) -> Outcome {
+/// What a child is told besides its puzzle.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct ChildArgs {
+    /// The time limit of the check; the child is stopped [`GRACE`] after it.
+    pub timeout: Option<Duration>,
+    /// `--no-ambiguous`.
+    pub no_ambiguous: bool,
+    /// `--backend`, when one was given.
+    pub backend: Option<SatBackend>,
+}
+
+impl From<&SolveArgs> for ChildArgs {
+    fn from(args: &SolveArgs) -> Self {
+        ChildArgs {
+            timeout: args.timeout,
+            no_ambiguous: args.no_ambiguous,
+            backend: args.backend,
+        }
+    }
+}
+
+/// Checks `puzzle` in a child process running `exe`, told `args`; `cancel` stops it early.
+pub(super) fn check(exe: &Path, puzzle: &Puzzle, args: ChildArgs, cancel: &AtomicBool) -> Outcome {
     let started = Instant::now();
     let timeout = args.timeout;
     let mut command = Command::new(exe);
@@ -227,13 +249,11 @@ mod tests {
         let script = Script::new("sleeper", "exec sleep 60");
         let started = Instant::now();
         let timeout = Duration::from_millis(100);
-        let outcome = check(
-            &script.path,
-            &tiny(),
-            Some(timeout),
-            false,
-            &AtomicBool::new(false),
-        );
+        let args = ChildArgs {
+            timeout: Some(timeout),
+            ..ChildArgs::default()
+        };
+        let outcome = check(&script.path, &tiny(), args, &AtomicBool::new(false));
         let Outcome::Stopped(elapsed) = outcome else {
             panic!("the child should have been stopped");
         };
@@ -250,7 +270,12 @@ mod tests {
                     echo 'something broke' >&2\n\
                     echo 'note: run with RUST_BACKTRACE=1' >&2\nexit 101";
         let script = Script::new("crasher", body);
-        let outcome = check(&script.path, &tiny(), None, false, &AtomicBool::new(false));
+        let outcome = check(
+            &script.path,
+            &tiny(),
+            ChildArgs::default(),
+            &AtomicBool::new(false),
+        );
         let Outcome::Failed { message, status } = outcome else {
             panic!("the crash should be reported");
         };
@@ -265,7 +290,12 @@ mod tests {
     fn a_cancelled_batch_stops_its_children() {
         let script = Script::new("cancelled", "exec sleep 60");
         let started = Instant::now();
-        let outcome = check(&script.path, &tiny(), None, false, &AtomicBool::new(true));
+        let outcome = check(
+            &script.path,
+            &tiny(),
+            ChildArgs::default(),
+            &AtomicBool::new(true),
+        );
         assert!(matches!(outcome, Outcome::Cancelled));
         assert!(started.elapsed() < Duration::from_secs(30));
     }
@@ -275,7 +305,12 @@ mod tests {
         let record =
             r#"{"schema_version":1,"file":"-","index":0,"error":"-: the encoding is too large"}"#;
         let script = Script::new("refuser", &format!("echo '{record}'\nexit 2"));
-        let outcome = check(&script.path, &tiny(), None, false, &AtomicBool::new(false));
+        let outcome = check(
+            &script.path,
+            &tiny(),
+            ChildArgs::default(),
+            &AtomicBool::new(false),
+        );
         let Outcome::Failed { message, status } = outcome else {
             panic!("the error should be reported");
         };

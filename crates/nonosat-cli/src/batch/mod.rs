@@ -93,7 +93,7 @@ pub(super) fn check_batch(args: &CheckArgs) -> Result<Status, CliError> {
                     let Input::Puzzle { entry, .. } = &items[item] else {
                         unreachable!("only puzzles are handed out")
                     };
-                    let outcome = child::check(exe, &entry.puzzle, &args.solve, cancel);
+                    let outcome = child::check(exe, &entry.puzzle, (&args.solve).into(), cancel);
                     if sender.send((item, outcome)).is_err() {
                         break;
                     }
