@@ -13,7 +13,6 @@ use nonosat::Puzzle;
 use nonosat::deadline::Deadline;
 use nonosat::formats::{self, Format};
 use nonosat::report::{CheckRecord, ErrorRecord};
-
 use nonosat::sat::SatBackend;
 
 use crate::args::SolveArgs;

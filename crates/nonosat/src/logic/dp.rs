@@ -61,10 +61,37 @@ impl DpLineSolver {
 
     /// The line with every cell fixed that all arrangements agree on, or a contradiction when the
     /// clue has no arrangement consistent with `line`'s known cells.
+    ///
+    /// Only the window between the settled ends of the line goes through the tables (see
+    /// [`settled_ends`]), and a blank window is solved by the overlap of its leftmost and rightmost
+    /// packings: in propagation over a large grid most lines are blank at first and mostly known
+    /// later, and both cost O(n) instead of O(n·k).
     pub fn solve(&mut self, clue: &Clue, line: &[Cell]) -> Result<Vec<Cell>, Contradiction> {
         let blocks = clue.blocks();
+        if clue.min_len() > line.len() {
+            return Err(Contradiction);
+        }
+        let window = settled_ends(blocks, line);
+        let (cells, blocks) = (&line[window.cells.clone()], &blocks[window.blocks]);
+        let mut solved = line.to_vec();
+        let inside = &mut solved[window.cells];
+        if cells.iter().all(|&cell| cell == Cell::Unknown) {
+            overlap(blocks, inside)?;
+        } else {
+            self.solve_window(blocks, cells, inside)?;
+        }
+        Ok(solved)
+    }
+
+    /// The complete solve of `line` for `blocks`, by the prefix and suffix tables, into `solved`.
+    fn solve_window(
+        &mut self,
+        blocks: &[usize],
+        line: &[Cell],
+        solved: &mut [Cell],
+    ) -> Result<(), Contradiction> {
         let n = line.len();
-        if clue.min_len() > n {
+        if min_len(blocks) > n {
             return Err(Contradiction);
         }
         self.count_known(line);
@@ -76,18 +103,17 @@ impl DpLineSolver {
         self.mark_possible(blocks, line);
 
         let mut cover = 0;
-        let mut solved = Vec::with_capacity(n);
-        for (i, &cell) in line.iter().enumerate() {
+        for (i, (&cell, out)) in line.iter().zip(solved).enumerate() {
             cover += self.black_cover[i];
             let (white, black) = (self.can_white[i], cover > 0);
-            solved.push(match (white, black) {
+            *out = match (white, black) {
                 (true, true) => cell,
                 (true, false) => Cell::White,
                 (false, true) => Cell::Black,
                 (false, false) => return Err(Contradiction),
-            });
+            };
         }
-        Ok(solved)
+        Ok(())
     }
 
     fn count_known(&mut self, line: &[Cell]) {
@@ -195,6 +221,88 @@ impl DpLineSolver {
     }
 }
 
+/// The part of a line that still needs solving: the cells between its settled ends, and the
+/// blocks that lie there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Window {
+    cells: std::ops::Range<usize>,
+    blocks: std::ops::Range<usize>,
+}
+
+/// Strips settled ends off `line`: white cells, and each block found whole at an end (a run of
+/// known blacks of the block's length, bounded by the line's end or a known white, with only
+/// whites and such blocks before it). A known white decouples the two sides of a line, so the
+/// cells outside the window keep their values in every arrangement, and the window's arrangements
+/// are those of the blocks inside it. A run that does not match its block stays in the window,
+/// where the tables find the contradiction.
+fn settled_ends(blocks: &[usize], line: &[Cell]) -> Window {
+    let (mut start, mut first) = (0, 0);
+    loop {
+        while line.get(start) == Some(&Cell::White) {
+            start += 1;
+        }
+        let run = line[start..]
+            .iter()
+            .take_while(|&&c| c == Cell::Black)
+            .count();
+        let closed = line.get(start + run).is_none_or(|&c| c == Cell::White);
+        if run == 0 || !closed || blocks.get(first) != Some(&run) {
+            break;
+        }
+        start += run;
+        first += 1;
+    }
+    let (mut end, mut last) = (line.len(), blocks.len());
+    loop {
+        while end > start && line[end - 1] == Cell::White {
+            end -= 1;
+        }
+        let run = line[start..end]
+            .iter()
+            .rev()
+            .take_while(|&&c| c == Cell::Black)
+            .count();
+        let closed = end - run == start || line[end - run - 1] == Cell::White;
+        if run == 0 || !closed || last == first || blocks[last - 1] != run {
+            break;
+        }
+        end -= run;
+        last -= 1;
+    }
+    Window {
+        cells: start..end,
+        blocks: first..last,
+    }
+}
+
+/// Cells and gaps that `blocks` need at least.
+fn min_len(blocks: &[usize]) -> usize {
+    blocks.iter().sum::<usize>() + blocks.len().saturating_sub(1)
+}
+
+/// Solves a line with no known cell into `solved`: a cell is black in every arrangement exactly
+/// where a block's leftmost and rightmost placements overlap, and white in every arrangement only
+/// when the blocks fill the line without slack (or there are none).
+fn overlap(blocks: &[usize], solved: &mut [Cell]) -> Result<(), Contradiction> {
+    let n = solved.len();
+    let needed = min_len(blocks);
+    if needed > n {
+        return Err(Contradiction);
+    }
+    let slack = n - needed;
+    if blocks.is_empty() || slack == 0 {
+        solved.fill(Cell::White);
+    }
+    let mut leftmost = 0;
+    for &len in blocks {
+        if len > slack {
+            solved[leftmost + slack..leftmost + len].fill(Cell::Black);
+        }
+        leftmost += len + 1;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,6 +331,28 @@ mod tests {
     fn known_cells_push_blocks() {
         assert_eq!(solve(&[3], "?#????.??"), Ok("?##?.....".into()));
         assert_eq!(solve(&[1, 1], "#???#"), Ok("#...#".into()));
+    }
+
+    #[test]
+    fn settled_ends_leave_only_the_open_middle() {
+        let window = |blocks: &[usize], line: &str| settled_ends(blocks, &parse(line));
+        let middle = Window {
+            cells: 5..8,
+            blocks: 2..3,
+        };
+        assert_eq!(window(&[2, 1, 2, 3], "##.#.???.###."), middle);
+        // A run that does not match its block is not settled.
+        assert_eq!(window(&[3], "##.??").cells, 0..5);
+        assert_eq!(
+            solve(&[2, 1, 2, 3], "##.#.???.###."),
+            Ok("##.#.?#?.###.".into())
+        );
+    }
+
+    #[test]
+    fn blank_lines_take_the_overlap() {
+        assert_eq!(solve(&[3, 1], "??????"), Ok("?##???".into()));
+        assert_eq!(solve(&[3, 1], "?????"), Ok("###.#".into()));
     }
 
     #[test]
