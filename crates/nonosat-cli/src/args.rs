@@ -134,9 +134,9 @@ pub struct SolveArgs {
     /// differ. Quicker on puzzles with many solutions, as in large collections.
     #[arg(long)]
     pub no_ambiguous: bool,
-    /// The SAT solver: `cadical` (the default) or `varisat` (pure Rust, the one a build without
-    /// the `cadical` feature has). The verdict never depends on it; which of several solutions is
-    /// shown may.
+    /// The SAT solver: `varisat` (pure Rust) or `cadical` (when built in). By default varisat
+    /// solves puzzles of up to 10,000 cells and CaDiCaL larger ones. The verdict never depends on
+    /// it; which of several solutions is shown may.
     #[arg(long, value_name = "NAME")]
     pub backend: Option<SatBackend>,
     #[command(flatten)]

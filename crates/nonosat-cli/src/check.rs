@@ -29,10 +29,10 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, 
         );
         return Err(CliError::new(&file, Usage::Refused(message)));
     }
-    let options = Options::default()
+    let mut options = Options::default()
         .with_max_solutions(args.max_solutions.map_or(2, |k| k as usize))
-        .with_ambiguous_cells(prove_unique && !args.no_ambiguous)
-        .with_backend(args.backend.unwrap_or_default());
+        .with_ambiguous_cells(prove_unique && !args.no_ambiguous);
+    options.backend = args.backend;
     let json = args.input.json;
     let one_line_each = prove_unique && entries.len() > 1 && !json;
     let mut summary = Summary::default();
@@ -60,8 +60,13 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, 
             summary.add(heading, &report);
             let certificate = match &args.proof {
                 Some(path) => Some(
-                    certify(path, &entry.puzzle, &report, options.backend)
-                        .map_err(|error| error.at(index).with_status(Status::Internal))?,
+                    certify(
+                        path,
+                        &entry.puzzle,
+                        &report,
+                        options.backend_for(&entry.puzzle),
+                    )
+                    .map_err(|error| error.at(index).with_status(Status::Internal))?,
                 ),
                 None => None,
             };

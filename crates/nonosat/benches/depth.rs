@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use drat_check::{check_refutation, parse_dimacs, parse_drat};
 use nonosat::model::{Grid, Puzzle};
+use nonosat::sat::SatBackend;
 use nonosat::solve::certify::prove_no_other;
 use nonosat::solve::repair::{FixOptions, fix};
 use nonosat::solve::{Options, Verdict, check};
@@ -101,7 +102,7 @@ fn proof() {
             Some(&picture),
             &mut formula,
             &mut drat,
-            Default::default(),
+            SatBackend::for_cells(puzzle.cell_count()),
         );
         let prove_time = started.elapsed();
         if !matches!(other, Ok(None)) {

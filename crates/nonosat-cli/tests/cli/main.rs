@@ -17,6 +17,7 @@ use serde_json::Value;
 mod common;
 
 mod ambiguity;
+mod backend;
 mod batch;
 mod clues;
 mod cnf;

@@ -26,8 +26,9 @@ pub struct Options {
     /// Whether [`check`] computes every ambiguous cell ([`Report::ambiguous`]) of a puzzle with
     /// several solutions.
     pub ambiguous_cells: bool,
-    /// The SAT solver every solve runs on.
-    pub backend: SatBackend,
+    /// The SAT solver every solve runs on; `None` chooses by the puzzle's size
+    /// ([`SatBackend::for_cells`]).
+    pub backend: Option<SatBackend>,
 }
 
 impl Default for Options {
@@ -37,7 +38,7 @@ impl Default for Options {
             deadline: None,
             max_solutions: 2,
             ambiguous_cells: false,
-            backend: SatBackend::default(),
+            backend: None,
         }
     }
 }
@@ -57,8 +58,14 @@ impl Options {
 
     /// These options solving with `backend`.
     pub fn with_backend(mut self, backend: SatBackend) -> Self {
-        self.backend = backend;
+        self.backend = Some(backend);
         self
+    }
+
+    /// The backend that solves `puzzle` under these options.
+    pub fn backend_for(&self, puzzle: &Puzzle) -> SatBackend {
+        self.backend
+            .unwrap_or_else(|| SatBackend::for_cells(puzzle.cell_count()))
     }
 
     /// These options computing every ambiguous cell, or not.
@@ -254,7 +261,7 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
         return Ok(report);
     }
 
-    let mut search = Search::new(puzzle, known, options.deadline, options.backend)?;
+    let mut search = Search::new(puzzle, known, options.deadline, options.backend_for(puzzle))?;
     let goal_solves = matches!(report.goal, Some(GoalReport::Solves));
     let outcome = match (prove_unique, puzzle.goal()) {
         (true, Some(goal)) if goal_solves => {

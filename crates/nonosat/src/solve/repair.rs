@@ -156,7 +156,11 @@ fn fewest_hints(
     alternatives: &mut Vec<Grid<bool>>,
     deadline: Option<Deadline>,
 ) -> Result<Hints, CheckError> {
-    let mut search = Search::propagated(puzzle, NoDeadline, SatBackend::default())?;
+    let mut search = Search::propagated(
+        puzzle,
+        NoDeadline,
+        SatBackend::for_cells(puzzle.cell_count()),
+    )?;
     search.block(design);
     // In the hitting-set formula, the variable of a cell means "the cell is a hint".
     let mut hitting = Solver::new(NoDeadline);

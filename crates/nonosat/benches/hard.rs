@@ -1,10 +1,14 @@
-//! Engine benchmark: `check`/`solve` time on fixed puzzle sets, against a line-propagation baseline.
+//! The hard-puzzle benchmark: `check`/`solve` time on fixed puzzle sets under every SAT backend,
+//! with varisat (the engine of before CaDiCaL) as the baseline in the same run, and line
+//! propagation alone beside each puzzle.
 //!
-//! `cargo bench --bench engine [-- [SET] [--timeout SECONDS]]`, where SET names one set
-//! (`random30`, `ndom`, `survey`, `tournament`). The corpus sets read the folder
-//! named by `NONOSAT_PUZZLES`, else `../shared/puzzles` beside the crate. Each puzzle runs once; the
-//! baseline (propagation to its fixpoint on a blank grid) is the best of [`BASELINE_RUNS`]. Every
-//! answer is sanity-checked and problems are printed with `!!`; speed is never asserted.
+//! `cargo bench --bench hard [-- [SET] [--backend NAME] [--timeout SECONDS] [--count N]]`, where
+//! SET names one set (see [`SET_NAMES`]), `--backend` keeps one backend, `--timeout` bounds each
+//! puzzle (default: none, but [`WOLTER_TIMEOUT`] for `wolter`) and `--count` the tournament puzzles
+//! taken from each file (default [`TOURNAMENT_COUNT`]; 1000 is a whole set). The corpus sets read
+//! the folder named by `NONOSAT_PUZZLES`, else `../shared/puzzles` beside the crate. Each puzzle
+//! runs once per backend; the propagation baseline is the best of [`BASELINE_RUNS`]. Every answer
+//! is sanity-checked and problems are printed with `!!`; speed is never asserted.
 
 mod common;
 
@@ -21,12 +25,36 @@ use nonosat::formats;
 use nonosat::logic::DpLineSolver;
 use nonosat::logic::propagate::propagate;
 use nonosat::model::{Cell, Grid, Puzzle};
+use nonosat::sat::SatBackend;
 use nonosat::solve::{self, CheckError, Options, Report, Verdict};
 
-const SET_NAMES: [&str; 4] = ["random30", "ndom", "survey", "tournament"];
+const SET_NAMES: [&str; 9] = [
+    "random30",
+    "random50",
+    "ndom",
+    "survey",
+    "goal",
+    "wolter",
+    "jwilk",
+    "cauldron",
+    "tournament",
+];
 const BASELINE_RUNS: usize = 5;
 const SURVEY_FILES: [&str; 2] = ["survey/webpbn-00803.nin", "survey/webpbn-01611.nin"];
-const TOURNAMENT_FILE: &str = "tournament/taai2011.txt";
+/// Wolter's two puzzles that no solver of his survey finished, without their pictures.
+const WOLTER_FILES: [&str; 2] = ["survey/knotty.nin", "survey/faase.nin"];
+/// The per-puzzle limit of the `wolter` set when `--timeout` is not given.
+const WOLTER_TIMEOUT: Duration = Duration::from_secs(60);
+/// Puzzles with the designer's picture given, and the picture's file (none: the puzzle's own
+/// solution, found first).
+const GOAL_CASES: [(&str, Option<&str>); 5] = [
+    ("survey/webpbn-00803.nin", None),
+    ("survey/webpbn-01611.nin", None),
+    ("ndom/12-dom.nin", None),
+    ("survey/knotty.nin", Some("survey/knotty-goal.txt")),
+    ("survey/faase.nin", Some("survey/faase-solution1.txt")),
+];
+const TOURNAMENT_FILES: [&str; 2] = ["tournament/taai2011.txt", "tournament/icga2017.txt"];
 const TOURNAMENT_COUNT: usize = 100;
 
 #[derive(Clone, Copy)]
@@ -80,6 +108,10 @@ struct Args {
     filter: Option<String>,
     /// The time limit of each puzzle.
     timeout: Option<Duration>,
+    /// The backends to run, varisat (the baseline) first.
+    backends: Vec<SatBackend>,
+    /// Tournament puzzles taken from each file.
+    count: usize,
 }
 
 fn main() {
@@ -97,11 +129,24 @@ fn main() {
     let corpus = corpus_dir();
     let mut skipped = false;
     for name in selected {
-        match (name, &corpus) {
-            ("random30", _) => run_set(&random30(), args.timeout),
-            (_, Some(dir)) => run_set(&corpus_set(name, dir), args.timeout),
-            (_, None) => skipped = true,
+        let set = match (name, &corpus) {
+            ("random30", _) => random_set("random30", 30, 100),
+            ("random50", _) => random_set("random50", 50, 20),
+            (_, Some(dir)) => corpus_set(name, dir, args.count),
+            (_, None) => {
+                skipped = true;
+                continue;
+            }
+        };
+        let timeout = match name {
+            "wolter" => args.timeout.or(Some(WOLTER_TIMEOUT)),
+            _ => args.timeout,
+        };
+        let mut totals = Vec::new();
+        for &backend in &args.backends {
+            totals.push((backend, run_set(&set, backend, timeout)));
         }
+        compare_backends(&totals);
     }
     if skipped {
         println!("corpus sets skipped: set NONOSAT_PUZZLES to the puzzles folder");
@@ -112,6 +157,8 @@ fn parse_args() -> Args {
     let mut args = Args {
         filter: None,
         timeout: None,
+        backends: SatBackend::ALL.to_vec(),
+        count: TOURNAMENT_COUNT,
     };
     let mut words = std::env::args().skip(1);
     while let Some(word) = words.next() {
@@ -124,6 +171,17 @@ fn parse_args() -> Args {
                     None => usage("--timeout needs a number of seconds"),
                 }
             }
+            "--backend" => {
+                let name = words.next().unwrap_or_default();
+                match SatBackend::ALL.iter().find(|b| b.name() == name) {
+                    Some(&backend) => args.backends = vec![backend],
+                    None => usage(&format!("no backend is called {name:?}")),
+                }
+            }
+            "--count" => match words.next().and_then(|n| n.parse().ok()) {
+                Some(count) => args.count = count,
+                None => usage("--count needs a number of puzzles"),
+            },
             flag if flag.starts_with('-') => usage(&format!("unknown option {flag}")),
             _ if args.filter.is_some() => usage("give at most one set filter"),
             _ => args.filter = Some(word),
@@ -135,7 +193,8 @@ fn parse_args() -> Args {
 fn usage(problem: &str) -> ! {
     eprintln!("{problem}");
     eprintln!(
-        "usage: cargo bench --bench engine -- [SET] [--timeout SECONDS]; sets: {}",
+        "usage: cargo bench --bench hard -- [SET] [--backend NAME] [--timeout SECONDS] \
+         [--count N]; sets: {}",
         SET_NAMES.join(", ")
     );
     exit(2)
@@ -157,46 +216,54 @@ fn corpus_dir() -> Option<PathBuf> {
     beside.is_dir().then_some(beside)
 }
 
-/// 100 random 30x30 pictures at 50% density, given to the engine without their picture.
-fn random30() -> Set {
-    let cases = random_puzzles(30, 100)
+/// `count` random `side`x`side` pictures at 50% density, given to the engine without their
+/// picture.
+fn random_set(name: &'static str, side: usize, count: usize) -> Set {
+    let cases = random_puzzles(side, count)
         .into_iter()
         .enumerate()
         .map(|(i, (puzzle, picture))| Case {
-            name: format!("random30 #{}", i + 1),
+            name: format!("{name} #{}", i + 1),
             puzzle,
             picture: Some(picture),
         })
         .collect();
     Set {
-        name: "random30",
+        name,
         task: Task::Check,
         per_file: false,
         cases,
     }
 }
 
-fn corpus_set(name: &'static str, dir: &Path) -> Set {
+/// A set read from the corpus; `count` tournament puzzles are taken from each tournament file.
+fn corpus_set(name: &'static str, dir: &Path, count: usize) -> Set {
+    let files = |names: &[&str]| names.iter().map(|&f| String::from(f)).collect::<Vec<_>>();
     let (files, task, per_file, limit) = match name {
         "ndom" => (ndom_files(dir), Task::Check, true, usize::MAX),
-        "survey" => (
-            SURVEY_FILES.map(String::from).to_vec(),
+        "survey" => (files(&SURVEY_FILES), Task::Check, true, usize::MAX),
+        "wolter" => (files(&WOLTER_FILES), Task::Check, true, usize::MAX),
+        "jwilk" => (jwilk_files(dir), Task::Check, false, usize::MAX),
+        "cauldron" => (
+            files(&["picross-solver/cauldron.non"]),
             Task::Check,
             true,
             usize::MAX,
         ),
-        "tournament" => (
-            vec![TOURNAMENT_FILE.into()],
-            Task::Solve,
-            false,
-            TOURNAMENT_COUNT,
-        ),
+        "tournament" => (files(&TOURNAMENT_FILES), Task::Solve, false, count),
+        "goal" => {
+            return Set {
+                name,
+                task: Task::Check,
+                per_file: true,
+                cases: goal_cases(dir),
+            };
+        }
         _ => unreachable!("unknown set {name}"),
     };
     let cases = files
         .iter()
-        .flat_map(|f| load(dir, f))
-        .take(limit)
+        .flat_map(|f| load(dir, f).into_iter().take(limit))
         .collect();
     Set {
         name,
@@ -206,19 +273,63 @@ fn corpus_set(name: &'static str, dir: &Path) -> Set {
     }
 }
 
+/// [`GOAL_CASES`], each puzzle carrying its picture as the goal.
+fn goal_cases(dir: &Path) -> Vec<Case> {
+    let mut cases = Vec::new();
+    for (file, picture_file) in GOAL_CASES {
+        let Some(case) = load(dir, file).into_iter().next() else {
+            continue;
+        };
+        let goal = match picture_file {
+            Some(picture_file) => match formats::read_path(&dir.join(picture_file), None) {
+                Ok(entries) => entries
+                    .into_iter()
+                    .next()
+                    .and_then(|e| e.puzzle.goal().cloned()),
+                Err(error) => {
+                    println!("!! ERROR reading {picture_file}: {error}");
+                    None
+                }
+            },
+            None => solve::solve(&case.puzzle, &Options::default())
+                .ok()
+                .and_then(|report| report.solutions.into_iter().next()),
+        };
+        match goal.map(|goal| case.puzzle.clone().with_goal(goal)) {
+            Some(Ok(puzzle)) => cases.push(Case {
+                name: format!("{} +goal", case.name),
+                puzzle,
+                picture: None,
+            }),
+            _ => println!("!! {file}: no goal picture"),
+        }
+    }
+    cases
+}
+
+/// The corpus-relative paths of `jwilk/data/*.nin`, sorted.
+fn jwilk_files(dir: &Path) -> Vec<String> {
+    sorted_files(dir, "jwilk/data")
+}
+
 /// The corpus-relative paths of `ndom/*.nin`, sorted.
 fn ndom_files(dir: &Path) -> Vec<String> {
-    let entries = match std::fs::read_dir(dir.join("ndom")) {
+    sorted_files(dir, "ndom")
+}
+
+/// The corpus-relative paths of the `.nin` files in `folder`, sorted.
+fn sorted_files(dir: &Path, folder: &str) -> Vec<String> {
+    let entries = match std::fs::read_dir(dir.join(folder)) {
         Ok(entries) => entries,
         Err(error) => {
-            println!("!! ERROR reading {}: {error}", dir.join("ndom").display());
+            println!("!! ERROR reading {}: {error}", dir.join(folder).display());
             return Vec::new();
         }
     };
     let mut files: Vec<String> = entries
         .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
         .filter(|name| name.ends_with(".nin"))
-        .map(|name| format!("ndom/{name}"))
+        .map(|name| format!("{folder}/{name}"))
         .collect();
     files.sort();
     files
@@ -242,18 +353,22 @@ fn load(dir: &Path, file: &str) -> Vec<Case> {
     }
 }
 
-/// Times every case of `set` and its propagation baseline, then prints the per-set summary.
-fn run_set(set: &Set, timeout: Option<Duration>) {
+/// Times every case of `set` under `backend` beside its propagation baseline, prints the per-set
+/// summary, and returns the set's total time.
+fn run_set(set: &Set, backend: SatBackend, timeout: Option<Duration>) -> Duration {
     println!(
-        "== {} ({}): {} puzzles",
+        "== {} ({}, {}): {} puzzles",
         set.name,
         set.task.name(),
+        backend.name(),
         set.cases.len()
     );
     let mut timings = Vec::new();
     for case in &set.cases {
         let baseline = propagation_time(&case.puzzle);
-        let options = Options::default().with_deadline(timeout.map(Deadline::after));
+        let options = Options::default()
+            .with_backend(backend)
+            .with_deadline(timeout.map(Deadline::after));
         let started = Instant::now();
         let outcome = set.task.run(&case.puzzle, &options);
         let task = started.elapsed();
@@ -279,7 +394,24 @@ fn run_set(set: &Set, timeout: Option<Duration>) {
             baseline,
         });
     }
-    summarize(set.name, &timings);
+    summarize(set.name, backend, &timings)
+}
+
+/// Each backend's total against the first one's (varisat, the baseline), when there are several.
+fn compare_backends(totals: &[(SatBackend, Duration)]) {
+    let Some(&(base, base_total)) = totals.first() else {
+        return;
+    };
+    for &(backend, total) in &totals[1..] {
+        println!(
+            "   {}: {:.3} ms against {} {:.3} ms: {:.2}x the baseline's time",
+            backend.name(),
+            ms(total),
+            base.name(),
+            ms(base_total),
+            total.as_secs_f64() / base_total.as_secs_f64().max(1e-9)
+        );
+    }
 }
 
 /// Line propagation alone to its fixpoint on a blank grid: the best of [`BASELINE_RUNS`].
@@ -347,8 +479,9 @@ fn ms(duration: Duration) -> f64 {
     duration.as_micros() as f64 / 1000.0
 }
 
-/// Prints the counts, total, median, maximum, baseline and ratio of a set, then its `json:` line.
-fn summarize(set: &str, timings: &[Timing]) {
+/// Prints the counts, total, median, maximum, slowest five, baseline and ratio of a set under
+/// `backend`, then its `json:` line; returns the total.
+fn summarize(set: &str, backend: SatBackend, timings: &[Timing]) -> Duration {
     let mut verdicts = BTreeMap::new();
     for timing in timings {
         *verdicts.entry(timing.verdict).or_insert(0usize) += 1;
@@ -365,12 +498,21 @@ fn summarize(set: &str, timings: &[Timing]) {
         "   total {:.3} ms, median {median_ms:.3} ms, max {max_ms:.3} ms ({max_puzzle})",
         ms(total)
     );
+    let mut slowest: Vec<&Timing> = timings.iter().collect();
+    slowest.sort_by_key(|t| std::cmp::Reverse(t.task));
+    let slowest: Vec<String> = slowest
+        .iter()
+        .take(5)
+        .map(|t| format!("{} {:.1} ms", t.name, ms(t.task)))
+        .collect();
+    println!("   slowest: {}", slowest.join(", "));
     println!(
         "   baseline (propagation, best of {BASELINE_RUNS}) {:.3} ms, ratio {ratio:.1}x",
         ms(baseline)
     );
     let summary = serde_json::json!({
         "set": set,
+        "backend": backend.name(),
         "puzzles": timings.len(),
         "total_ms": ms(total),
         "median_ms": median_ms,
@@ -381,4 +523,5 @@ fn summarize(set: &str, timings: &[Timing]) {
         "verdicts": verdicts,
     });
     println!("json: {summary}");
+    total
 }

@@ -1,0 +1,78 @@
+//! --backend: every SAT backend gives the same verdicts, in one process, in a batch and with
+//! --proof; an unknown name is refused with the list.
+
+use super::*;
+
+/// The backends of this build, as `--backend` names them.
+fn backends() -> Vec<&'static str> {
+    nonosat::sat::SatBackend::ALL
+        .iter()
+        .map(|backend| backend.name())
+        .collect()
+}
+
+#[test]
+fn every_backend_gives_the_same_verdicts() {
+    let files = [
+        ("seeds/koike-6x6.non", 0, "unique"),
+        ("seeds/two-diagonals.non", 1, "multiple"),
+        ("seeds/line-logic-counterexample.non", 0, "unique"),
+    ];
+    for backend in backends() {
+        for (file, code, verdict) in files {
+            let path = bundled(file);
+            let (status, stdout, stderr) =
+                run(&["check", "--json", "--backend", backend, &path], None);
+            assert_eq!(status, code, "{backend} {file}: {stderr}");
+            assert_eq!(records(&stdout)[0]["verdict"], verdict, "{backend} {file}");
+        }
+        // In a batch the children are told the backend too.
+        let (status, stdout, stderr) = run(
+            &[
+                "check",
+                "--json",
+                "--jobs",
+                "2",
+                "--backend",
+                backend,
+                &bundled("seeds/koike-6x6.non"),
+                &bundled("seeds/two-diagonals.non"),
+            ],
+            None,
+        );
+        assert_eq!(status, 1, "{backend}: {stderr}");
+        let verdicts: Vec<_> = records(&stdout)
+            .iter()
+            .filter_map(|record| record["verdict"].as_str().map(String::from))
+            .collect();
+        assert_eq!(verdicts, ["unique", "multiple"], "{backend}");
+    }
+}
+
+#[test]
+fn every_backend_writes_a_proof_that_verify_proof_accepts() {
+    let dir = std::env::temp_dir().join(format!("nonosat-cli-backend-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let puzzle = bundled("seeds/line-logic-counterexample.non");
+    for backend in backends() {
+        let proof = dir.join(format!("{backend}.drat"));
+        let proof = proof.to_str().unwrap();
+        let (code, _, stderr) = run(
+            &["check", "--backend", backend, "--proof", proof, &puzzle],
+            None,
+        );
+        assert_eq!(code, 0, "{backend}: {stderr}");
+        let (code, text, _) = run(&["verify-proof", &format!("{proof}.cnf"), proof], None);
+        assert_eq!(code, 0, "{backend}: {text}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_unknown_backend_is_refused_with_the_list() {
+    let puzzle = bundled("seeds/koike-6x6.non");
+    let (code, _, stderr) = run(&["check", "--backend", "minisat", &puzzle], None);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("minisat"), "{stderr}");
+    assert!(stderr.contains("varisat"), "{stderr}");
+}
