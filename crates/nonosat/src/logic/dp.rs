@@ -28,6 +28,12 @@ pub struct DpLineSolver {
     blacks_before: Vec<usize>,
     can_white: Vec<bool>,
     black_cover: Vec<isize>,
+    /// `earliest[j]`: the first cell block `j` can start at, packing blocks `0..j` to the left
+    /// (`earliest[k]` is one past that packing's end plus its gap).
+    earliest: Vec<usize>,
+    /// `latest[j]`: the last cell block `j` can start at, packing blocks `j..` to the right
+    /// (`latest[k]` is the line's length).
+    latest: Vec<usize>,
 }
 
 /// A `(k+1) x (n+2)` table of booleans, indexed `[block][cell]`.
@@ -95,6 +101,7 @@ impl DpLineSolver {
             return Err(Contradiction);
         }
         self.count_known(line);
+        self.bound_starts(blocks, n);
         self.fill_prefix(blocks, line);
         self.fill_suffix(blocks, line);
         if !self.prefix.get(blocks.len(), n) {
@@ -140,6 +147,26 @@ impl DpLineSolver {
         self.blacks_before[to] == self.blacks_before[from]
     }
 
+    /// Fills [`earliest`](Self::earliest) and [`latest`](Self::latest) for a line of `n` cells
+    /// that the blocks fit. The tables are only filled between these bounds (the band of each
+    /// block is the line's slack wide); outside them every entry is false, as the table's reset
+    /// leaves it.
+    fn bound_starts(&mut self, blocks: &[usize], n: usize) {
+        self.earliest.clear();
+        self.earliest.push(0);
+        for &len in blocks {
+            let next = self.earliest[self.earliest.len() - 1] + len + 1;
+            self.earliest.push(next);
+        }
+        self.latest.clear();
+        self.latest.resize(blocks.len() + 1, n);
+        let mut after = n + 1;
+        for (j, &len) in blocks.iter().enumerate().rev() {
+            after -= len + 1;
+            self.latest[j] = after;
+        }
+    }
+
     fn fill_prefix(&mut self, blocks: &[usize], line: &[Cell]) {
         let n = line.len();
         self.prefix.reset(blocks.len(), n);
@@ -148,7 +175,7 @@ impl DpLineSolver {
         }
         for j in 1..=blocks.len() {
             let len = blocks[j - 1];
-            for i in len..=n {
+            for i in self.earliest[j] - 1..=self.latest[j] {
                 let as_white = line[i - 1] != Cell::Black && self.prefix.get(j, i - 1);
                 let start = i - len;
                 let as_block_end = self.no_white(start, i)
@@ -170,7 +197,7 @@ impl DpLineSolver {
         }
         for j in (0..k).rev() {
             let len = blocks[j];
-            for i in (0..=n - len).rev() {
+            for i in (self.earliest[j]..=self.latest[j]).rev() {
                 let as_white = line[i] != Cell::Black && self.suffix.get(j, i + 1);
                 let end = i + len;
                 let as_block_start = self.no_white(i, end)
@@ -188,14 +215,19 @@ impl DpLineSolver {
     fn mark_possible(&mut self, blocks: &[usize], line: &[Cell]) {
         let n = line.len();
         self.can_white.clear();
-        self.can_white.extend((0..n).map(|i| {
-            line[i] != Cell::Black
-                && (0..=blocks.len()).any(|j| self.prefix.get(j, i) && self.suffix.get(j, i + 1))
-        }));
+        self.can_white.resize(n, false);
+        for j in 0..=blocks.len() {
+            let band = self.earliest[j].saturating_sub(1)..(self.latest[j] + 1).min(n);
+            for (i, &cell) in line.iter().enumerate().take(band.end).skip(band.start) {
+                if cell != Cell::Black && self.prefix.get(j, i) && self.suffix.get(j, i + 1) {
+                    self.can_white[i] = true;
+                }
+            }
+        }
         self.black_cover.clear();
         self.black_cover.resize(n + 1, 0);
         for (j, &len) in blocks.iter().enumerate() {
-            for start in 0..=n - len {
+            for start in self.earliest[j]..=self.latest[j] {
                 if self.block_fits(blocks, line, j, start) {
                     self.black_cover[start] += 1;
                     self.black_cover[start + len] -= 1;
