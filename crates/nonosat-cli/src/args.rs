@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use nonosat::formats::Format;
 use nonosat::methods::compare::Method;
-use nonosat::sat::SatBackend;
+use nonosat::solve::SatChoice;
 
 /// The exit codes, shown at the end of `--help` and documented in README.md.
 pub const EXIT_CODES: &str = "\
@@ -134,11 +134,11 @@ pub struct SolveArgs {
     /// differ. Quicker on puzzles with many solutions, as in large collections.
     #[arg(long)]
     pub no_ambiguous: bool,
-    /// The SAT solver: `varisat` (pure Rust) or `cadical` (when built in). By default varisat
-    /// solves puzzles of up to 10,000 cells and CaDiCaL larger ones. The verdict never depends on
-    /// it; which of several solutions is shown may.
+    /// The SAT solver: `race` (the default: varisat and CaDiCaL on two threads, the first answer
+    /// wins), `auto` (one of them by the puzzle's size; what a batch's children use), `varisat` or
+    /// `cadical`. The verdict never depends on it; which of several solutions is shown may.
     #[arg(long, value_name = "NAME")]
-    pub backend: Option<SatBackend>,
+    pub backend: Option<SatChoice>,
     #[command(flatten)]
     pub pictures: PictureArgs,
 }

@@ -11,7 +11,7 @@ use nonosat::report::draw_puzzle;
 use nonosat::report::{CertificateRecord, CheckRecord, render_check};
 use nonosat::sat::SatBackend;
 use nonosat::solve::certify::{self, CertifyError};
-use nonosat::solve::{self, Options, Report, Verdict};
+use nonosat::solve::{self, Options, Report, SatChoice, Verdict};
 
 use super::args::SolveArgs;
 use super::error::{CliError, Usage};
@@ -32,7 +32,7 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, 
     let mut options = Options::default()
         .with_max_solutions(args.max_solutions.map_or(2, |k| k as usize))
         .with_ambiguous_cells(prove_unique && !args.no_ambiguous);
-    options.backend = args.backend;
+    options.backend = args.backend.unwrap_or(SatChoice::Race);
     let json = args.input.json;
     let one_line_each = prove_unique && entries.len() > 1 && !json;
     let mut summary = Summary::default();

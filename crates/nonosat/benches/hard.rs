@@ -1,6 +1,6 @@
-//! The hard-puzzle benchmark: `check`/`solve` time on fixed puzzle sets under every SAT backend,
-//! with varisat (the engine of before CaDiCaL) as the baseline in the same run, and line
-//! propagation alone beside each puzzle.
+//! The hard-puzzle benchmark: `check`/`solve` time on fixed puzzle sets under every SAT backend
+//! and their race (wall time: the race keeps two cores busy), with varisat (the engine of before
+//! CaDiCaL) as the baseline in the same run, and line propagation alone beside each puzzle.
 //!
 //! `cargo bench --bench hard [-- [SET] [--backend NAME] [--timeout SECONDS] [--count N]]`, where
 //! SET names one set (see [`SET_NAMES`]), `--backend` keeps one backend, `--timeout` bounds each
@@ -26,7 +26,7 @@ use nonosat::logic::DpLineSolver;
 use nonosat::logic::propagate::propagate;
 use nonosat::model::{Cell, Grid, Puzzle};
 use nonosat::sat::SatBackend;
-use nonosat::solve::{self, CheckError, Options, Report, Verdict};
+use nonosat::solve::{self, CheckError, Options, Report, SatChoice, Verdict};
 
 const SET_NAMES: [&str; 9] = [
     "random30",
@@ -108,8 +108,8 @@ struct Args {
     filter: Option<String>,
     /// The time limit of each puzzle.
     timeout: Option<Duration>,
-    /// The backends to run, varisat (the baseline) first.
-    backends: Vec<SatBackend>,
+    /// The backend choices to run, varisat (the baseline) first.
+    backends: Vec<SatChoice>,
     /// Tournament puzzles taken from each file.
     count: usize,
 }
@@ -157,7 +157,7 @@ fn parse_args() -> Args {
     let mut args = Args {
         filter: None,
         timeout: None,
-        backends: SatBackend::ALL.to_vec(),
+        backends: bench_choices(),
         count: TOURNAMENT_COUNT,
     };
     let mut words = std::env::args().skip(1);
@@ -173,8 +173,8 @@ fn parse_args() -> Args {
             }
             "--backend" => {
                 let name = words.next().unwrap_or_default();
-                match SatBackend::ALL.iter().find(|b| b.name() == name) {
-                    Some(&backend) => args.backends = vec![backend],
+                match SatChoice::all().into_iter().find(|b| b.name() == name) {
+                    Some(backend) => args.backends = vec![backend],
                     None => usage(&format!("no backend is called {name:?}")),
                 }
             }
@@ -353,9 +353,21 @@ fn load(dir: &Path, file: &str) -> Vec<Case> {
     }
 }
 
+/// Each backend alone, varisat first, then the race of both when there are two.
+fn bench_choices() -> Vec<SatChoice> {
+    let mut choices: Vec<SatChoice> = SatBackend::ALL
+        .iter()
+        .map(|&b| SatChoice::Only(b))
+        .collect();
+    if choices.len() > 1 {
+        choices.push(SatChoice::Race);
+    }
+    choices
+}
+
 /// Times every case of `set` under `backend` beside its propagation baseline, prints the per-set
 /// summary, and returns the set's total time.
-fn run_set(set: &Set, backend: SatBackend, timeout: Option<Duration>) -> Duration {
+fn run_set(set: &Set, backend: SatChoice, timeout: Option<Duration>) -> Duration {
     println!(
         "== {} ({}, {}): {} puzzles",
         set.name,
@@ -367,7 +379,7 @@ fn run_set(set: &Set, backend: SatBackend, timeout: Option<Duration>) -> Duratio
     for case in &set.cases {
         let baseline = propagation_time(&case.puzzle);
         let options = Options::default()
-            .with_backend(backend)
+            .with_sat_choice(backend)
             .with_deadline(timeout.map(Deadline::after));
         let started = Instant::now();
         let outcome = set.task.run(&case.puzzle, &options);
@@ -398,7 +410,7 @@ fn run_set(set: &Set, backend: SatBackend, timeout: Option<Duration>) -> Duratio
 }
 
 /// Each backend's total against the first one's (varisat, the baseline), when there are several.
-fn compare_backends(totals: &[(SatBackend, Duration)]) {
+fn compare_backends(totals: &[(SatChoice, Duration)]) {
     let Some(&(base, base_total)) = totals.first() else {
         return;
     };
@@ -481,7 +493,7 @@ fn ms(duration: Duration) -> f64 {
 
 /// Prints the counts, total, median, maximum, slowest five, baseline and ratio of a set under
 /// `backend`, then its `json:` line; returns the total.
-fn summarize(set: &str, backend: SatBackend, timings: &[Timing]) -> Duration {
+fn summarize(set: &str, backend: SatChoice, timings: &[Timing]) -> Duration {
     let mut verdicts = BTreeMap::new();
     for timing in timings {
         *verdicts.entry(timing.verdict).or_insert(0usize) += 1;

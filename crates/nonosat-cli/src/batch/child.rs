@@ -13,7 +13,7 @@ use nonosat::Puzzle;
 use nonosat::deadline::Deadline;
 use nonosat::formats::{self, Format};
 use nonosat::report::{CheckRecord, ErrorRecord};
-use nonosat::sat::SatBackend;
+use nonosat::solve::SatChoice;
 
 use crate::args::SolveArgs;
 use crate::status::Status;
@@ -46,8 +46,9 @@ pub(super) struct ChildArgs {
     pub timeout: Option<Duration>,
     /// `--no-ambiguous`.
     pub no_ambiguous: bool,
-    /// `--backend`, when one was given.
-    pub backend: Option<SatBackend>,
+    /// `--backend`, when one was given; else each child uses one backend, chosen by size, since
+    /// the batch already keeps every core busy.
+    pub backend: Option<SatChoice>,
 }
 
 impl From<&SolveArgs> for ChildArgs {
@@ -69,9 +70,8 @@ pub(super) fn check(exe: &Path, puzzle: &Puzzle, args: ChildArgs, cancel: &Atomi
     if args.no_ambiguous {
         command.arg("--no-ambiguous");
     }
-    if let Some(backend) = args.backend {
-        command.args(["--backend", backend.name()]);
-    }
+    let backend = args.backend.unwrap_or(SatChoice::Auto);
+    command.args(["--backend", backend.name()]);
     if let Some(timeout) = timeout {
         command
             .arg("--timeout")

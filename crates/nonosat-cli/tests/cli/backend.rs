@@ -3,11 +3,11 @@
 
 use super::*;
 
-/// The backends of this build, as `--backend` names them.
+/// The backend choices of this build, as `--backend` names them.
 fn backends() -> Vec<&'static str> {
-    nonosat::sat::SatBackend::ALL
-        .iter()
-        .map(|backend| backend.name())
+    nonosat::solve::SatChoice::all()
+        .into_iter()
+        .map(|choice| choice.name())
         .collect()
 }
 

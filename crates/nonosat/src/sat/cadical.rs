@@ -1,8 +1,8 @@
 //! CaDiCaL behind [`Backend`]: the only file that names it.
 //!
-//! The deadline is a terminator that CaDiCaL polls during search, so a solve stops within
-//! milliseconds of it. DRAT proofs come from a proof tracer that writes each derived and deleted
-//! clause as a line of text.
+//! The deadline and the stop signal are watched by a terminator that CaDiCaL polls during search,
+//! so a solve stops within milliseconds of either. DRAT proofs come from a proof tracer that writes
+//! each derived and deleted clause as a line of text.
 
 use std::cell::RefCell;
 use std::io::{self, Write};
@@ -10,9 +10,8 @@ use std::rc::Rc;
 
 use cadical_sys::{CaDiCal, ProofTracer, Status, Terminator};
 
-use super::{Backend, Model, Outcome};
+use super::{Backend, Interrupt, Model, Outcome};
 use crate::cnf::{ClauseSink, Lit};
-use crate::deadline::Deadline;
 
 /// CaDiCaL 3, incremental.
 pub struct Cadical {
@@ -24,11 +23,11 @@ pub struct Cadical {
 }
 
 impl Cadical {
-    /// A solver without clauses that gives up at `deadline`, if one is given.
-    pub fn new(deadline: Option<Deadline>) -> Self {
+    /// A solver without clauses that gives up when `interrupt` says so.
+    pub fn new(interrupt: Interrupt) -> Self {
         let mut inner = CaDiCal::new();
-        if let Some(deadline) = deadline {
-            inner.connect_terminator(DeadlineTerminator { deadline });
+        if interrupt.is_set() {
+            inner.connect_terminator(InterruptTerminator { interrupt });
         }
         Cadical {
             inner,
@@ -118,14 +117,14 @@ fn to_cadical(lit: Lit) -> i32 {
     lit.dimacs() as i32
 }
 
-/// Stops CaDiCaL once the deadline has passed.
-struct DeadlineTerminator {
-    deadline: Deadline,
+/// Stops CaDiCaL once the interrupt is due.
+struct InterruptTerminator {
+    interrupt: Interrupt,
 }
 
-impl Terminator for DeadlineTerminator {
+impl Terminator for InterruptTerminator {
     fn terminated(&mut self) -> bool {
-        self.deadline.has_passed()
+        self.interrupt.is_due()
     }
 }
 

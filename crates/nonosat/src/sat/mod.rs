@@ -8,6 +8,8 @@ mod cadical;
 mod varisat;
 
 use std::io::{self, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::cnf::{ClauseSink, Lit, Var};
 use crate::deadline::{Deadline, Limit};
@@ -58,6 +60,45 @@ pub enum Outcome {
     /// The deadline the backend was started with passed first; the backend must not be used
     /// again.
     Interrupted,
+}
+
+/// A flag another thread raises to stop a solver at once, as when a race is won by the other
+/// side. Clones share the flag.
+#[derive(Clone, Debug, Default)]
+pub struct StopSignal(Arc<AtomicBool>);
+
+impl StopSignal {
+    /// Asks every solver watching this signal to stop.
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the signal was raised.
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// When a backend must give up: at a deadline, when a signal is raised, both, or never.
+#[derive(Clone, Debug, Default)]
+pub struct Interrupt {
+    /// Give up once this has passed.
+    pub deadline: Option<Deadline>,
+    /// Give up once this is raised.
+    pub stop: Option<StopSignal>,
+}
+
+impl Interrupt {
+    /// Whether there is anything to give up for.
+    fn is_set(&self) -> bool {
+        self.deadline.is_some() || self.stop.is_some()
+    }
+
+    /// Whether the backend must stop now.
+    fn is_due(&self) -> bool {
+        self.deadline.is_some_and(Deadline::has_passed)
+            || self.stop.as_ref().is_some_and(StopSignal::is_raised)
+    }
 }
 
 /// An incremental SAT solver, started by [`SatBackend::start`].
@@ -111,12 +152,12 @@ impl SatBackend {
         }
     }
 
-    /// A solver without clauses that gives up at `deadline`, if one is given, and only then.
-    pub fn start(self, deadline: Option<Deadline>) -> Box<dyn Backend> {
+    /// A solver without clauses that gives up when `interrupt` says so, and only then.
+    pub fn start(self, interrupt: Interrupt) -> Box<dyn Backend> {
         match self {
-            SatBackend::Varisat => Box::new(varisat::Varisat::new(deadline)),
+            SatBackend::Varisat => Box::new(varisat::Varisat::new(interrupt)),
             #[cfg(feature = "cadical")]
-            SatBackend::Cadical => Box::new(cadical::Cadical::new(deadline)),
+            SatBackend::Cadical => Box::new(cadical::Cadical::new(interrupt)),
         }
     }
 
@@ -163,8 +204,12 @@ impl<L: Limit> Solver<L> {
 
     /// A solver of `backend` without clauses, which gives up when `limit` says so.
     pub fn with_backend(limit: L, backend: SatBackend) -> Self {
+        let interrupt = Interrupt {
+            deadline: limit.deadline(),
+            stop: None,
+        };
         Solver {
-            backend: backend.start(limit.deadline()),
+            backend: backend.start(interrupt),
             limit,
         }
     }
@@ -183,6 +228,22 @@ impl<L: Limit> Solver<L> {
             Outcome::Satisfiable(model) => Ok(Some(model)),
             Outcome::Unsatisfiable => Ok(None),
             Outcome::Interrupted => Err(self.limit.exceeded()),
+        }
+    }
+}
+
+impl Solver<Option<Deadline>> {
+    /// A solver of `backend` without clauses, which gives up at `deadline` or when `stop` is
+    /// raised; either way its solves answer [`TimedOut`](crate::deadline::TimedOut), and the
+    /// caller, who raised `stop`, knows which it was.
+    pub fn stoppable(deadline: Option<Deadline>, backend: SatBackend, stop: StopSignal) -> Self {
+        let interrupt = Interrupt {
+            deadline,
+            stop: Some(stop),
+        };
+        Solver {
+            backend: backend.start(interrupt),
+            limit: deadline,
         }
     }
 }

@@ -1,21 +1,20 @@
 //! varisat behind [`Backend`]: the only file that names it.
 //!
-//! varisat has no interrupt or time limit. A deadline is met through its proof output instead: when
-//! a deadline is set, the solver writes a proof (in varisat's own format, which unlike DRAT allows
-//! assumptions and clauses added between solves) into a writer that fails once the deadline has
-//! passed, and varisat stops solving at the first failed write. The proof costs 3-10% of solving
-//! time, and only when a deadline is set. The proof is buffered in 8 KiB
-//! chunks, a few hundred conflicts each, so the solver stops within milliseconds of the deadline, and
-//! nothing keeps running after the answer.
+//! varisat has no interrupt or time limit. A deadline or a stop signal is met through its proof
+//! output instead: when either is set, the solver writes a proof (in varisat's own format, which
+//! unlike DRAT allows assumptions and clauses added between solves) into a writer that fails once
+//! the interrupt is due, and varisat stops solving at the first failed write. The proof costs 3-10%
+//! of solving time, and only when an interrupt is set. The proof is buffered in 8 KiB chunks, a few
+//! hundred conflicts each, so the solver stops within milliseconds, and nothing keeps running after
+//! the answer.
 
 use std::io::{self, Write};
 
 use varisat::solver::SolverError;
 use varisat::{ExtendFormula, ProofFormat};
 
-use super::{Backend, Model, Outcome};
+use super::{Backend, Interrupt, Model, Outcome};
 use crate::cnf::{ClauseSink, Lit};
-use crate::deadline::Deadline;
 
 /// varisat 0.2, incremental.
 pub struct Varisat {
@@ -25,12 +24,12 @@ pub struct Varisat {
 }
 
 impl Varisat {
-    /// A solver without clauses that gives up at `deadline`, if one is given.
-    pub fn new(deadline: Option<Deadline>) -> Self {
+    /// A solver without clauses that gives up when `interrupt` says so.
+    pub fn new(interrupt: Interrupt) -> Self {
         let mut inner = varisat::Solver::new();
-        if let Some(deadline) = deadline {
+        if interrupt.is_set() {
             // varisat's own format, because DRAT cannot record assumptions or added clauses.
-            inner.write_proof(DeadlineWriter { deadline }, ProofFormat::Varisat);
+            inner.write_proof(InterruptWriter { interrupt }, ProofFormat::Varisat);
         }
         Varisat {
             inner,
@@ -113,15 +112,15 @@ fn to_varisat(lit: Lit) -> varisat::Lit {
     varisat::Lit::from_dimacs(lit.dimacs() as isize)
 }
 
-/// Discards proof bytes, and fails once the deadline has passed.
-struct DeadlineWriter {
-    deadline: Deadline,
+/// Discards proof bytes, and fails once the interrupt is due.
+struct InterruptWriter {
+    interrupt: Interrupt,
 }
 
-impl Write for DeadlineWriter {
+impl Write for InterruptWriter {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if self.deadline.has_passed() {
-            return Err(io::Error::new(io::ErrorKind::TimedOut, "deadline passed"));
+        if self.interrupt.is_due() {
+            return Err(io::Error::new(io::ErrorKind::TimedOut, "interrupted"));
         }
         Ok(buf.len())
     }

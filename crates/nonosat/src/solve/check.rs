@@ -9,11 +9,12 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use super::ambiguity::ambiguous_cells;
-use super::search::{Search, SearchError, propagated};
+use super::race::{Racer, race};
+use super::search::{Search, SearchError, Searched, propagated};
 use crate::cnf::TooLarge;
 use crate::deadline::{Deadline, TimedOut};
-use crate::model::{Grid, Mismatch, Pos, Puzzle};
-use crate::sat::SatBackend;
+use crate::model::{Cell, Grid, Mismatch, Pos, Puzzle};
+use crate::sat::{SatBackend, StopSignal};
 
 /// How to run a check: `Options::default()`, then the `with_` methods.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,9 +27,8 @@ pub struct Options {
     /// Whether [`check`] computes every ambiguous cell ([`Report::ambiguous`]) of a puzzle with
     /// several solutions.
     pub ambiguous_cells: bool,
-    /// The SAT solver every solve runs on; `None` chooses by the puzzle's size
-    /// ([`SatBackend::for_cells`]).
-    pub backend: Option<SatBackend>,
+    /// Which SAT solver every solve runs on.
+    pub backend: SatChoice,
 }
 
 impl Default for Options {
@@ -38,7 +38,7 @@ impl Default for Options {
             deadline: None,
             max_solutions: 2,
             ambiguous_cells: false,
-            backend: None,
+            backend: SatChoice::Auto,
         }
     }
 }
@@ -56,22 +56,79 @@ impl Options {
         self
     }
 
-    /// These options solving with `backend`.
-    pub fn with_backend(mut self, backend: SatBackend) -> Self {
-        self.backend = Some(backend);
-        self
-    }
-
-    /// The backend that solves `puzzle` under these options.
-    pub fn backend_for(&self, puzzle: &Puzzle) -> SatBackend {
-        self.backend
-            .unwrap_or_else(|| SatBackend::for_cells(puzzle.cell_count()))
-    }
-
     /// These options computing every ambiguous cell, or not.
     pub fn with_ambiguous_cells(mut self, ambiguous_cells: bool) -> Self {
         self.ambiguous_cells = ambiguous_cells;
         self
+    }
+
+    /// These options solving with `backend` alone.
+    pub fn with_backend(self, backend: SatBackend) -> Self {
+        self.with_sat_choice(SatChoice::Only(backend))
+    }
+
+    /// These options solving as `choice` says.
+    pub fn with_sat_choice(mut self, choice: SatChoice) -> Self {
+        self.backend = choice;
+        self
+    }
+
+    /// The one backend that solves `puzzle` under these options when it cannot race (as for a
+    /// certificate): the chosen one, else by size.
+    pub fn backend_for(&self, puzzle: &Puzzle) -> SatBackend {
+        match self.backend {
+            SatChoice::Only(backend) => backend,
+            SatChoice::Auto | SatChoice::Race => SatBackend::for_cells(puzzle.cell_count()),
+        }
+    }
+}
+
+/// Which SAT solver a check runs on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SatChoice {
+    /// One backend, chosen by the puzzle's size ([`SatBackend::for_cells`]).
+    #[default]
+    Auto,
+    /// varisat (looking near the designer's goal first, when there is one) and CaDiCaL (looking
+    /// anywhere) on two threads: the first answer wins and the other stops at once. The verdict is
+    /// the same either way; which of several solutions is shown may not be. Without CaDiCaL in
+    /// the build, this is [`SatChoice::Auto`].
+    Race,
+    /// This backend alone.
+    Only(SatBackend),
+}
+
+impl SatChoice {
+    /// Every choice of this build: `auto`, `race`, then each backend.
+    pub fn all() -> Vec<SatChoice> {
+        let mut all = vec![SatChoice::Auto, SatChoice::Race];
+        all.extend(
+            SatBackend::ALL
+                .iter()
+                .map(|&backend| SatChoice::Only(backend)),
+        );
+        all
+    }
+
+    /// `auto`, `race`, or the backend's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            SatChoice::Auto => "auto",
+            SatChoice::Race => "race",
+            SatChoice::Only(backend) => backend.name(),
+        }
+    }
+}
+
+#[cfg(feature = "clap")]
+impl clap::ValueEnum for SatChoice {
+    fn value_variants<'a>() -> &'a [Self] {
+        static ALL: std::sync::OnceLock<Vec<SatChoice>> = std::sync::OnceLock::new();
+        ALL.get_or_init(SatChoice::all)
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()))
     }
 }
 
@@ -261,15 +318,76 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
         return Ok(report);
     }
 
-    let mut search = Search::new(puzzle, known, options.deadline, options.backend_for(puzzle))?;
+    let racer = |backend, nearby_first| Racer {
+        backend,
+        nearby_first,
+        stop: StopSignal::default(),
+    };
+    let alone = |racer: Racer| {
+        let (search, first) = first_answer(puzzle, &known, options, prove_unique, racer, &report)?;
+        finish(search, first, options, prove_unique)
+    };
+    let mut report = match (options.backend, SatBackend::ALL) {
+        (SatChoice::Only(backend), _) => alone(racer(backend, true))?,
+        (SatChoice::Race, [varisat, cadical]) => {
+            let racers = [racer(*varisat, true), racer(*cadical, false)];
+            race(racers, |racer, claim| {
+                let (search, first) =
+                    first_answer(puzzle, &known, options, prove_unique, racer, &report)?;
+                if !claim() {
+                    return Ok(None);
+                }
+                finish(search, first, options, prove_unique).map(Some)
+            })?
+        }
+        (SatChoice::Auto | SatChoice::Race, _) => {
+            alone(racer(SatBackend::for_cells(puzzle.cell_count()), true))?
+        }
+    };
+    report.elapsed = started.elapsed();
+    Ok(report)
+}
+
+/// What a search found before its verdict was settled: the report so far and how the search
+/// ended.
+type FirstAnswer = (Report, Searched<(), Option<Deadline>>);
+
+/// The first part of one search of `puzzle` from the cells `known` on the racer's backend: the
+/// solutions that decide the verdict, into a copy of `report`.
+fn first_answer<'a>(
+    puzzle: &'a Puzzle,
+    known: &Grid<Cell>,
+    options: &Options,
+    prove_unique: bool,
+    racer: Racer,
+    report: &Report,
+) -> Result<(Search<'a, Option<Deadline>>, FirstAnswer), CheckError> {
+    let mut report = report.clone();
+    let mut search = Search::stoppable(
+        puzzle,
+        known.clone(),
+        options.deadline,
+        racer.backend,
+        racer.stop,
+    )?;
     let goal_solves = matches!(report.goal, Some(GoalReport::Solves));
     let outcome = match (prove_unique, puzzle.goal()) {
         (true, Some(goal)) if goal_solves => {
             report.solutions.push(goal.clone());
-            search.find_another(goal, true, &mut report.solutions)
+            search.find_another(goal, racer.nearby_first, &mut report.solutions)
         }
         _ => search.find_solutions(prove_unique, &mut report.solutions),
     };
+    Ok((search, (report, outcome)))
+}
+
+/// The verdict from what [`first_answer`] found, and for a check what `options` ask beyond it.
+fn finish(
+    mut search: Search<Option<Deadline>>,
+    (mut report, outcome): FirstAnswer,
+    options: &Options,
+    prove_unique: bool,
+) -> Result<Report, CheckError> {
     report.verdict = match outcome {
         Err(SearchError::Stopped(TimedOut)) => Verdict::Timeout,
         Err(SearchError::Unverified(mismatch)) => return Err(CheckError::Unverified(mismatch)),
@@ -283,7 +401,6 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
     if prove_unique {
         search_deeper(&mut search, options, &mut report)?;
     }
-    report.elapsed = started.elapsed();
     Ok(report)
 }
 

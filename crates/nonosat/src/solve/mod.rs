@@ -5,6 +5,7 @@
 //! - [`check`](mod@check) holds the entry points [`check()`] and [`solve()`], their options and reports;
 //! - `search` keeps a puzzle's formula in a solver and finds solutions, each verified by
 //!   [`Puzzle::check`](crate::Puzzle::check);
+//! - `race` runs two searches on two threads, the first answer winning;
 //! - `ambiguity` finds every cell on which two solutions differ;
 //! - [`repair`] proposes hints and pixel edits for a design that is not unique;
 //! - [`certify`] writes DRAT refutations and models that an independent checker can verify.
@@ -12,8 +13,11 @@
 mod ambiguity;
 pub mod certify;
 pub mod check;
+mod race;
 pub mod repair;
 mod search;
 
-pub use check::{CheckError, GoalReport, Options, Report, SolutionCount, Verdict, check, solve};
+pub use check::{
+    CheckError, GoalReport, Options, Report, SatChoice, SolutionCount, Verdict, check, solve,
+};
 pub(crate) use search::verified_picture;

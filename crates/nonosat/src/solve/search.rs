@@ -2,10 +2,10 @@
 //! (nearby first when there is a goal), enumeration; every model is verified before it is returned.
 
 use crate::cnf::{self, ClauseSink, Counter, Encoding, Lit, TooLarge};
-use crate::deadline::Limit;
+use crate::deadline::{Deadline, Limit};
 use crate::logic::{DpLineSolver, propagate};
 use crate::model::{Cell, Grid, Mismatch, Pos, Puzzle};
-use crate::sat::{Model, SatBackend, Solver};
+use crate::sat::{Model, SatBackend, Solver, StopSignal};
 
 /// The cells line propagation fixes on a blank grid, and whether it ended without a
 /// contradiction. After a contradiction no cell is fixed: the SAT solver confirms it from the
@@ -40,6 +40,27 @@ pub(crate) type Searched<T, L> = Result<T, SearchError<<L as Limit>::Exceeded>>;
 /// The largest distances, in cells, at which [`Search::find_another`] looks for a nearby solution
 /// before looking anywhere. Two solutions differ in at least four cells.
 const NEARBY_RADII: [usize; 3] = [4, 8, 16];
+
+impl<'a> Search<'a, Option<Deadline>> {
+    /// Like [`Search::new`], but the solver also gives up when `stop` is raised (its solves then
+    /// answer [`TimedOut`](crate::deadline::TimedOut)).
+    pub(crate) fn stoppable(
+        puzzle: &'a Puzzle,
+        known: Grid<Cell>,
+        deadline: Option<Deadline>,
+        backend: SatBackend,
+        stop: StopSignal,
+    ) -> Result<Self, TooLarge> {
+        let mut solver = Solver::stoppable(deadline, backend, stop);
+        let encoding = cnf::encode(puzzle, &known, &mut solver)?;
+        Ok(Search {
+            puzzle,
+            solver,
+            encoding,
+            known,
+        })
+    }
+}
 
 /// A puzzle's formula in a solver under the limit `L`, and the cells propagation left open.
 pub(crate) struct Search<'a, L: Limit> {

@@ -5,8 +5,7 @@ use std::time::Duration;
 
 use crate::brute::{Rng, all_solutions, every_small_puzzle, picture_from_masks, satisfies};
 use nonosat::deadline::Deadline;
-use nonosat::sat::SatBackend;
-use nonosat::solve::{Options, Verdict, check};
+use nonosat::solve::{Options, SatChoice, Verdict, check};
 use nonosat::{Grid, Pos, Puzzle};
 
 /// The cells where some two of `solutions` differ, row by row.
@@ -25,15 +24,15 @@ fn deep(max_solutions: usize) -> Options {
 }
 
 /// Checks the ambiguous cells of `puzzle`, and enumeration up to several limits, against its
-/// complete list of solutions, under every backend.
+/// complete list of solutions, under every backend choice (each backend, by size, and the race).
 fn assert_matches_brute_force(puzzle: &Puzzle, solutions: &[Grid<bool>]) {
-    for &backend in SatBackend::ALL {
+    for backend in SatChoice::all() {
         assert_matches_brute_force_with(puzzle, solutions, backend);
     }
 }
 
-fn assert_matches_brute_force_with(puzzle: &Puzzle, solutions: &[Grid<bool>], backend: SatBackend) {
-    let deep = |max_solutions| deep(max_solutions).with_backend(backend);
+fn assert_matches_brute_force_with(puzzle: &Puzzle, solutions: &[Grid<bool>], backend: SatChoice) {
+    let deep = |max_solutions| deep(max_solutions).with_sat_choice(backend);
     let report = check(puzzle, &deep(2)).unwrap();
     let expected = match solutions {
         [] | [_] => Vec::new(),

@@ -1,0 +1,63 @@
+//! Two searches of one puzzle on two threads, first answer wins: the loser is stopped at once.
+//!
+//! Both searches are exact, so the verdict never depends on which wins; which of several solutions
+//! is shown may. Each racer calls its `claim` when it knows its verdict: the first claim wins and
+//! raises the other racer's stop signal, whose solver then gives up within milliseconds; a racer
+//! whose claim fails returns `None` and ends.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+
+use crate::sat::{SatBackend, StopSignal};
+
+/// One side of a race: a backend, whether it looks near the designer's goal first, and the signal
+/// that stops it.
+#[derive(Clone, Debug)]
+pub(crate) struct Racer {
+    pub backend: SatBackend,
+    pub nearby_first: bool,
+    pub stop: StopSignal,
+}
+
+/// No racer has claimed yet.
+const NOBODY: usize = usize::MAX;
+
+/// Runs `run` for both racers at once and returns the winner's answer. A racer's error is returned
+/// when the other has no answer (both meet the same encoding, so a refused encoding is refused by
+/// both).
+pub(crate) fn race<T: Send, E: Send>(
+    racers: [Racer; 2],
+    run: impl Fn(Racer, &dyn Fn() -> bool) -> Result<Option<T>, E> + Sync,
+) -> Result<T, E> {
+    let winner = AtomicUsize::new(NOBODY);
+    let stops = [racers[0].stop.clone(), racers[1].stop.clone()];
+    let claim = |me: usize| {
+        let winner = &winner;
+        let other = stops[1 - me].clone();
+        move || {
+            let won = winner
+                .compare_exchange(NOBODY, me, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok();
+            if won {
+                other.raise();
+            }
+            won
+        }
+    };
+    let [first, second] = racers;
+    let (first, second) = thread::scope(|scope| {
+        let run = &run;
+        let claim_second = claim(1);
+        let second = scope.spawn(move || run(second, &claim_second));
+        let first = run(first, &claim(0));
+        let second = second
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (first, second)
+    });
+    match (first, second) {
+        (Ok(Some(answer)), _) | (_, Ok(Some(answer))) => Ok(answer),
+        (Err(error), _) | (_, Err(error)) => Err(error),
+        (Ok(None), Ok(None)) => unreachable!("the first claim of a race always succeeds"),
+    }
+}
