@@ -233,14 +233,15 @@ impl<L: Limit> Solver<L> {
 }
 
 impl Solver<Option<Deadline>> {
-    /// A solver of `backend` without clauses, which gives up at `deadline` or when `stop` is
-    /// raised; either way its solves answer [`TimedOut`](crate::deadline::TimedOut), and the
-    /// caller, who raised `stop`, knows which it was.
-    pub fn stoppable(deadline: Option<Deadline>, backend: SatBackend, stop: StopSignal) -> Self {
-        let interrupt = Interrupt {
-            deadline,
-            stop: Some(stop),
-        };
+    /// A solver of `backend` without clauses, which gives up at `deadline` or when `stop` (if
+    /// given) is raised; either way its solves answer [`TimedOut`](crate::deadline::TimedOut), and
+    /// the caller, who raised `stop`, knows which it was.
+    pub fn stoppable(
+        deadline: Option<Deadline>,
+        backend: SatBackend,
+        stop: Option<StopSignal>,
+    ) -> Self {
+        let interrupt = Interrupt { deadline, stop };
         Solver {
             backend: backend.start(interrupt),
             limit: deadline,

@@ -14,7 +14,7 @@ use super::search::{Search, SearchError, Searched, propagated};
 use crate::cnf::TooLarge;
 use crate::deadline::{Deadline, TimedOut};
 use crate::model::{Cell, Grid, Mismatch, Pos, Puzzle};
-use crate::sat::{SatBackend, StopSignal};
+use crate::sat::SatBackend;
 
 /// How to run a check: `Options::default()`, then the `with_` methods.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -318,11 +318,7 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
         return Ok(report);
     }
 
-    let racer = |backend, nearby_first| Racer {
-        backend,
-        nearby_first,
-        stop: StopSignal::default(),
-    };
+    let racer = Racer::alone;
     let alone = |racer: Racer| {
         let (search, first) = first_answer(puzzle, &known, options, prove_unique, racer, &report)?;
         finish(search, first, options, prove_unique)

@@ -10,27 +10,38 @@ use std::thread;
 
 use crate::sat::{SatBackend, StopSignal};
 
-/// One side of a race: a backend, whether it looks near the designer's goal first, and the signal
-/// that stops it.
+/// One search: a backend, whether it looks near the designer's goal first, and, in a race, the
+/// signal that stops it.
 #[derive(Clone, Debug)]
 pub(crate) struct Racer {
     pub backend: SatBackend,
     pub nearby_first: bool,
-    pub stop: StopSignal,
+    pub stop: Option<StopSignal>,
+}
+
+impl Racer {
+    /// A search that runs alone, with no stop signal.
+    pub fn alone(backend: SatBackend, nearby_first: bool) -> Self {
+        Racer {
+            backend,
+            nearby_first,
+            stop: None,
+        }
+    }
 }
 
 /// No racer has claimed yet.
 const NOBODY: usize = usize::MAX;
 
-/// Runs `run` for both racers at once and returns the winner's answer. A racer's error is returned
-/// when the other has no answer (both meet the same encoding, so a refused encoding is refused by
-/// both).
+/// Runs `run` for both racers at once, each with a stop signal of its own, and returns the winner's
+/// answer. A racer's error is returned when the other has no answer (both meet the same encoding,
+/// so an encoding refused as too large is refused by both).
 pub(crate) fn race<T: Send, E: Send>(
     racers: [Racer; 2],
     run: impl Fn(Racer, &dyn Fn() -> bool) -> Result<Option<T>, E> + Sync,
 ) -> Result<T, E> {
     let winner = AtomicUsize::new(NOBODY);
-    let stops = [racers[0].stop.clone(), racers[1].stop.clone()];
+    let stops = [StopSignal::default(), StopSignal::default()];
     let claim = |me: usize| {
         let winner = &winner;
         let other = stops[1 - me].clone();
@@ -45,6 +56,10 @@ pub(crate) fn race<T: Send, E: Send>(
         }
     };
     let [first, second] = racers;
+    let [first, second] = [(first, 0), (second, 1)].map(|(racer, side)| Racer {
+        stop: Some(stops[side].clone()),
+        ..racer
+    });
     let (first, second) = thread::scope(|scope| {
         let run = &run;
         let claim_second = claim(1);

@@ -42,14 +42,14 @@ pub(crate) type Searched<T, L> = Result<T, SearchError<<L as Limit>::Exceeded>>;
 const NEARBY_RADII: [usize; 3] = [4, 8, 16];
 
 impl<'a> Search<'a, Option<Deadline>> {
-    /// Like [`Search::new`], but the solver also gives up when `stop` is raised (its solves then
-    /// answer [`TimedOut`](crate::deadline::TimedOut)).
+    /// Like [`Search::new`], but the solver also gives up when `stop`, if given, is raised (its
+    /// solves then answer [`TimedOut`](crate::deadline::TimedOut)).
     pub(crate) fn stoppable(
         puzzle: &'a Puzzle,
         known: Grid<Cell>,
         deadline: Option<Deadline>,
         backend: SatBackend,
-        stop: StopSignal,
+        stop: Option<StopSignal>,
     ) -> Result<Self, TooLarge> {
         let mut solver = Solver::stoppable(deadline, backend, stop);
         let encoding = cnf::encode(puzzle, &known, &mut solver)?;
