@@ -76,3 +76,34 @@ fn an_unknown_backend_is_refused_with_the_list() {
     assert!(stderr.contains("minisat"), "{stderr}");
     assert!(stderr.contains("varisat"), "{stderr}");
 }
+
+/// Every backend choice keeps a time limit far shorter than any of them needs (14-Dom takes
+/// seconds with each): the check answers `timeout`, and in a race both threads have stopped, since
+/// the process ends well within the margin.
+#[test]
+fn every_backend_choice_keeps_its_time_limit() {
+    let Some(corpus) = crate::common::corpus_dir() else {
+        return;
+    };
+    let path = corpus.join("ndom/14-dom.nin");
+    let path = path.to_str().unwrap();
+    for backend in backends() {
+        let started = std::time::Instant::now();
+        let (code, stdout, stderr) = run(
+            &[
+                "check",
+                "--json",
+                "--timeout",
+                "0.3",
+                "--backend",
+                backend,
+                path,
+            ],
+            None,
+        );
+        let elapsed = started.elapsed();
+        assert_eq!(code, 4, "{backend}: {stderr}");
+        assert_eq!(records(&stdout)[0]["verdict"], "timeout", "{backend}");
+        assert!(elapsed.as_secs_f64() < 2.5, "{backend}: {elapsed:?}");
+    }
+}
