@@ -28,10 +28,11 @@ use nonosat::model::{Cell, Grid, Puzzle};
 use nonosat::sat::SatBackend;
 use nonosat::solve::{self, CheckError, Options, Report, SatChoice, Verdict};
 
-const SET_NAMES: [&str; 9] = [
+const SET_NAMES: [&str; 10] = [
     "random30",
     "random50",
     "ndom",
+    "ndom-large",
     "survey",
     "goal",
     "wolter",
@@ -54,6 +55,8 @@ const GOAL_CASES: [(&str, Option<&str>); 5] = [
     ("survey/knotty.nin", Some("survey/knotty-goal.txt")),
     ("survey/faase.nin", Some("survey/faase-solution1.txt")),
 ];
+/// The n-Dom sizes beyond the corpus's 3..14, made by [`ndom`].
+const LARGE_NDOM: std::ops::RangeInclusive<usize> = 15..=20;
 const TOURNAMENT_FILES: [&str; 2] = ["tournament/taai2011.txt", "tournament/icga2017.txt"];
 const TOURNAMENT_COUNT: usize = 100;
 
@@ -132,6 +135,7 @@ fn main() {
         let set = match (name, &corpus) {
             ("random30", _) => random_set("random30", 30, 100),
             ("random50", _) => random_set("random50", 50, 20),
+            ("ndom-large", _) => ndom_set(&LARGE_NDOM, corpus.as_deref()),
             (_, Some(dir)) => corpus_set(name, dir, args.count),
             (_, None) => {
                 skipped = true;
@@ -232,6 +236,49 @@ fn random_set(name: &'static str, side: usize, count: usize) -> Set {
         name,
         task: Task::Check,
         per_file: false,
+        cases,
+    }
+}
+
+/// Greifer's n-Dom ("Domino Logic III"), (2n+1)x(2n+1), from the clue pattern of the corpus's
+/// `ndom/README.txt`: rows `3`, `1`, then n-1 times `3 1` and `1`, then `1`; columns `1`, `1`, then
+/// n-1 times `1 3` and `1`, then `3`. Every n-Dom has exactly one solution.
+fn ndom(n: usize) -> Puzzle {
+    let clue = |blocks: &[usize]| nonosat::Clue::new(blocks.to_vec());
+    let mut rows = vec![clue(&[3]), clue(&[1])];
+    let mut columns = vec![clue(&[1]), clue(&[1])];
+    for _ in 1..n {
+        rows.extend([clue(&[3, 1]), clue(&[1])]);
+        columns.extend([clue(&[1, 3]), clue(&[1])]);
+    }
+    rows.push(clue(&[1]));
+    columns.push(clue(&[3]));
+    Puzzle::new(rows, columns).expect("n-Dom's clues fit its grid")
+}
+
+/// n-Dom for each n of `sizes`, made from the clue pattern; with the corpus, the generator is
+/// first checked against the corpus's 3- to 14-Dom, and a difference is printed with `!!`.
+fn ndom_set(sizes: &std::ops::RangeInclusive<usize>, corpus: Option<&Path>) -> Set {
+    for n in 3..=14 {
+        let Some(dir) = corpus else { break };
+        let file = format!("ndom/{n:02}-dom.nin");
+        let same = load(dir, &file).first().map(|case| case.puzzle == ndom(n));
+        if same != Some(true) {
+            println!("!! the n-Dom generator does not give {file}");
+        }
+    }
+    let cases = sizes
+        .clone()
+        .map(|n| Case {
+            name: format!("{n}-Dom"),
+            puzzle: ndom(n),
+            picture: None,
+        })
+        .collect();
+    Set {
+        name: "ndom-large",
+        task: Task::Check,
+        per_file: true,
         cases,
     }
 }
