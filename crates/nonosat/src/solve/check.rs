@@ -14,7 +14,7 @@ use super::search::{Search, SearchError, Searched, propagated};
 use crate::cnf::TooLarge;
 use crate::deadline::{Deadline, TimedOut};
 use crate::model::{Cell, Grid, Mismatch, Pos, Puzzle};
-use crate::sat::SatBackend;
+use crate::sat::{LARGE_PUZZLE_CELLS, SatBackend};
 
 /// How to run a check: `Options::default()`, then the `with_` methods.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,10 +89,11 @@ pub enum SatChoice {
     /// One backend, chosen by the puzzle's size ([`SatBackend::for_cells`]).
     #[default]
     Auto,
-    /// varisat (looking near the designer's goal first, when there is one) and CaDiCaL (looking
-    /// anywhere) on two threads: the first answer wins and the other stops at once. The verdict is
-    /// the same either way; which of several solutions is shown may not be. Without CaDiCaL in
-    /// the build, this is [`SatChoice::Auto`].
+    /// varisat (looking near the designer's goal first, when there is one) and, after a head start
+    /// of 30 ms, CaDiCaL (looking anywhere) on a second thread: the first answer wins and the other
+    /// stops at once. The verdict is the same either way; which of several solutions is shown may
+    /// not be. Puzzles of more than [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down, and
+    /// builds without CaDiCaL, run as [`SatChoice::Auto`].
     Race,
     /// This backend alone.
     Only(SatBackend),
@@ -325,7 +326,7 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
     };
     let mut report = match (options.backend, SatBackend::ALL) {
         (SatChoice::Only(backend), _) => alone(racer(backend, true))?,
-        (SatChoice::Race, [varisat, cadical]) => {
+        (SatChoice::Race, [varisat, cadical]) if puzzle.cell_count() <= LARGE_PUZZLE_CELLS => {
             let racers = [racer(*varisat, true), racer(*cadical, false)];
             race(racers, |racer, claim| {
                 let (search, first) =

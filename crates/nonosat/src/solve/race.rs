@@ -1,5 +1,8 @@
 //! Two searches of one puzzle on two threads, first answer wins: the loser is stopped at once.
 //!
+//! The second search starts only after [`HEAD_START`], so that an easy puzzle, which the first
+//! answers sooner, costs no second solver and no second thread's work.
+//!
 //! Both searches are exact, so the verdict never depends on which wins; which of several solutions
 //! is shown may. Each racer calls its `claim` when it knows its verdict: the first claim wins and
 //! raises the other racer's stop signal, whose solver then gives up within milliseconds; a racer
@@ -7,6 +10,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
+use std::time::{Duration, Instant};
 
 use crate::sat::{SatBackend, StopSignal};
 
@@ -29,6 +33,13 @@ impl Racer {
         }
     }
 }
+
+/// How long the first racer runs alone. Most designed puzzles are answered within it (the 151 of
+/// jwilk's collection take 0.4 ms each on median), where a race would only double the work.
+pub(crate) const HEAD_START: Duration = Duration::from_millis(30);
+
+/// How often the second racer looks at its stop signal while it waits for its start.
+const WAIT_STEP: Duration = Duration::from_millis(1);
 
 /// No racer has claimed yet.
 const NOBODY: usize = usize::MAX;
@@ -63,7 +74,12 @@ pub(crate) fn race<T: Send, E: Send>(
     let (first, second) = thread::scope(|scope| {
         let run = &run;
         let claim_second = claim(1);
-        let second = scope.spawn(move || run(second, &claim_second));
+        let second = scope.spawn(move || {
+            if !wait_for_start(&second) {
+                return Ok(None);
+            }
+            run(second, &claim_second)
+        });
         let first = run(first, &claim(0));
         let second = second
             .join()
@@ -75,4 +91,18 @@ pub(crate) fn race<T: Send, E: Send>(
         (Err(error), _) | (_, Err(error)) => Err(error),
         (Ok(None), Ok(None)) => unreachable!("the first claim of a race always succeeds"),
     }
+}
+
+/// Waits [`HEAD_START`] before the second racer starts; false when it was stopped meanwhile (the
+/// first racer won).
+fn wait_for_start(racer: &Racer) -> bool {
+    let start = Instant::now() + HEAD_START;
+    let stopped = || racer.stop.as_ref().is_some_and(StopSignal::is_raised);
+    while Instant::now() < start {
+        if stopped() {
+            return false;
+        }
+        thread::sleep(WAIT_STEP);
+    }
+    !stopped()
 }
