@@ -106,3 +106,61 @@ fn wait_for_start(racer: &Racer) -> bool {
     }
     !stopped()
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+
+    fn racers() -> [Racer; 2] {
+        [
+            Racer::alone(SatBackend::Varisat, true),
+            Racer::alone(SatBackend::Varisat, false),
+        ]
+    }
+
+    #[test]
+    fn a_quick_first_racer_wins_before_the_second_starts() {
+        let second_started = AtomicBool::new(false);
+        let answer: Result<&str, ()> = race(racers(), |racer, claim| {
+            if !racer.nearby_first {
+                second_started.store(true, Ordering::SeqCst);
+            }
+            Ok(claim().then_some(if racer.nearby_first {
+                "first"
+            } else {
+                "second"
+            }))
+        });
+        assert_eq!(answer, Ok("first"));
+        assert!(!second_started.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn the_loser_is_stopped_when_the_other_claims() {
+        let started = Instant::now();
+        let answer: Result<&str, ()> = race(racers(), |racer, claim| {
+            let stop = racer.stop.expect("racers get stop signals");
+            if racer.nearby_first {
+                // A search that would run for a minute unless stopped.
+                while !stop.is_raised() && started.elapsed() < Duration::from_secs(60) {
+                    thread::sleep(Duration::from_millis(1));
+                }
+                return Ok(claim().then_some("first"));
+            }
+            Ok(claim().then_some("second"))
+        });
+        assert_eq!(answer, Ok("second"));
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the loser was not stopped"
+        );
+    }
+
+    #[test]
+    fn an_error_without_an_answer_is_returned() {
+        let answer: Result<(), &str> = race(racers(), |_, _| Err("too large"));
+        assert_eq!(answer, Err("too large"));
+    }
+}
