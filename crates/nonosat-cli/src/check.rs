@@ -9,7 +9,6 @@ use nonosat::deadline::Deadline;
 use nonosat::formats::{self, Entry};
 use nonosat::report::draw_puzzle;
 use nonosat::report::{CertificateRecord, CheckRecord, render_check};
-use nonosat::sat::SatBackend;
 use nonosat::solve::certify::{self, CertifyError};
 use nonosat::solve::{self, Options, Report, SatChoice, Verdict};
 
@@ -58,17 +57,13 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, 
                 args.pictures.write(printer, index, entries.len(), &drawing);
             }
             summary.add(heading, &report);
-            let certificate = match &args.proof {
-                Some(path) => Some(
-                    certify(
-                        path,
-                        &entry.puzzle,
-                        &report,
-                        options.backend_for(&entry.puzzle),
-                    )
-                    .map_err(|error| error.at(index).with_status(Status::Internal))?,
-                ),
-                None => None,
+            // A certificate that cannot be made is reported after the verdict, never instead.
+            let (certificate, failure) = match &args.proof {
+                Some(path) => match certify(path, &entry.puzzle, &report, &options) {
+                    Ok(certificate) => (certificate, None),
+                    Err(error) => (None, Some(error.at(index))),
+                },
+                None => (None, None),
             };
             let record = || {
                 let mut record =
@@ -85,6 +80,9 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, 
                 render_check(heading, &entry.puzzle, &report) + &note + "\n"
             };
             printer.text(&text);
+            if let Some(failure) = failure {
+                printer.error(&failure);
+            }
             Ok(Status::of(report.verdict))
         },
     );
@@ -107,36 +105,62 @@ enum ProofFailure {
          please report it"
     )]
     AnotherSolution,
-    /// A verdict that has no certificate.
-    #[error("no certificate for the verdict {0}")]
-    NoCertificate(Verdict),
 }
 
 /// Writes the certificate of `report` for `check --proof PROOF`: the formula "a solution other
 /// than the first exists" to PROOF.cnf, and to PROOF a DRAT refutation of it (unique, or no
-/// solution) or a model of it (multiple).
+/// solution) or a model of it (multiple). A check that timed out has nothing to certify (`None`).
+/// A certifying solve that outlasts the time limit exits as a timeout (4), a file that cannot be
+/// written as bad usage (2), a solve that contradicts the check as an internal error (5).
 fn certify(
     path: &Path,
     puzzle: &Puzzle,
     report: &Report,
-    backend: SatBackend,
-) -> Result<CertificateRecord, CliError> {
+    options: &Options,
+) -> Result<Option<CertificateRecord>, CliError> {
     let formula_path = PathBuf::from(format!("{}.cnf", path.display()));
     let create = |path: &Path| {
         File::create(path)
             .map(BufWriter::new)
             .map_err(|error| CliError::write(path, error))
     };
-    let failed = |failure: ProofFailure| CliError::new(&path.to_string_lossy(), failure);
+    let failed = |failure: ProofFailure| {
+        let status = match failure {
+            ProofFailure::Certify(CertifyError::TimedOut) => Status::Timeout,
+            ProofFailure::Certify(CertifyError::Io(_) | CertifyError::TooLarge(_)) => {
+                Status::BadInput
+            }
+            _ => Status::Internal,
+        };
+        CliError::new(&path.to_string_lossy(), failure).with_status(status)
+    };
     let kind = match (report.verdict, report.solutions.as_slice()) {
         (Verdict::Unique | Verdict::None, solutions) => {
             let (mut formula, mut proof) = (create(&formula_path)?, create(path)?);
-            let blocked = solutions.first();
-            match certify::prove_no_other(puzzle, blocked, &mut formula, &mut proof, backend) {
-                Ok(None) => "drat",
-                Ok(Some(_)) => return Err(failed(ProofFailure::AnotherSolution)),
-                Err(error) => return Err(failed(error.into())),
+            let (blocked, backend) = (solutions.first(), options.backend_for(puzzle));
+            let proved = certify::prove_no_other(
+                puzzle,
+                blocked,
+                &mut formula,
+                &mut proof,
+                backend,
+                options.deadline,
+            );
+            let failure = match proved {
+                Ok(None) => None,
+                Ok(Some(_)) => Some(ProofFailure::AnotherSolution),
+                Err(error) => Some(error.into()),
+            };
+            if let Some(failure) = failure {
+                // A half-written certificate must not be mistaken for one.
+                drop((formula, proof));
+                for written in [&formula_path, path] {
+                    std::fs::remove_file(written)
+                        .map_err(|error| CliError::write(written, error))?;
+                }
+                return Err(failed(failure));
             }
+            "drat"
         }
         (Verdict::Multiple, [first, second, ..]) => {
             let (mut formula, mut model) = (create(&formula_path)?, create(path)?);
@@ -144,13 +168,13 @@ fn certify(
                 .map_err(|error| failed(error.into()))?;
             "model"
         }
-        (verdict, _) => return Err(failed(ProofFailure::NoCertificate(verdict))),
+        _ => return Ok(None),
     };
-    Ok(CertificateRecord {
+    Ok(Some(CertificateRecord {
         kind: kind.to_owned(),
         formula: formula_path.display().to_string(),
         certificate: path.display().to_string(),
-    })
+    }))
 }
 
 /// The entries with the `--goal` picture attached, or the entries as they are without one.

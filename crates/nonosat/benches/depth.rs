@@ -103,6 +103,7 @@ fn proof() {
             &mut formula,
             &mut drat,
             SatBackend::for_cells(puzzle.cell_count()),
+            None,
         );
         let prove_time = started.elapsed();
         if !matches!(other, Ok(None)) {

@@ -107,3 +107,36 @@ fn fix_proposes_hints_and_edits_and_needs_a_picture() {
     assert_eq!(code, 2);
     assert!(stderr.contains("has no picture to repair"), "{stderr}");
 }
+
+/// A check that times out has nothing to certify: `--proof` then exits 4 with the timeout, not as
+/// an internal error, and writes no certificate.
+#[test]
+fn a_timed_out_check_with_proof_exits_as_a_timeout() {
+    let Some(corpus) = crate::common::corpus_dir() else {
+        return;
+    };
+    let dir =
+        std::env::temp_dir().join(format!("nonosat-cli-proof-timeout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let proof = dir.join("14-dom.drat");
+    let puzzle = corpus.join("ndom/14-dom.nin");
+    let (code, stdout, stderr) = run(
+        &[
+            "check",
+            "--json",
+            "--timeout",
+            "0.3",
+            "--proof",
+            proof.to_str().unwrap(),
+            puzzle.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 4, "{stderr}");
+    assert_eq!(stderr, "");
+    let record = &records(&stdout)[0];
+    assert_eq!(record["verdict"], "timeout");
+    assert_eq!(record["certificate"], serde_json::Value::Null);
+    assert!(!proof.exists(), "a timed-out check leaves no certificate behind");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

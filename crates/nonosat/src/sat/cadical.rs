@@ -10,8 +10,9 @@ use std::rc::Rc;
 
 use cadical_sys::{CaDiCal, ProofTracer, Status, Terminator};
 
-use super::{Backend, Interrupt, Model, Outcome};
+use super::{Backend, Interrupt, Model, Outcome, ProofOutcome};
 use crate::cnf::{ClauseSink, Lit};
+use crate::deadline::Deadline;
 
 /// CaDiCaL 3, incremental.
 pub struct Cadical {
@@ -73,12 +74,21 @@ impl ClauseSink for Cadical {
     }
 }
 
-/// Solves `clauses` once from a fresh solver with a tracer that writes CaDiCaL's DRAT proof.
+/// Solves `clauses` once from a fresh solver with a tracer that writes CaDiCaL's DRAT proof,
+/// giving up at `deadline`.
 pub(super) fn solve_with_drat_proof(
     clauses: &[Vec<Lit>],
     proof: &mut dyn Write,
-) -> io::Result<Option<Model>> {
+    deadline: Option<Deadline>,
+) -> io::Result<ProofOutcome> {
     let mut inner = CaDiCal::new();
+    if deadline.is_some() {
+        let interrupt = Interrupt {
+            deadline,
+            stop: None,
+        };
+        inner.connect_terminator(InterruptTerminator { interrupt });
+    }
     let lines = Rc::new(RefCell::new(DratLines::default()));
     inner.connect_proof_tracer1(Rc::clone(&lines), false, false);
     let declared = clauses
@@ -94,15 +104,15 @@ pub(super) fn solve_with_drat_proof(
         buffer.extend(clause.iter().map(|&lit| to_cadical(lit)));
         inner.clause6(&buffer);
     }
-    let model = match inner.solve() {
-        Status::SATISFIABLE => Some(read_model(&mut inner, declared)),
-        Status::UNSATISFIABLE => None,
-        Status::UNKNOWN => return Err(io::Error::other("CaDiCaL stopped without an answer")),
+    let outcome = match inner.solve() {
+        Status::SATISFIABLE => ProofOutcome::Satisfiable(read_model(&mut inner, declared)),
+        Status::UNSATISFIABLE => ProofOutcome::Refuted,
+        Status::UNKNOWN => return Ok(ProofOutcome::Interrupted),
     };
     drop(inner);
     proof.write_all(&lines.borrow().text)?;
     proof.flush()?;
-    Ok(model)
+    Ok(outcome)
 }
 
 /// The model of a solver whose last solve was satisfiable, over variables `1..=vars`.

@@ -62,6 +62,17 @@ pub enum Outcome {
     Interrupted,
 }
 
+/// What a solve with a DRAT proof ended with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProofOutcome {
+    /// The proof written refutes the clauses.
+    Refuted,
+    /// The clauses are satisfiable; what was written proves nothing.
+    Satisfiable(Model),
+    /// The deadline passed first; the proof is incomplete.
+    Interrupted,
+}
+
 /// A flag another thread raises to stop a solver at once, as when a race is won by the other
 /// side. Clones share the flag.
 #[derive(Clone, Debug, Default)]
@@ -161,18 +172,18 @@ impl SatBackend {
         }
     }
 
-    /// Solves `clauses` once, from a fresh solver, writing a DRAT refutation (text) into `proof`:
-    /// a model when they are satisfiable, `None` when the proof refutes them. Variables in the
-    /// proof are the DIMACS numbers of `clauses`.
+    /// Solves `clauses` once, from a fresh solver that gives up at `deadline`, writing a DRAT
+    /// refutation (text) into `proof`. Variables in the proof are the DIMACS numbers of `clauses`.
     pub fn solve_with_drat_proof(
         self,
         clauses: &[Vec<Lit>],
         proof: &mut dyn Write,
-    ) -> io::Result<Option<Model>> {
+        deadline: Option<Deadline>,
+    ) -> io::Result<ProofOutcome> {
         match self {
-            SatBackend::Varisat => varisat::solve_with_drat_proof(clauses, proof),
+            SatBackend::Varisat => varisat::solve_with_drat_proof(clauses, proof, deadline),
             #[cfg(feature = "cadical")]
-            SatBackend::Cadical => cadical::solve_with_drat_proof(clauses, proof),
+            SatBackend::Cadical => cadical::solve_with_drat_proof(clauses, proof, deadline),
         }
     }
 }

@@ -13,8 +13,9 @@ use std::io::{self, Write};
 use varisat::solver::SolverError;
 use varisat::{ExtendFormula, ProofFormat};
 
-use super::{Backend, Interrupt, Model, Outcome};
+use super::{Backend, Interrupt, Model, Outcome, ProofOutcome};
 use crate::cnf::{ClauseSink, Lit};
+use crate::deadline::Deadline;
 
 /// varisat 0.2, incremental.
 pub struct Varisat {
@@ -29,7 +30,11 @@ impl Varisat {
         let mut inner = varisat::Solver::new();
         if interrupt.is_set() {
             // varisat's own format, because DRAT cannot record assumptions or added clauses.
-            inner.write_proof(InterruptWriter { interrupt }, ProofFormat::Varisat);
+            let writer = InterruptWriter {
+                interrupt,
+                inner: io::sink(),
+            };
+            inner.write_proof(writer, ProofFormat::Varisat);
         }
         Varisat {
             inner,
@@ -57,23 +62,44 @@ impl Backend for Varisat {
 /// added afterwards, hence a solver of its own. It names variables by varisat's "global"
 /// numbers; these are the DIMACS numbers of `clauses`, because a fresh solver maps each new
 /// variable to the same number when it can (the tests check proofs against the DIMACS text with
-/// an independent checker).
+/// an independent checker). The deadline is kept as with searches: the proof's writer fails once it
+/// has passed.
 pub(super) fn solve_with_drat_proof(
     clauses: &[Vec<Lit>],
     proof: &mut dyn Write,
-) -> io::Result<Option<Model>> {
+    deadline: Option<Deadline>,
+) -> io::Result<ProofOutcome> {
     let mut solver = varisat::Solver::new();
-    solver.write_proof(proof, ProofFormat::Drat);
+    let interrupt = Interrupt {
+        deadline,
+        stop: None,
+    };
+    solver.write_proof(
+        InterruptWriter {
+            interrupt,
+            inner: proof,
+        },
+        ProofFormat::Drat,
+    );
     let mut buffer = Vec::new();
     for clause in clauses {
         buffer.clear();
         buffer.extend(clause.iter().map(|&lit| to_varisat(lit)));
         solver.add_clause(&buffer);
     }
-    let satisfiable = solver.solve().map_err(proof_error)?;
-    let model = satisfiable.then(|| read_model(&solver));
-    solver.close_proof().map_err(proof_error)?;
-    Ok(model)
+    let interrupted = |error: &SolverError| matches!(error, SolverError::ProofIoError { cause } if cause.kind() == io::ErrorKind::TimedOut);
+    let outcome = match solver.solve() {
+        Ok(true) => ProofOutcome::Satisfiable(read_model(&solver)),
+        Ok(false) => ProofOutcome::Refuted,
+        Err(error) if interrupted(&error) => return Ok(ProofOutcome::Interrupted),
+        Err(error) => return Err(proof_error(error)),
+    };
+    // The last buffered part of the proof is written here, also under the deadline.
+    match solver.close_proof() {
+        Ok(()) => Ok(outcome),
+        Err(error) if interrupted(&error) => Ok(ProofOutcome::Interrupted),
+        Err(error) => Err(proof_error(error)),
+    }
 }
 
 impl ClauseSink for Varisat {
@@ -112,21 +138,22 @@ fn to_varisat(lit: Lit) -> varisat::Lit {
     varisat::Lit::from_dimacs(lit.dimacs() as isize)
 }
 
-/// Discards proof bytes, and fails once the interrupt is due.
-struct InterruptWriter {
+/// Passes proof bytes on to `inner`, and fails once the interrupt is due.
+struct InterruptWriter<W> {
     interrupt: Interrupt,
+    inner: W,
 }
 
-impl Write for InterruptWriter {
+impl<W: Write> Write for InterruptWriter<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         if self.interrupt.is_due() {
             return Err(io::Error::new(io::ErrorKind::TimedOut, "interrupted"));
         }
-        Ok(buf.len())
+        self.inner.write(buf)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        Ok(())
+        self.inner.flush()
     }
 }
 

@@ -10,9 +10,9 @@
 use std::io::{self, Write};
 
 use crate::cnf::{self, ClauseSink, Cnf, Encoding, Lit, TooLarge};
-use crate::deadline::NoDeadline;
+use crate::deadline::{Deadline, NoDeadline};
 use crate::model::{Cell, Grid, Mismatch, Puzzle};
-use crate::sat::{SatBackend, Solver};
+use crate::sat::{ProofOutcome, SatBackend, Solver};
 use crate::solve::verified_picture;
 
 /// Why a certificate could not be made.
@@ -25,6 +25,9 @@ pub enum CertifyError {
     /// Writing the formula or the proof failed.
     #[error("cannot write the proof: {0}")]
     Io(#[from] io::Error),
+    /// The deadline passed before the proof was complete.
+    #[error("the time limit passed before the proof was complete")]
+    TimedOut,
     /// The solver's model broke a clue: a bug in nonosat.
     #[error("internal error: the certifying solve's answer failed verification ({0})")]
     Unverified(#[source] Mismatch),
@@ -47,7 +50,7 @@ pub fn other_solution_formula(
 }
 
 /// Writes [`other_solution_formula`] in DIMACS to `formula_out`, and solves it once with DRAT
-/// output from `backend` into `proof_out`. `Ok(None)`: the proof refutes the formula, so `blocked` is the only
+/// output from `backend` into `proof_out`, giving up at `deadline`. `Ok(None)`: the proof refutes the formula, so `blocked` is the only
 /// solution (or, without `blocked`, there is none). `Ok(Some(other))`: the formula has a model, a
 /// different solution, and what was written to `proof_out` proves nothing.
 pub fn prove_no_other(
@@ -56,14 +59,18 @@ pub fn prove_no_other(
     formula_out: &mut impl Write,
     proof_out: &mut impl Write,
     backend: SatBackend,
+    deadline: Option<Deadline>,
 ) -> Result<Option<Grid<bool>>, CertifyError> {
     let (encoding, cnf) = write_formula(puzzle, blocked, formula_out)?;
-    let model = backend.solve_with_drat_proof(cnf.clauses(), &mut *proof_out)?;
+    let outcome = backend.solve_with_drat_proof(cnf.clauses(), &mut *proof_out, deadline)?;
     proof_out.flush()?;
-    model
-        .map(|model| verified_picture(puzzle, &encoding, &model))
-        .transpose()
-        .map_err(CertifyError::Unverified)
+    match outcome {
+        ProofOutcome::Refuted => Ok(None),
+        ProofOutcome::Satisfiable(model) => verified_picture(puzzle, &encoding, &model)
+            .map(Some)
+            .map_err(CertifyError::Unverified),
+        ProofOutcome::Interrupted => Err(CertifyError::TimedOut),
+    }
 }
 
 /// Writes [`other_solution_formula`] in DIMACS to `formula_out`, and to `model_out` a model of

@@ -1,14 +1,17 @@
 //! Certified verdicts: DRAT proofs from the solver checked by the independent checker, and the
 //! corruptions that it must reject.
 
+use std::time::Duration;
+
 use crate::brute::{Rng, clues, picture_from_masks};
 use drat_check::{
     Dimacs, NumberedStep, ProofStep, Rejection, check_model, check_refutation, parse_dimacs,
     parse_drat,
 };
+use nonosat::deadline::Deadline;
 use nonosat::formats::read_path;
 use nonosat::sat::SatBackend;
-use nonosat::solve::certify::{prove_no_other, write_other_solution};
+use nonosat::solve::certify::{CertifyError, prove_no_other, write_other_solution};
 use nonosat::solve::{Options, Verdict, check};
 use nonosat::{Grid, Puzzle};
 
@@ -20,7 +23,7 @@ fn certificate(
     backend: SatBackend,
 ) -> (Dimacs, Vec<NumberedStep>) {
     let (mut formula, mut proof) = (Vec::new(), Vec::new());
-    let other = prove_no_other(puzzle, blocked, &mut formula, &mut proof, backend).unwrap();
+    let other = prove_no_other(puzzle, blocked, &mut formula, &mut proof, backend, None).unwrap();
     assert_eq!(other, None, "the formula must be unsatisfiable");
     let formula = parse_dimacs(&String::from_utf8(formula).unwrap()).unwrap();
     let steps = parse_drat(&String::from_utf8(proof).unwrap()).unwrap();
@@ -167,8 +170,15 @@ fn a_formula_with_an_extra_solution_is_rejected() {
         let diagonals = Puzzle::new(clues(&[&[1], &[1]]), clues(&[&[1], &[1]])).unwrap();
         let first = picture_from_masks(&[0b01, 0b10], 2);
         let (mut formula, mut proof) = (Vec::new(), Vec::new());
-        let other =
-            prove_no_other(&diagonals, Some(&first), &mut formula, &mut proof, backend).unwrap();
+        let other = prove_no_other(
+            &diagonals,
+            Some(&first),
+            &mut formula,
+            &mut proof,
+            backend,
+            None,
+        )
+        .unwrap();
         assert_eq!(other, Some(picture_from_masks(&[0b10, 0b01], 2)));
         let formula = parse_dimacs(&String::from_utf8(formula).unwrap()).unwrap();
         let steps = parse_drat(&String::from_utf8(proof).unwrap()).unwrap();
@@ -224,5 +234,28 @@ fn proofs_of_corpus_puzzles_verify() {
             let verified = check_refutation(&formula, &steps).unwrap();
             assert!(verified.rup > 100, "{file} under {backend:?}: a real proof");
         }
+    }
+}
+
+/// A certifying solve keeps its deadline: a deadline already passed stops it under every backend,
+/// and says so instead of writing a proof that proves nothing.
+#[test]
+fn a_certifying_solve_keeps_its_deadline() {
+    let (puzzle, solution) = unique_puzzles_needing_search(1).remove(0);
+    let passed = Some(Deadline::after(Duration::ZERO));
+    for &backend in SatBackend::ALL {
+        let (mut formula, mut proof) = (Vec::new(), Vec::new());
+        let certified = prove_no_other(
+            &puzzle,
+            Some(&solution),
+            &mut formula,
+            &mut proof,
+            backend,
+            passed,
+        );
+        assert!(
+            matches!(certified, Err(CertifyError::TimedOut)),
+            "{backend:?}: {certified:?}"
+        );
     }
 }
