@@ -3,5 +3,6 @@
 #[path = "../brute/mod.rs"]
 mod brute;
 
+mod colour_line;
 mod line_solver;
 mod probing;
