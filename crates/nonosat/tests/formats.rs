@@ -472,9 +472,8 @@ fn olsak_errors() {
             "a.g:1: triddlers (triangular puzzles) are not supported yet",
         ),
         (
-            ": rows\n1\n: columns\n1\n: more\n",
-            "a.g:5: a third section: a black-and-white puzzle has only rows and columns (six \
-             sections are a triddler, not supported yet)",
+            ": a\n1\n: b\n1\n: c\n1\n: d\n1\n: e\n: f\n",
+            "a.g:5: triddlers (triangular puzzles, six sections) are not supported yet",
         ),
         (
             ": rows\n2\n: columns\n1\n\n",
@@ -1468,5 +1467,116 @@ proptest! {
             let entries = formats::parse_bytes(&bytes, "-", None, &options).unwrap();
             assert_eq!(entries[0].puzzle.goal(), Some(&picture), "{format}");
         }
+    }
+}
+
+/// Colour puzzles of a text, or the error's message with its file and line.
+fn colour_puzzles(text: &str, source: &str) -> Result<Vec<nonosat::model::ColourPuzzle>, String> {
+    let entries = formats::parse_colour_bytes(text.as_bytes(), source, None);
+    entries
+        .map(|entries| entries.into_iter().map(|entry| entry.puzzle).collect())
+        .map_err(|error| error.to_string())
+}
+
+const COLOUR_XML: &str = "<puzzleset><puzzle backgroundcolor=\"white\">\n\
+    <color name=\"white\" char=\".\">fff</color>\n\
+    <color name=\"red\" char=\"r\">cc3333</color>\n\
+    <color name=\"black\" char=\"X\">000</color>\n\
+    <clues type=\"columns\"><line><count color=\"red\">1</count></line>\n\
+    <line><count>1</count></line></clues>\n\
+    <clues type=\"rows\"><line><count color=\"red\">1</count><count>1</count></line></clues>\n\
+    <solution><image>|rX|</image></solution>\n\
+    </puzzle></puzzleset>";
+
+#[test]
+fn webpbn_colour_puzzles_read_with_their_table_and_goal() {
+    let puzzle = colour_puzzles(COLOUR_XML, "c.xml").unwrap().remove(0);
+    let names: Vec<_> = puzzle
+        .palette()
+        .colours()
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(names, ["white", "red", "black"]);
+    assert_eq!(puzzle.palette().colour(1).hex(), "#cc3333");
+    assert_eq!(puzzle.rows()[0].to_string(), "1:1 1:2");
+    assert_eq!(puzzle.goal().unwrap().cells(), [1, 2]);
+    // A black-and-white file is the one-colour case.
+    let plain = COLOUR_XML
+        .replace(
+            "<count color=\"red\">1</count><count>1</count>",
+            "<count>2</count>",
+        )
+        .replace(" color=\"red\"", "")
+        .replace("|rX|", "|XX|");
+    let puzzle = colour_puzzles(&plain, "c.xml");
+    let puzzle = puzzle.unwrap_or_else(|error| panic!("{error}")).remove(0);
+    assert_eq!(puzzle.palette().len(), 1);
+    assert!(puzzle.to_black_and_white().is_some());
+}
+
+#[test]
+fn webpbn_colour_errors_name_their_line() {
+    let cases = [
+        (
+            COLOUR_XML.replacen("color=\"red\">1", "color=\"blue\">1", 1),
+            "c.xml:5: the colour \"blue\" is not defined in the colour table",
+        ),
+        (
+            COLOUR_XML.replacen("color=\"red\">1", "color=\"white\">1", 1),
+            "c.xml:5: a clue block has the background colour \"white\"; blocks must be coloured",
+        ),
+        (
+            COLOUR_XML.replacen("name=\"black\"", "name=\"red\"", 1),
+            "c.xml:4: the colour \"red\" is defined twice",
+        ),
+        (
+            COLOUR_XML.replacen("|rX|", "|Xr|", 1),
+            "c.xml:8: the goal does not fit the clues: row 1 should read 1:1 1:2 but reads 1:2 1:1",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(colour_puzzles(&text, "c.xml").unwrap_err(), expected);
+    }
+}
+
+const COLOUR_G: &str = "A test\n#d\n   0:   white\n   1:*  black\n   r:r  #cc3333  red\n\
+    : rows\n1r 1\n: columns\n1r\n1\n: end\nfree text after the end\n";
+
+#[test]
+fn olsak_colour_puzzles_read_with_their_table() {
+    let puzzle = colour_puzzles(COLOUR_G, "c.g").unwrap().remove(0);
+    let names: Vec<_> = puzzle
+        .palette()
+        .colours()
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(names, ["0", "1", "r"]);
+    assert_eq!(puzzle.palette().colour(2).rgb, [0xcc, 0x33, 0x33]);
+    assert_eq!(puzzle.rows()[0].to_string(), "1:2 1:1");
+    // Without a table every letter is a colour of its own.
+    let open = colour_puzzles(": rows\n1a 1b\n: columns\n1a\n1b\n", "o.g").unwrap();
+    assert_eq!(open[0].palette().len(), 2);
+}
+
+#[test]
+fn olsak_colour_errors_name_their_line() {
+    let cases = [
+        (
+            COLOUR_G.replace("1r 1\n", "1g 1\n"),
+            "c.g:7: the colour \"g\" is not defined in the colour table",
+        ),
+        (
+            COLOUR_G.replace("   1:*  black\n", "   r:*  black\n"),
+            "c.g:5: the colour \"r\" is defined twice",
+        ),
+        (
+            COLOUR_G.replace("   r:r  #cc3333  red\n", "   rr\n"),
+            "c.g:5: a colour line should read `<letter>:<char> <colour>`",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(colour_puzzles(&text, "c.g").unwrap_err(), expected);
     }
 }
