@@ -1580,3 +1580,101 @@ fn olsak_colour_errors_name_their_line() {
         assert_eq!(colour_puzzles(&text, "c.g").unwrap_err(), expected);
     }
 }
+
+/// A random colour picture up to 12x12 whose colours `1..=m` are all used, with its puzzle.
+fn random_colour_puzzle(rng: &mut brute::Rng) -> nonosat::model::ColourPuzzle {
+    use nonosat::model::{Colour, ColourPuzzle, Palette};
+    let (width, height) = (1 + rng.below(12) as usize, 1 + rng.below(12) as usize);
+    let colours = 1 + rng.below(6) as u8;
+    let mut cells: Vec<u8> = (0..width * height)
+        .map(|_| match rng.below(3) {
+            0 => 0,
+            _ => 1 + rng.below(u64::from(colours)) as u8,
+        })
+        .collect();
+    // Renumber so that the colours used are 1, 2, ... in order of first use.
+    let mut used: Vec<u8> = Vec::new();
+    for cell in cells.iter_mut().filter(|cell| **cell != 0) {
+        let index = used.iter().position(|&c| c == *cell).unwrap_or_else(|| {
+            used.push(*cell);
+            used.len() - 1
+        });
+        *cell = index as u8 + 1;
+    }
+    let palette_colours = (0..used.len() as u8)
+        .map(|i| Colour::new(&format!("c{i}"), [i * 30, 255 - i * 20, 7]))
+        .collect();
+    let palette = Palette::new(Colour::new("white", [255; 3]), palette_colours).unwrap();
+    let rows = cells.chunks(width).map(<[u8]>::to_vec).collect();
+    let mut puzzle = ColourPuzzle::from_picture(&Grid::from_rows(rows).unwrap(), palette).unwrap();
+    puzzle.meta.title = Some("A & B".to_string());
+    puzzle
+}
+
+/// Colour writers are inverses of the readers: clues, colours (by value) and goal come back.
+#[test]
+fn colour_writers_round_trip() {
+    let mut rng = brute::Rng::new(41);
+    for _ in 0..300 {
+        let puzzle = random_colour_puzzle(&mut rng);
+        for format in [Format::Non, Format::Xml, Format::Olsak] {
+            let text = formats::write_colour(&puzzle, format).unwrap();
+            let entries = formats::parse_colour_bytes(text.as_bytes(), "w", Some(format));
+            let back = entries
+                .unwrap_or_else(|error| panic!("{format}: {error}\n{text}"))
+                .remove(0)
+                .puzzle;
+            assert_eq!(back.rows(), puzzle.rows(), "{format}\n{text}");
+            assert_eq!(back.columns(), puzzle.columns(), "{format}");
+            let rgb = |p: &nonosat::model::ColourPuzzle| {
+                p.palette()
+                    .colours()
+                    .iter()
+                    .map(|c| c.rgb)
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(rgb(&back), rgb(&puzzle), "{format}\n{text}");
+            let goal = if format == Format::Olsak {
+                None
+            } else {
+                puzzle.goal()
+            };
+            assert_eq!(back.goal(), goal, "{format}");
+            if format != Format::Olsak {
+                assert_eq!(back.meta.title, puzzle.meta.title, "{format}");
+            }
+        }
+    }
+    let two_colours = random_colour_puzzle(&mut brute::Rng::new(3));
+    if two_colours.palette().len() > 1 {
+        let refused = formats::write_colour(&two_colours, Format::Nin).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "the nin format has no colours; write colour puzzles as non, xml or olsak"
+        );
+    }
+}
+
+#[test]
+fn non_colour_puzzles_read_with_their_colour_lines() {
+    let text = "color a #cc3333\ncolor b #3366cc\nwidth 2\nheight 1\nrows\n1a,1b\ncolumns\n1a\n1b\n\
+                goal \"ab\"\n";
+    let puzzle = colour_puzzles(text, "c.non").unwrap().remove(0);
+    assert_eq!(puzzle.palette().colour(2).hex(), "#3366cc");
+    assert_eq!(puzzle.goal().unwrap().cells(), [1, 2]);
+    let undefined = text.replace("1a\n1b\n", "1a\n1c\n");
+    assert_eq!(
+        colour_puzzles(&undefined, "c.non").unwrap_err(),
+        "c.non:9: the colour \"c\" is not defined in the colour table"
+    );
+    let twice = text.replace("color b", "color a");
+    assert_eq!(
+        colour_puzzles(&twice, "c.non").unwrap_err(),
+        "c.non:2: the colour \"a\" is defined twice"
+    );
+    let bad = text.replace("color b #3366cc", "color b blue");
+    assert_eq!(
+        colour_puzzles(&bad, "c.non").unwrap_err(),
+        "c.non:2: a colour line should read `color <letter> #rrggbb`"
+    );
+}

@@ -1,14 +1,15 @@
 //! Colour puzzles from files: the entry point, colour tables as read, and building a
 //! [`ColourPuzzle`] with errors on the lines that caused them.
 //!
-//! webpbn XML and Olšák's `.g` are read with their colour tables; every other format is read as
+//! webpbn XML, `.non` and Olšák's `.g` are read with their colour tables; every other format is read as
 //! black and white and lifted to the one-colour case. A clue block names its colour; the table
 //! keeps the colours the clues use, in the order the file declares them. Errors: a colour used but
 //! not declared (when the file declares any), a block in the background colour, a name declared
 //! twice, each on its line.
 
-use super::error::{LineError, ParseError, ParseErrorKind};
-use super::{Format, ReadOptions, display_name, olsak, parse_bytes, utf8_text, webpbn};
+use super::error::{LineError, ParseError, ParseErrorKind, WriteError};
+use super::text::ClueLines;
+use super::{Format, ReadOptions, display_name, non, olsak, parse_bytes, utf8_text, webpbn};
 use crate::model::{
     Block, Colour, ColourClue, ColourError, ColourPuzzle, Grid, LineId, Palette, PuzzleError,
 };
@@ -33,8 +34,12 @@ pub fn parse_colour_bytes(
 ) -> Result<Vec<ColourEntry>, ParseError> {
     let format = format.unwrap_or_else(|| super::detect_bytes(Some(source), bytes));
     let in_file = |error: LineError| error.in_file(&display_name(source));
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(in_file(LineError::maybe_at(None, ParseErrorKind::Empty)));
+    }
     let read = match format {
         Format::Xml => webpbn::parse_colour(utf8_text(bytes).map_err(in_file)?),
+        Format::Non | Format::NonPack => non::parse_colour(utf8_text(bytes).map_err(in_file)?),
         Format::Olsak => olsak::parse_colour(utf8_text(bytes).map_err(in_file)?).map(|p| vec![p]),
         _ => {
             let entries = parse_bytes(bytes, source, Some(format), &ReadOptions::default())?;
@@ -61,6 +66,32 @@ pub fn parse_colour_bytes(
             puzzle,
         })
         .collect())
+}
+
+/// Writes one colour puzzle: `non` (also `nonpack`), `xml` and `olsak` with their colour tables,
+/// colours named by letters `a`, `b`, ... (index 1, 2, ...); any other format when the puzzle has one
+/// colour, as black and white. The reader gives back the same clues, colours and goal.
+pub fn write_colour(puzzle: &ColourPuzzle, format: Format) -> Result<String, WriteError> {
+    match format {
+        Format::Non | Format::NonPack => Ok(non::write_colour(puzzle)),
+        Format::Xml => Ok(webpbn::write_colour(puzzle)),
+        Format::Olsak => Ok(olsak::write_colour(puzzle)),
+        _ => match puzzle.to_black_and_white() {
+            Some(plain) => super::write(&plain, format),
+            None => Err(WriteError::NoColours { format }),
+        },
+    }
+}
+
+/// The letter that names colour `index` (1 or more) in written files: `a`, `b`, ... `z`, then
+/// `A`, `B`, ... (at most 31 colours).
+pub(crate) fn colour_letter(index: u8) -> char {
+    let i = index.saturating_sub(1);
+    if i < 26 {
+        char::from(b'a' + i)
+    } else {
+        char::from(b'A' + i - 26)
+    }
 }
 
 /// A file's colour table as read: the background and the declared colours, in order.
@@ -101,14 +132,8 @@ impl Declared {
     }
 }
 
-/// Clues as read: each block's length and colour name, with the line of each clue.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct NamedClues {
-    /// The clues, in order.
-    pub clues: Vec<Vec<(usize, String)>>,
-    /// The 1-based line of each clue.
-    pub lines: Vec<usize>,
-}
+/// Colour clues as read: each block's length and colour name, with the line of each clue.
+pub(crate) type NamedClues = ClueLines<Vec<(usize, String)>>;
 
 /// The puzzle of these clues under `table`: its palette is the background and the declared colours
 /// the clues use. Problems of one clue are blamed on its line, others on `at`.

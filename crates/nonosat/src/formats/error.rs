@@ -283,6 +283,12 @@ pub enum WriteError {
         /// Puzzles given.
         count: usize,
     },
+    /// A colour puzzle in a format without colours.
+    #[error("the {format} format has no colours; write colour puzzles as non, xml or olsak")]
+    NoColours {
+        /// The format asked for.
+        format: Format,
+    },
 }
 
 /// A parse error before the file name is known: used inside the parsers.

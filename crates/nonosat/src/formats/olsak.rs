@@ -16,7 +16,9 @@
 //! colour of numbers without a letter. Without a table every letter is a colour of its own (`1` the
 //! default); with one, a letter it does not declare is an error.
 
-use super::colour::{Declared, NamedClues, build_colour_puzzle, colour_word_rgb, fallback_rgb};
+use super::colour::{
+    Declared, NamedClues, build_colour_puzzle, colour_letter, colour_word_rgb, fallback_rgb,
+};
 use super::error::{LineError, ParseErrorKind};
 use super::text::{ClueLines, Line, Lines, build_puzzle, parse_number};
 use crate::model::{Clue, Colour, ColourPuzzle, Puzzle};
@@ -217,6 +219,30 @@ pub(super) fn write(puzzle: &Puzzle) -> String {
         for clue in clues {
             let numbers: Vec<String> = clue.blocks().iter().map(usize::to_string).collect();
             text.push_str(&numbers.join(" "));
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// Writes a colour Olšák text: the `#d` table (`0` the background, the colours by their letters,
+/// as `#rrggbb`), then the clues with a letter after every number.
+pub(super) fn write_colour(puzzle: &ColourPuzzle) -> String {
+    let colours = puzzle.palette().colours();
+    let mut text = format!("#d\n   0:.  {}\n", colours[0].hex());
+    for (index, colour) in (1..).zip(&colours[1..]) {
+        let letter = colour_letter(index);
+        text.push_str(&format!("   {letter}:{letter}  {}\n", colour.hex()));
+    }
+    for (name, clues) in [("rows", puzzle.rows()), ("columns", puzzle.columns())] {
+        text.push_str(&format!(": {name}\n"));
+        for clue in clues {
+            let words: Vec<String> = clue
+                .blocks()
+                .iter()
+                .map(|b| format!("{}{}", b.len, colour_letter(b.colour)))
+                .collect();
+            text.push_str(&words.join(" "));
             text.push('\n');
         }
     }

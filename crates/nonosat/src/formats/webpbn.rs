@@ -16,7 +16,8 @@
 //! is an error on its line.
 
 use super::colour::{
-    Declared, NamedClues, attach_colour_goal, build_colour_puzzle, goal_index, hex_rgb,
+    Declared, NamedClues, attach_colour_goal, build_colour_puzzle, colour_letter, goal_index,
+    hex_rgb,
 };
 use super::error::{LineError, ParseErrorKind};
 use super::text::{ClueLines, attach_goal, build_puzzle, escape_markup, parse_number};
@@ -405,9 +406,56 @@ pub(super) fn write(puzzles: &[Puzzle]) -> String {
     text
 }
 
-fn write_puzzle(text: &mut String, puzzle: &Puzzle) {
-    text.push_str("<puzzle type=\"grid\" defaultcolor=\"black\" backgroundcolor=\"white\">\n");
-    let meta = &puzzle.meta;
+/// Writes a colour puzzle as a `<puzzleset>` of one: a `<color>` element for the background (`.`)
+/// and each colour (its letter as name and char), counts with their `color`, the goal in chars.
+pub(super) fn write_colour(puzzle: &ColourPuzzle) -> String {
+    let colours = puzzle.palette().colours();
+    let name = |index: u8| match index {
+        0 => "background".to_string(),
+        index => colour_letter(index).to_string(),
+    };
+    let ch = |index: u8| match index {
+        0 => '.',
+        index => colour_letter(index),
+    };
+    let mut text = String::from("<?xml version=\"1.0\"?>\n<puzzleset>\n");
+    text.push_str("<puzzle type=\"grid\" backgroundcolor=\"background\">\n");
+    write_metadata(&mut text, &puzzle.meta);
+    for (index, colour) in (0..).zip(colours) {
+        let (name, ch, hex) = (name(index), ch(index), &colour.hex()[1..]);
+        text.push_str(&format!(
+            "<color name=\"{name}\" char=\"{ch}\">{hex}</color>\n"
+        ));
+    }
+    for (kind, clues) in [("columns", puzzle.columns()), ("rows", puzzle.rows())] {
+        text.push_str(&format!("<clues type=\"{kind}\">\n"));
+        for clue in clues {
+            let counts: String = clue
+                .blocks()
+                .iter()
+                .map(|b| format!("<count color=\"{}\">{}</count>", name(b.colour), b.len))
+                .collect();
+            text.push_str(&format!("<line>{counts}</line>\n"));
+        }
+        text.push_str("</clues>\n");
+    }
+    if let Some(goal) = puzzle.goal() {
+        text.push_str("<solution type=\"goal\">\n<image>\n");
+        for r in 0..goal.height() {
+            let row: String = goal.cells()[r * goal.width()..(r + 1) * goal.width()]
+                .iter()
+                .map(|&c| ch(c))
+                .collect();
+            text.push_str(&format!("|{row}|\n"));
+        }
+        text.push_str("</image>\n</solution>\n");
+    }
+    text.push_str("</puzzle>\n</puzzleset>\n");
+    text
+}
+
+/// The `<title>`, `<author>` and `<copyright>` elements a puzzle has.
+fn write_metadata(text: &mut String, meta: &Metadata) {
     for (name, value) in [
         ("title", &meta.title),
         ("author", &meta.author),
@@ -417,6 +465,11 @@ fn write_puzzle(text: &mut String, puzzle: &Puzzle) {
             text.push_str(&format!("<{name}>{}</{name}>\n", escape_markup(value)));
         }
     }
+}
+
+fn write_puzzle(text: &mut String, puzzle: &Puzzle) {
+    text.push_str("<puzzle type=\"grid\" defaultcolor=\"black\" backgroundcolor=\"white\">\n");
+    write_metadata(text, &puzzle.meta);
     text.push_str("<color name=\"white\" char=\".\">fff</color>\n");
     text.push_str("<color name=\"black\" char=\"X\">000</color>\n");
     for (kind, clues) in [("columns", puzzle.columns()), ("rows", puzzle.rows())] {
