@@ -1617,7 +1617,13 @@ fn colour_writers_round_trip() {
     let mut rng = brute::Rng::new(41);
     for _ in 0..300 {
         let puzzle = random_colour_puzzle(&mut rng);
-        for format in [Format::Non, Format::Xml, Format::Olsak] {
+        for format in [
+            Format::Non,
+            Format::Xml,
+            Format::Olsak,
+            Format::Json,
+            Format::JsonLines,
+        ] {
             let text = formats::write_colour(&puzzle, format).unwrap();
             let entries = formats::parse_colour_bytes(text.as_bytes(), "w", Some(format));
             let back = entries
@@ -1650,7 +1656,7 @@ fn colour_writers_round_trip() {
         let refused = formats::write_colour(&two_colours, Format::Nin).unwrap_err();
         assert_eq!(
             refused.to_string(),
-            "the nin format has no colours; write colour puzzles as non, xml or olsak"
+            "the nin format has no colours; write colour puzzles as non, xml, olsak, json or jsonl"
         );
     }
 }
@@ -1676,5 +1682,30 @@ fn non_colour_puzzles_read_with_their_colour_lines() {
     assert_eq!(
         colour_puzzles(&bad, "c.non").unwrap_err(),
         "c.non:2: a colour line should read `color <letter> #rrggbb`"
+    );
+}
+
+#[test]
+fn json_colour_puzzles_read_and_black_and_white_readers_refuse_them() {
+    let text = r##"{"colors": {"r": "#cc3333", "b": "#3366cc"}, "rows": [[[1, "r"], [1, "b"]]],
+        "columns": [[[1, "r"]], [[1, "b"]]], "goal": ["rb"]}"##;
+    let puzzle = colour_puzzles(text, "c.json").unwrap().remove(0);
+    let names: Vec<_> = puzzle
+        .palette()
+        .colours()
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(names, ["background", "r", "b"]);
+    assert_eq!(puzzle.goal().unwrap().cells(), [1, 2]);
+    let refused = formats::parse(text, "c.json", None).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "c.json:1: colour puzzles are not supported yet"
+    );
+    let undefined = text.replace("[[1, \"b\"]]]", "[[1, \"g\"]]]");
+    assert_eq!(
+        colour_puzzles(&undefined, "c.json").unwrap_err(),
+        "c.json:1: the colour \"g\" is not defined in the colour table"
     );
 }

@@ -1,13 +1,15 @@
 //! Colour puzzles from files: the entry point, colour tables as read, and building a
 //! [`ColourPuzzle`] with errors on the lines that caused them.
 //!
-//! webpbn XML, `.non` and Olšák's `.g` are read with their colour tables; every other format is read as
+//! webpbn XML, `.non`, Olšák's `.g` and JSON (Lines) are read with their colour tables; every other format is read as
 //! black and white and lifted to the one-colour case. A clue block names its colour; the table
 //! keeps the colours the clues use, in the order the file declares them. Errors: a colour used but
 //! not declared (when the file declares any), a block in the background colour, a name declared
 //! twice, each on its line.
 
 use super::error::{LineError, ParseError, ParseErrorKind, WriteError};
+#[cfg(feature = "serde")]
+use super::json;
 use super::text::ClueLines;
 use super::{Format, ReadOptions, display_name, non, olsak, parse_bytes, utf8_text, webpbn};
 use crate::model::{
@@ -41,6 +43,10 @@ pub fn parse_colour_bytes(
         Format::Xml => webpbn::parse_colour(utf8_text(bytes).map_err(in_file)?),
         Format::Non | Format::NonPack => non::parse_colour(utf8_text(bytes).map_err(in_file)?),
         Format::Olsak => olsak::parse_colour(utf8_text(bytes).map_err(in_file)?).map(|p| vec![p]),
+        #[cfg(feature = "serde")]
+        Format::Json => json::parse_colour(utf8_text(bytes).map_err(in_file)?).map(|p| vec![p]),
+        #[cfg(feature = "serde")]
+        Format::JsonLines => json::parse_colour_lines(utf8_text(bytes).map_err(in_file)?),
         _ => {
             let entries = parse_bytes(bytes, source, Some(format), &ReadOptions::default())?;
             return Ok(entries
@@ -76,6 +82,10 @@ pub fn write_colour(puzzle: &ColourPuzzle, format: Format) -> Result<String, Wri
         Format::Non | Format::NonPack => Ok(non::write_colour(puzzle)),
         Format::Xml => Ok(webpbn::write_colour(puzzle)),
         Format::Olsak => Ok(olsak::write_colour(puzzle)),
+        #[cfg(feature = "serde")]
+        Format::Json => Ok(json::write_colour(puzzle, true)),
+        #[cfg(feature = "serde")]
+        Format::JsonLines => Ok(json::write_colour(puzzle, false)),
         _ => match puzzle.to_black_and_white() {
             Some(plain) => super::write(&plain, format),
             None => Err(WriteError::NoColours { format }),
@@ -144,22 +154,20 @@ pub(crate) fn build_colour_puzzle(
     at: Option<usize>,
 ) -> Result<ColourPuzzle, LineError> {
     for section in [rows, columns] {
-        for (clue, &line) in section.clues.iter().zip(&section.lines) {
+        for (i, clue) in section.clues.iter().enumerate() {
+            // Formats without lines (JSON) blame the whole object.
+            let line = section.lines.get(i).copied().or(at);
             for (_, name) in clue {
                 if *name == table.background.name {
                     let name = name.clone();
-                    return Err(LineError::at(
-                        line,
-                        ParseErrorKind::BackgroundBlock { name },
-                    ));
+                    let kind = ParseErrorKind::BackgroundBlock { name };
+                    return Err(LineError::maybe_at(line, kind));
                 }
                 if !table.colours.iter().any(|c| c.name == *name) {
                     if !table.open {
                         let name = name.clone();
-                        return Err(LineError::at(
-                            line,
-                            ParseErrorKind::UndefinedColour { name },
-                        ));
+                        let kind = ParseErrorKind::UndefinedColour { name };
+                        return Err(LineError::maybe_at(line, kind));
                     }
                     let rgb = fallback_rgb(table.colours.len());
                     table.colours.push(Colour::new(name, rgb));

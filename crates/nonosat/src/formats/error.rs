@@ -284,7 +284,9 @@ pub enum WriteError {
         count: usize,
     },
     /// A colour puzzle in a format without colours.
-    #[error("the {format} format has no colours; write colour puzzles as non, xml or olsak")]
+    #[error(
+        "the {format} format has no colours; write colour puzzles as non, xml, olsak, json or jsonl"
+    )]
     NoColours {
         /// The format asked for.
         format: Format,
