@@ -1623,6 +1623,7 @@ fn colour_writers_round_trip() {
             Format::Olsak,
             Format::Json,
             Format::JsonLines,
+            Format::Picture,
         ] {
             let text = formats::write_colour(&puzzle, format).unwrap();
             let entries = formats::parse_colour_bytes(text.as_bytes(), "w", Some(format));
@@ -1640,6 +1641,15 @@ fn colour_writers_round_trip() {
                     .collect::<Vec<_>>()
             };
             assert_eq!(rgb(&back), rgb(&puzzle), "{format}\n{text}");
+            let goal = if format == Format::Olsak {
+                None
+            } else {
+                puzzle.goal()
+            };
+            assert_eq!(back.goal(), goal, "{format}");
+            if matches!(format, Format::Olsak | Format::Picture) {
+                continue;
+            }
             let goal = if format == Format::Olsak {
                 None
             } else {
@@ -1708,4 +1718,45 @@ fn json_colour_puzzles_read_and_black_and_white_readers_refuse_them() {
         colour_puzzles(&undefined, "c.json").unwrap_err(),
         "c.json:1: the colour \"g\" is not defined in the colour table"
     );
+}
+
+/// Colour puzzles of a text grid (`--format picture`), or the error's message.
+fn grid_puzzles(text: &str, source: &str) -> Result<Vec<nonosat::model::ColourPuzzle>, String> {
+    let entries = formats::parse_colour_bytes(text.as_bytes(), source, Some(Format::Picture));
+    entries
+        .map(|entries| entries.into_iter().map(|entry| entry.puzzle).collect())
+        .map_err(|error| error.to_string())
+}
+
+#[test]
+fn colour_text_grids_read_with_a_legend_or_colour_squares() {
+    let text = "r #cc3333\nb #3366cc\n\n.rb\nbb.\n";
+    let puzzle = grid_puzzles(text, "c.txt").unwrap().remove(0);
+    assert_eq!(puzzle.palette().colour(1).hex(), "#cc3333");
+    assert_eq!(puzzle.goal().unwrap().cells(), [0, 1, 2, 2, 2, 0]);
+    assert_eq!(puzzle.rows()[1].to_string(), "2:2");
+    let undefined = text.replace("bb.", "bg.");
+    assert_eq!(
+        grid_puzzles(&undefined, "c.txt").unwrap_err(),
+        "c.txt:5: the colour \"g\" is not defined in the colour table"
+    );
+    let twice = text.replace("b #3366cc", "r #3366cc");
+    assert_eq!(
+        grid_puzzles(&twice, "c.txt").unwrap_err(),
+        "c.txt:2: the colour \"r\" is defined twice"
+    );
+    let squares = grid_puzzles("⬜🟧\n🟪⬛\n", "s.txt").unwrap().remove(0);
+    assert_eq!(squares.palette().len(), 3);
+}
+
+#[test]
+fn corpus_number_loom_colour_square_grid_reads() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let path = dir.join("number-loom/char-grid/unicode_colors.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let puzzle = grid_puzzles(&text, "unicode_colors.txt").unwrap().remove(0);
+    assert_eq!((puzzle.width(), puzzle.height()), (5, 8));
+    assert!(puzzle.palette().len() >= 5, "{:?}", puzzle.palette());
 }

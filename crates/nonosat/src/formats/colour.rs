@@ -11,7 +11,9 @@ use super::error::{LineError, ParseError, ParseErrorKind, WriteError};
 #[cfg(feature = "serde")]
 use super::json;
 use super::text::ClueLines;
-use super::{Format, ReadOptions, display_name, non, olsak, parse_bytes, utf8_text, webpbn};
+use super::{
+    Format, ReadOptions, display_name, non, olsak, parse_bytes, picture, utf8_text, webpbn,
+};
 use crate::model::{
     Block, Colour, ColourClue, ColourError, ColourPuzzle, Grid, LineId, Palette, PuzzleError,
 };
@@ -43,6 +45,9 @@ pub fn parse_colour_bytes(
         Format::Xml => webpbn::parse_colour(utf8_text(bytes).map_err(in_file)?),
         Format::Non | Format::NonPack => non::parse_colour(utf8_text(bytes).map_err(in_file)?),
         Format::Olsak => olsak::parse_colour(utf8_text(bytes).map_err(in_file)?).map(|p| vec![p]),
+        Format::Picture => {
+            picture::parse_colour(utf8_text(bytes).map_err(in_file)?).map(|p| vec![p])
+        }
         #[cfg(feature = "serde")]
         Format::Json => json::parse_colour(utf8_text(bytes).map_err(in_file)?).map(|p| vec![p]),
         #[cfg(feature = "serde")]
@@ -82,6 +87,7 @@ pub fn write_colour(puzzle: &ColourPuzzle, format: Format) -> Result<String, Wri
         Format::Non | Format::NonPack => Ok(non::write_colour(puzzle)),
         Format::Xml => Ok(webpbn::write_colour(puzzle)),
         Format::Olsak => Ok(olsak::write_colour(puzzle)),
+        Format::Picture => picture::write_colour(puzzle).ok_or(WriteError::NoGoal { format }),
         #[cfg(feature = "serde")]
         Format::Json => Ok(json::write_colour(puzzle, true)),
         #[cfg(feature = "serde")]
