@@ -472,9 +472,8 @@ fn olsak_errors() {
             "a.g:1: triddlers (triangular puzzles) are not supported yet",
         ),
         (
-            ": rows\n1\n: columns\n1\n: more\n",
-            "a.g:5: a third section: a black-and-white puzzle has only rows and columns (six \
-             sections are a triddler, not supported yet)",
+            ": a\n1\n: b\n1\n: c\n1\n: d\n1\n: e\n: f\n",
+            "a.g:5: triddlers (triangular puzzles, six sections) are not supported yet",
         ),
         (
             ": rows\n2\n: columns\n1\n\n",
@@ -1469,4 +1468,295 @@ proptest! {
             assert_eq!(entries[0].puzzle.goal(), Some(&picture), "{format}");
         }
     }
+}
+
+/// Colour puzzles of a text, or the error's message with its file and line.
+fn colour_puzzles(text: &str, source: &str) -> Result<Vec<nonosat::model::ColourPuzzle>, String> {
+    let entries = formats::parse_colour_bytes(text.as_bytes(), source, None);
+    entries
+        .map(|entries| entries.into_iter().map(|entry| entry.puzzle).collect())
+        .map_err(|error| error.to_string())
+}
+
+const COLOUR_XML: &str = "<puzzleset><puzzle backgroundcolor=\"white\">\n\
+    <color name=\"white\" char=\".\">fff</color>\n\
+    <color name=\"red\" char=\"r\">cc3333</color>\n\
+    <color name=\"black\" char=\"X\">000</color>\n\
+    <clues type=\"columns\"><line><count color=\"red\">1</count></line>\n\
+    <line><count>1</count></line></clues>\n\
+    <clues type=\"rows\"><line><count color=\"red\">1</count><count>1</count></line></clues>\n\
+    <solution><image>|rX|</image></solution>\n\
+    </puzzle></puzzleset>";
+
+#[test]
+fn webpbn_colour_puzzles_read_with_their_table_and_goal() {
+    let puzzle = colour_puzzles(COLOUR_XML, "c.xml").unwrap().remove(0);
+    let names: Vec<_> = puzzle
+        .palette()
+        .colours()
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(names, ["white", "red", "black"]);
+    assert_eq!(puzzle.palette().colour(1).hex(), "#cc3333");
+    assert_eq!(puzzle.rows()[0].to_string(), "1:1 1:2");
+    assert_eq!(puzzle.goal().unwrap().cells(), [1, 2]);
+    // A black-and-white file is the one-colour case.
+    let plain = COLOUR_XML
+        .replace(
+            "<count color=\"red\">1</count><count>1</count>",
+            "<count>2</count>",
+        )
+        .replace(" color=\"red\"", "")
+        .replace("|rX|", "|XX|");
+    let puzzle = colour_puzzles(&plain, "c.xml");
+    let puzzle = puzzle.unwrap_or_else(|error| panic!("{error}")).remove(0);
+    assert_eq!(puzzle.palette().len(), 1);
+    assert!(puzzle.to_black_and_white().is_some());
+}
+
+#[test]
+fn webpbn_colour_errors_name_their_line() {
+    let cases = [
+        (
+            COLOUR_XML.replacen("color=\"red\">1", "color=\"blue\">1", 1),
+            "c.xml:5: the colour \"blue\" is not defined in the colour table",
+        ),
+        (
+            COLOUR_XML.replacen("color=\"red\">1", "color=\"white\">1", 1),
+            "c.xml:5: a clue block has the background colour \"white\"; blocks must be coloured",
+        ),
+        (
+            COLOUR_XML.replacen("name=\"black\"", "name=\"red\"", 1),
+            "c.xml:4: the colour \"red\" is defined twice",
+        ),
+        (
+            COLOUR_XML.replacen("|rX|", "|Xr|", 1),
+            "c.xml:8: the goal does not fit the clues: row 1 should read 1:1 1:2 but reads 1:2 1:1",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(colour_puzzles(&text, "c.xml").unwrap_err(), expected);
+    }
+}
+
+const COLOUR_G: &str = "A test\n#d\n   0:   white\n   1:*  black\n   r:r  #cc3333  red\n\
+    : rows\n1r 1\n: columns\n1r\n1\n: end\nfree text after the end\n";
+
+#[test]
+fn olsak_colour_puzzles_read_with_their_table() {
+    let puzzle = colour_puzzles(COLOUR_G, "c.g").unwrap().remove(0);
+    let names: Vec<_> = puzzle
+        .palette()
+        .colours()
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(names, ["0", "1", "r"]);
+    assert_eq!(puzzle.palette().colour(2).rgb, [0xcc, 0x33, 0x33]);
+    assert_eq!(puzzle.rows()[0].to_string(), "1:2 1:1");
+    // Without a table every letter is a colour of its own.
+    let open = colour_puzzles(": rows\n1a 1b\n: columns\n1a\n1b\n", "o.g").unwrap();
+    assert_eq!(open[0].palette().len(), 2);
+}
+
+#[test]
+fn olsak_colour_errors_name_their_line() {
+    let cases = [
+        (
+            COLOUR_G.replace("1r 1\n", "1g 1\n"),
+            "c.g:7: the colour \"g\" is not defined in the colour table",
+        ),
+        (
+            COLOUR_G.replace("   1:*  black\n", "   r:*  black\n"),
+            "c.g:5: the colour \"r\" is defined twice",
+        ),
+        (
+            COLOUR_G.replace("   r:r  #cc3333  red\n", "   rr\n"),
+            "c.g:5: a colour line should read `<letter>:<char> <colour>`",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(colour_puzzles(&text, "c.g").unwrap_err(), expected);
+    }
+}
+
+/// A random colour picture up to 12x12 whose colours `1..=m` are all used, with its puzzle.
+fn random_colour_puzzle(rng: &mut brute::Rng) -> nonosat::model::ColourPuzzle {
+    use nonosat::model::{Colour, ColourPuzzle, Palette};
+    let (width, height) = (1 + rng.below(12) as usize, 1 + rng.below(12) as usize);
+    let colours = 1 + rng.below(6) as u8;
+    let mut cells: Vec<u8> = (0..width * height)
+        .map(|_| match rng.below(3) {
+            0 => 0,
+            _ => 1 + rng.below(u64::from(colours)) as u8,
+        })
+        .collect();
+    // Renumber so that the colours used are 1, 2, ... in order of first use.
+    let mut used: Vec<u8> = Vec::new();
+    for cell in cells.iter_mut().filter(|cell| **cell != 0) {
+        let index = used.iter().position(|&c| c == *cell).unwrap_or_else(|| {
+            used.push(*cell);
+            used.len() - 1
+        });
+        *cell = index as u8 + 1;
+    }
+    let palette_colours = (0..used.len() as u8)
+        .map(|i| Colour::new(&format!("c{i}"), [i * 30, 255 - i * 20, 7]))
+        .collect();
+    let palette = Palette::new(Colour::new("white", [255; 3]), palette_colours).unwrap();
+    let rows = cells.chunks(width).map(<[u8]>::to_vec).collect();
+    let mut puzzle = ColourPuzzle::from_picture(&Grid::from_rows(rows).unwrap(), palette).unwrap();
+    puzzle.meta.title = Some("A & B".to_string());
+    puzzle
+}
+
+/// Colour writers are inverses of the readers: clues, colours (by value) and goal come back.
+#[test]
+fn colour_writers_round_trip() {
+    let mut rng = brute::Rng::new(41);
+    for _ in 0..300 {
+        let puzzle = random_colour_puzzle(&mut rng);
+        for format in [
+            Format::Non,
+            Format::Xml,
+            Format::Olsak,
+            Format::Json,
+            Format::JsonLines,
+            Format::Picture,
+        ] {
+            let text = formats::write_colour(&puzzle, format).unwrap();
+            let entries = formats::parse_colour_bytes(text.as_bytes(), "w", Some(format));
+            let back = entries
+                .unwrap_or_else(|error| panic!("{format}: {error}\n{text}"))
+                .remove(0)
+                .puzzle;
+            assert_eq!(back.rows(), puzzle.rows(), "{format}\n{text}");
+            assert_eq!(back.columns(), puzzle.columns(), "{format}");
+            let rgb = |p: &nonosat::model::ColourPuzzle| {
+                p.palette()
+                    .colours()
+                    .iter()
+                    .map(|c| c.rgb)
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(rgb(&back), rgb(&puzzle), "{format}\n{text}");
+            let goal = if format == Format::Olsak {
+                None
+            } else {
+                puzzle.goal()
+            };
+            assert_eq!(back.goal(), goal, "{format}");
+            if matches!(format, Format::Olsak | Format::Picture) {
+                continue;
+            }
+            let goal = if format == Format::Olsak {
+                None
+            } else {
+                puzzle.goal()
+            };
+            assert_eq!(back.goal(), goal, "{format}");
+            if format != Format::Olsak {
+                assert_eq!(back.meta.title, puzzle.meta.title, "{format}");
+            }
+        }
+    }
+    let two_colours = random_colour_puzzle(&mut brute::Rng::new(3));
+    if two_colours.palette().len() > 1 {
+        let refused = formats::write_colour(&two_colours, Format::Nin).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "the nin format has no colours; write colour puzzles as non, xml, olsak, json or jsonl"
+        );
+    }
+}
+
+#[test]
+fn non_colour_puzzles_read_with_their_colour_lines() {
+    let text = "color a #cc3333\ncolor b #3366cc\nwidth 2\nheight 1\nrows\n1a,1b\ncolumns\n1a\n1b\n\
+                goal \"ab\"\n";
+    let puzzle = colour_puzzles(text, "c.non").unwrap().remove(0);
+    assert_eq!(puzzle.palette().colour(2).hex(), "#3366cc");
+    assert_eq!(puzzle.goal().unwrap().cells(), [1, 2]);
+    let undefined = text.replace("1a\n1b\n", "1a\n1c\n");
+    assert_eq!(
+        colour_puzzles(&undefined, "c.non").unwrap_err(),
+        "c.non:9: the colour \"c\" is not defined in the colour table"
+    );
+    let twice = text.replace("color b", "color a");
+    assert_eq!(
+        colour_puzzles(&twice, "c.non").unwrap_err(),
+        "c.non:2: the colour \"a\" is defined twice"
+    );
+    let bad = text.replace("color b #3366cc", "color b blue");
+    assert_eq!(
+        colour_puzzles(&bad, "c.non").unwrap_err(),
+        "c.non:2: a colour line should read `color <letter> #rrggbb`"
+    );
+}
+
+#[test]
+fn json_colour_puzzles_read_and_black_and_white_readers_refuse_them() {
+    let text = r##"{"colors": {"r": "#cc3333", "b": "#3366cc"}, "rows": [[[1, "r"], [1, "b"]]],
+        "columns": [[[1, "r"]], [[1, "b"]]], "goal": ["rb"]}"##;
+    let puzzle = colour_puzzles(text, "c.json").unwrap().remove(0);
+    let names: Vec<_> = puzzle
+        .palette()
+        .colours()
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(names, ["background", "r", "b"]);
+    assert_eq!(puzzle.goal().unwrap().cells(), [1, 2]);
+    let refused = formats::parse(text, "c.json", None).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "c.json:1: colour puzzles are not supported yet"
+    );
+    let undefined = text.replace("[[1, \"b\"]]]", "[[1, \"g\"]]]");
+    assert_eq!(
+        colour_puzzles(&undefined, "c.json").unwrap_err(),
+        "c.json:1: the colour \"g\" is not defined in the colour table"
+    );
+}
+
+/// Colour puzzles of a text grid (`--format picture`), or the error's message.
+fn grid_puzzles(text: &str, source: &str) -> Result<Vec<nonosat::model::ColourPuzzle>, String> {
+    let entries = formats::parse_colour_bytes(text.as_bytes(), source, Some(Format::Picture));
+    entries
+        .map(|entries| entries.into_iter().map(|entry| entry.puzzle).collect())
+        .map_err(|error| error.to_string())
+}
+
+#[test]
+fn colour_text_grids_read_with_a_legend_or_colour_squares() {
+    let text = "r #cc3333\nb #3366cc\n\n.rb\nbb.\n";
+    let puzzle = grid_puzzles(text, "c.txt").unwrap().remove(0);
+    assert_eq!(puzzle.palette().colour(1).hex(), "#cc3333");
+    assert_eq!(puzzle.goal().unwrap().cells(), [0, 1, 2, 2, 2, 0]);
+    assert_eq!(puzzle.rows()[1].to_string(), "2:2");
+    let undefined = text.replace("bb.", "bg.");
+    assert_eq!(
+        grid_puzzles(&undefined, "c.txt").unwrap_err(),
+        "c.txt:5: the colour \"g\" is not defined in the colour table"
+    );
+    let twice = text.replace("b #3366cc", "r #3366cc");
+    assert_eq!(
+        grid_puzzles(&twice, "c.txt").unwrap_err(),
+        "c.txt:2: the colour \"r\" is defined twice"
+    );
+    let squares = grid_puzzles("⬜🟧\n🟪⬛\n", "s.txt").unwrap().remove(0);
+    assert_eq!(squares.palette().len(), 3);
+}
+
+#[test]
+fn corpus_number_loom_colour_square_grid_reads() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let path = dir.join("number-loom/char-grid/unicode_colors.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let puzzle = grid_puzzles(&text, "unicode_colors.txt").unwrap().remove(0);
+    assert_eq!((puzzle.width(), puzzle.height()), (5, 8));
+    assert!(puzzle.palette().len() >= 5, "{:?}", puzzle.palette());
 }

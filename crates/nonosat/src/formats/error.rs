@@ -1,7 +1,7 @@
 //! Errors of the readers and writers: what is wrong, in which file, on which line.
 
 use super::{Format, MAX_FILE_BYTES, TOURNAMENT_SIDE};
-use crate::model::{MAX_SIDE, Mismatch, PuzzleError};
+use crate::model::{ColourError, ColourMismatch, MAX_SIDE, Mismatch, PuzzleError};
 
 /// A puzzle file that could not be read, with where the problem is.
 ///
@@ -211,6 +211,24 @@ pub enum ParseErrorKind {
         /// What was expected and what was found.
         message: String,
     },
+    /// A clue or goal names a colour that the file's colour table does not define.
+    #[error("the colour \"{name}\" is not defined in the colour table")]
+    UndefinedColour {
+        /// The name used.
+        name: String,
+    },
+    /// A clue block has the background's colour.
+    #[error("a clue block has the background colour \"{name}\"; blocks must be coloured")]
+    BackgroundBlock {
+        /// The background's name.
+        name: String,
+    },
+    /// The colour table or the colour clues are not a colour puzzle.
+    #[error("{0}")]
+    Colour(#[source] ColourError),
+    /// A colour goal does not fit the clues.
+    #[error("the goal does not fit the clues: {0}")]
+    ColourGoalMismatch(#[source] ColourMismatch),
 }
 
 /// `1 clue line`, `2 clue lines`.
@@ -264,6 +282,14 @@ pub enum WriteError {
         format: Format,
         /// Puzzles given.
         count: usize,
+    },
+    /// A colour puzzle in a format without colours.
+    #[error(
+        "the {format} format has no colours; write colour puzzles as non, xml, olsak, json or jsonl"
+    )]
+    NoColours {
+        /// The format asked for.
+        format: Format,
     },
 }
 

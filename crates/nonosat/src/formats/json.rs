@@ -9,13 +9,23 @@
 //! vertical clues, those above the columns (left to right), and `hor` the horizontal clues, those
 //! beside the rows (top to bottom). An object with a `ver` or `hor` key is read in that shape, which
 //! has no metadata and no goal.
+//!
+//! A colour puzzle has a `colors` object, colour names to `#rrggbb`, in the order of its palette;
+//! each clue block is `[length, "name"]`; the optional `background` is `#rrggbb` (white when
+//! absent); the goal's rows have a character a cell, `.` for the background and the colour's name
+//! otherwise (so a goal needs one-character names). [`parse`] refuses colour objects, which
+//! [`parse_colour`] and [`parse_colour_lines`] read.
 
 use serde::Deserialize;
 
+use super::colour::{
+    Declared, NamedClues, attach_colour_goal, build_colour_puzzle, colour_letter, goal_index,
+    hex_rgb,
+};
 use super::error::{LineError, ParseErrorKind};
 use super::picture;
 use super::text::{ClueLines, Lines, attach_goal, build_puzzle};
-use crate::model::{Clue, MAX_SIDE, Metadata, Puzzle};
+use crate::model::{BACKGROUND, Clue, Colour, ColourPuzzle, Grid, MAX_SIDE, Metadata, Puzzle};
 
 /// A puzzle as it is written in JSON.
 #[derive(Deserialize)]
@@ -37,9 +47,51 @@ struct VerHorPuzzle {
     hor: Vec<Vec<u64>>,
 }
 
+/// A colour puzzle as it is written in JSON.
+#[derive(Deserialize)]
+struct JsonColourPuzzle {
+    title: Option<String>,
+    #[serde(alias = "by")]
+    author: Option<String>,
+    copyright: Option<String>,
+    license: Option<String>,
+    colors: OrderedColours,
+    background: Option<String>,
+    rows: Vec<Vec<(u64, String)>>,
+    columns: Vec<Vec<(u64, String)>>,
+    goal: Option<Vec<String>>,
+}
+
+/// The `colors` object's entries in the order they are written.
+struct OrderedColours(Vec<(String, String)>);
+
+impl<'de> Deserialize<'de> for OrderedColours {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Entries;
+        impl<'de> serde::de::Visitor<'de> for Entries {
+            type Value = OrderedColours;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object of colour names and \"#rrggbb\" values")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = map.next_entry::<String, String>()? {
+                    entries.push(entry);
+                }
+                Ok(OrderedColours(entries))
+            }
+        }
+        deserializer.deserialize_map(Entries)
+    }
+}
+
 /// Which keys an object has, to tell the two shapes apart.
 #[derive(Deserialize)]
 struct Shape {
+    colors: Option<serde::de::IgnoredAny>,
     ver: Option<serde::de::IgnoredAny>,
     hor: Option<serde::de::IgnoredAny>,
     rows: Option<serde::de::IgnoredAny>,
@@ -76,6 +128,9 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
         json_error(&error, line)
     };
     let shape = serde_json::from_str::<Shape>(text).ok();
+    if shape.as_ref().is_some_and(|shape| shape.colors.is_some()) {
+        return Err(LineError::unsupported(first_line, "colour puzzles"));
+    }
     if let Some(shape) = shape
         && shape.is_ver_hor(first_line)?
     {
@@ -86,6 +141,198 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
     }
     let json = serde_json::from_str::<JsonPuzzle>(text).map_err(placed)?;
     to_puzzle(json, None)
+}
+
+/// Reads a text holding one JSON object as a colour puzzle: with `colors`, or black and white.
+pub(super) fn parse_colour(text: &str) -> Result<ColourPuzzle, LineError> {
+    let first_line = text
+        .lines()
+        .position(|line| !line.trim().is_empty())
+        .map(|i| i + 1);
+    colour_object(text, first_line)
+}
+
+/// Reads a text holding one JSON object per non-blank line as colour puzzles.
+pub(super) fn parse_colour_lines(text: &str) -> Result<Vec<ColourPuzzle>, LineError> {
+    let puzzles = Lines::new(text)
+        .filter(|line| !line.is_blank())
+        .map(|line| colour_object(line.text, Some(line.number)))
+        .collect::<Result<Vec<_>, _>>()?;
+    if puzzles.is_empty() {
+        return Err(LineError::maybe_at(None, ParseErrorKind::Empty));
+    }
+    Ok(puzzles)
+}
+
+/// One object, on line `at` when the file has one object per line (else errors give serde's
+/// line), as a colour puzzle.
+fn colour_object(text: &str, at: Option<usize>) -> Result<ColourPuzzle, LineError> {
+    expect_object(text, at)?;
+    let placed = |error: serde_json::Error| {
+        let line = at.or((error.line() > 0).then(|| error.line()));
+        json_error(&error, line)
+    };
+    let coloured = serde_json::from_str::<Shape>(text).is_ok_and(|shape| shape.colors.is_some());
+    if !coloured {
+        let puzzle = match at {
+            Some(_) => to_puzzle(serde_json::from_str(text).map_err(placed)?, at)?,
+            None => parse(text)?,
+        };
+        return Ok(ColourPuzzle::from_black_and_white(&puzzle));
+    }
+    let json = serde_json::from_str::<JsonColourPuzzle>(text).map_err(placed)?;
+    let syntax = |message: String| {
+        LineError::maybe_at(
+            at,
+            ParseErrorKind::Json {
+                message,
+                column: None,
+            },
+        )
+    };
+    let background = match &json.background {
+        Some(value) => hex_rgb(value)
+            .ok_or_else(|| syntax(format!("the background \"{value}\" is not #rrggbb")))?,
+        None => [255, 255, 255],
+    };
+    let mut table = Declared::new(Colour::new("background", background));
+    for (name, value) in &json.colors.0 {
+        let rgb = hex_rgb(value)
+            .ok_or_else(|| syntax(format!("the colour \"{name}\" is \"{value}\", not #rrggbb")))?;
+        table
+            .declare(Colour::new(name, rgb), at.unwrap_or(0))
+            .map_err(|error| LineError::maybe_at(at, error.kind))?;
+    }
+    let named = |lists: &[Vec<(u64, String)>]| -> Result<NamedClues, LineError> {
+        let mut read = NamedClues::default();
+        for list in lists {
+            let mut blocks = Vec::new();
+            for (len, name) in list {
+                let len = usize::try_from(*len)
+                    .ok()
+                    .filter(|&n| (1..=MAX_SIDE).contains(&n));
+                let Some(len) = len else {
+                    return Err(syntax(format!(
+                        "a block of \"{name}\" has length 0 or more than {MAX_SIDE}"
+                    )));
+                };
+                blocks.push((len, name.clone()));
+            }
+            read.clues.push(blocks);
+        }
+        Ok(read)
+    };
+    let (rows, columns) = (named(&json.rows)?, named(&json.columns)?);
+    let mut puzzle = build_colour_puzzle(&rows, &columns, table, at)?;
+    puzzle.meta = Metadata {
+        title: json.title,
+        author: json.author,
+        copyright: json.copyright,
+        license: json.license,
+    };
+    let Some(goal) = json.goal else {
+        return Ok(puzzle);
+    };
+    let mut cells = Vec::new();
+    for row in &goal {
+        let read = row.chars().map(|ch| match ch {
+            '.' => Ok(BACKGROUND),
+            ch => goal_index(puzzle.palette(), &ch.to_string(), at.unwrap_or(0))
+                .map_err(|error| LineError::maybe_at(at, error.kind)),
+        });
+        cells.push(read.collect::<Result<Vec<u8>, _>>()?);
+    }
+    let picture = Grid::from_rows(cells)
+        .ok_or_else(|| syntax("the goal's rows differ in length".to_string()))?;
+    attach_colour_goal(puzzle, picture, at)
+}
+
+/// Writes a colour puzzle as one JSON object on one line (`pretty` false) or indented, colours
+/// named by letter.
+pub(super) fn write_colour(puzzle: &ColourPuzzle, pretty: bool) -> String {
+    let meta = &puzzle.meta;
+    let mut fields: Vec<(&str, String)> = [
+        ("title", &meta.title),
+        ("author", &meta.author),
+        ("copyright", &meta.copyright),
+        ("license", &meta.license),
+    ]
+    .into_iter()
+    .filter_map(|(key, value)| Some((key, json_string(value.as_deref()?))))
+    .collect();
+    let colours = puzzle.palette().colours();
+    let entries: Vec<String> = (1..)
+        .zip(&colours[1..])
+        .map(|(index, colour)| format!("\"{}\": \"{}\"", colour_letter(index), colour.hex()))
+        .collect();
+    fields.push(("colors", format!("{{{}}}", entries.join(", "))));
+    fields.push(("background", json_string(&colours[0].hex())));
+    let clue_list = |clues: &[crate::model::ColourClue]| {
+        let items: Vec<String> = clues
+            .iter()
+            .map(|clue| {
+                let blocks: Vec<String> = clue
+                    .blocks()
+                    .iter()
+                    .map(|b| format!("[{}, \"{}\"]", b.len, colour_letter(b.colour)))
+                    .collect();
+                format!("[{}]", blocks.join(", "))
+            })
+            .collect();
+        items
+    };
+    let mut lists = vec![
+        ("rows", clue_list(puzzle.rows())),
+        ("columns", clue_list(puzzle.columns())),
+    ];
+    if let Some(goal) = puzzle.goal() {
+        let rows = goal
+            .cells()
+            .chunks(goal.width())
+            .map(|row| {
+                let text: String = row
+                    .iter()
+                    .map(|&c| {
+                        if c == BACKGROUND {
+                            '.'
+                        } else {
+                            colour_letter(c)
+                        }
+                    })
+                    .collect();
+                json_string(&text)
+            })
+            .collect();
+        lists.push(("goal", rows));
+    }
+    let (indent, item, close) = if pretty {
+        ("\n  ", ",\n    ", "\n  ")
+    } else {
+        ("", ", ", "")
+    };
+    let mut parts: Vec<String> = fields
+        .into_iter()
+        .map(|(key, value)| format!("\"{key}\": {value}"))
+        .collect();
+    for (key, items) in lists {
+        let open = if pretty && !items.is_empty() {
+            "\n    "
+        } else {
+            ""
+        };
+        let end = if pretty && !items.is_empty() {
+            close
+        } else {
+            ""
+        };
+        parts.push(format!("\"{key}\": [{open}{}{end}]", items.join(item)));
+    }
+    let body = parts.join(&format!(",{}", if pretty { indent } else { " " }));
+    if pretty {
+        format!("{{{indent}{body}\n}}\n")
+    } else {
+        format!("{{{body}}}\n")
+    }
 }
 
 /// Reads a text holding one JSON object per non-blank line.
@@ -265,6 +512,21 @@ pub(super) fn write_line(puzzle: &Puzzle) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn colour_puzzles_are_written_one_key_a_line() {
+        let text = r##"{"title": "t", "colors": {"r": "#cc3333", "b": "#3366cc"},
+            "rows": [[[1, "r"], [1, "b"]]], "columns": [[[1, "r"]], [[1, "b"]]], "goal": ["rb"]}"##;
+        let puzzle = parse_colour(text).unwrap();
+        let pretty = "{\n  \"title\": \"t\",\n  \"colors\": {\"a\": \"#cc3333\", \"b\": \"#3366cc\"},\n  \
+                      \"background\": \"#ffffff\",\n  \"rows\": [\n    [[1, \"a\"], [1, \"b\"]]\n  ],\n  \
+                      \"columns\": [\n    [[1, \"a\"]],\n    [[1, \"b\"]]\n  ],\n  \"goal\": [\n    \"ab\"\n  ]\n}\n";
+        assert_eq!(write_colour(&puzzle, true), pretty);
+        let line = "{\"title\": \"t\", \"colors\": {\"a\": \"#cc3333\", \"b\": \"#3366cc\"}, \
+                    \"background\": \"#ffffff\", \"rows\": [[[1, \"a\"], [1, \"b\"]]], \
+                    \"columns\": [[[1, \"a\"]], [[1, \"b\"]]], \"goal\": [\"ab\"]}\n";
+        assert_eq!(write_colour(&puzzle, false), line);
+    }
 
     #[test]
     fn reads_clues_goal_and_metadata() {

@@ -28,6 +28,7 @@
 //! assert_eq!(formats::write(puzzle, Format::Nin).unwrap(), "2 1\n2\n1\n1\n");
 //! ```
 
+mod colour;
 pub mod cwd;
 mod detect;
 mod error;
@@ -51,6 +52,7 @@ use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
+pub use colour::{ColourEntry, parse_colour_bytes, write_colour};
 pub use detect::{detect, detect_bytes};
 use error::LineError;
 pub use error::{ParseError, ParseErrorKind, WriteError};

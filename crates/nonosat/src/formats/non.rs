@@ -6,15 +6,22 @@
 //! commas or whitespace. `goal` is a row-major string of cells, `0` white and anything else black,
 //! quoted or not. `title`, `by`, `copyright` and `license` take a quoted string with HTML escapes
 //! (`license` may also be a bare SPDX code). Other lines, and blank lines outside the clue
-//! sections, are ignored. Colour puzzles (`color` lines, letters after clue numbers) are refused.
-//! Bundles separate puzzles with a line `====`.
+//! sections, are ignored. Bundles separate puzzles with a line `====`.
+//!
+//! Colour puzzles (`color a #ff0000` lines, a colour letter after clue numbers: `3b,1d`) are refused
+//! by [`parse`] and read by [`parse_colour`]: a number without a letter is colour `1` (black unless
+//! declared), the goal has `0` for the background and each cell's letter (or `1`). Without `color`
+//! lines every letter is a colour of its own; with them, a letter they do not declare is an error.
 
+use super::colour::{
+    Declared, attach_colour_goal, build_colour_puzzle, colour_letter, goal_index, hex_rgb,
+};
 use super::error::{LineError, ParseErrorKind};
 use super::text::{
     ClueLines, Lines, attach_goal, build_puzzle, clue_text, clue_words, escape_markup, html_entity,
     parse_clue, parse_number, read_clues,
 };
-use crate::model::{Clue, Grid, Metadata, Puzzle};
+use crate::model::{BACKGROUND, Clue, Colour, ColourPuzzle, Grid, Metadata, Puzzle};
 
 /// The line between two puzzles of a bundle.
 pub(super) const DIVIDER: &str = "====";
@@ -36,6 +43,39 @@ pub(super) const KEYWORDS: [&str; 11] = [
 
 /// Reads a `.non` text or a bundle of them, in order.
 pub(super) fn parse(text: &str) -> Result<Vec<Puzzle>, LineError> {
+    each_puzzle(text, |lines| {
+        let keys = parse_one(lines, parse_clue_line, |_, line| {
+            Err(LineError::at(line, colour_unsupported()))
+        })?;
+        finish(keys)
+    })
+}
+
+/// Reads a `.non` text or a bundle of them with their colours, in order.
+pub(super) fn parse_colour(text: &str) -> Result<Vec<ColourPuzzle>, LineError> {
+    each_puzzle(text, |lines| {
+        let mut table = Declared::new(Colour::new("0", [255, 255, 255]));
+        table.colours.push(Colour::new("1", [0, 0, 0]));
+        let mut declared = false;
+        let keys = parse_one(lines, parse_colour_clue_line, |value, line| {
+            declared = true;
+            let mut words = value.split_whitespace();
+            let (Some(name), Some(rgb)) = (words.next(), words.next().and_then(hex_rgb)) else {
+                let message = "a colour line should read `color <letter> #rrggbb`";
+                return Err(LineError::syntax(line, message));
+            };
+            table.declare(Colour::new(name, rgb), line)
+        })?;
+        table.open = !declared;
+        finish_colour(keys, table)
+    })
+}
+
+/// The puzzles of a text or bundle, each read by `one` from its first line to its divider.
+fn each_puzzle<P>(
+    text: &str,
+    mut one: impl FnMut(&mut Lines<'_>) -> Result<P, LineError>,
+) -> Result<Vec<P>, LineError> {
     let mut lines = Lines::new(text);
     let mut puzzles = Vec::new();
     loop {
@@ -45,7 +85,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<Puzzle>, LineError> {
             Some(line) if is_divider(line.text) => {
                 lines.next();
             }
-            Some(_) => puzzles.push(parse_one(&mut lines)?),
+            Some(_) => puzzles.push(one(&mut lines)?),
         }
     }
     if puzzles.is_empty() {
@@ -54,13 +94,12 @@ pub(super) fn parse(text: &str) -> Result<Vec<Puzzle>, LineError> {
     Ok(puzzles)
 }
 
-/// What has been read of one puzzle so far.
-#[derive(Default)]
-struct Keys {
+/// What has been read of one puzzle so far; `T` is a clue as read.
+struct Keys<T> {
     width: Option<usize>,
     height: Option<usize>,
-    rows: Option<ClueLines>,
-    columns: Option<ClueLines>,
+    rows: Option<ClueLines<T>>,
+    columns: Option<ClueLines<T>>,
     /// The goal text and its line.
     goal: Option<(String, usize)>,
     meta: Metadata,
@@ -68,13 +107,32 @@ struct Keys {
     any: bool,
 }
 
+impl<T> Default for Keys<T> {
+    fn default() -> Self {
+        Keys {
+            width: None,
+            height: None,
+            rows: None,
+            columns: None,
+            goal: None,
+            meta: Metadata::default(),
+            any: false,
+        }
+    }
+}
+
 /// Whether a line separates two puzzles of a bundle.
 fn is_divider(text: &str) -> bool {
     text.trim() == DIVIDER
 }
 
-/// Reads one puzzle of a bundle, up to and including the divider after it.
-fn parse_one(lines: &mut Lines<'_>) -> Result<Puzzle, LineError> {
+/// Reads one puzzle of a bundle, up to and including the divider after it: its clue lines by
+/// `clue`, the value of each `color` line and its line number by `colour`.
+fn parse_one<T>(
+    lines: &mut Lines<'_>,
+    clue: fn(&str) -> Result<T, ParseErrorKind>,
+    mut colour: impl FnMut(&str, usize) -> Result<(), LineError>,
+) -> Result<Keys<T>, LineError> {
     let mut keys = Keys::default();
     while let Some(line) = lines.next() {
         if is_divider(line.text) {
@@ -104,7 +162,7 @@ fn parse_one(lines: &mut Lines<'_>) -> Result<Puzzle, LineError> {
                         needs: needs.to_string(),
                     })
                 })?;
-                let clues = read_section(lines, count, key)?;
+                let clues = read_section(lines, count, key, clue)?;
                 set_once(slot, key, clues).map_err(at)?;
             }
             "goal" => {
@@ -119,18 +177,21 @@ fn parse_one(lines: &mut Lines<'_>) -> Result<Puzzle, LineError> {
             "by" => keys.meta.author = Some(string_value(value)),
             "copyright" => keys.meta.copyright = Some(string_value(value)),
             "license" => keys.meta.license = Some(string_value(value)),
-            "color" => return Err(at(colour_unsupported())),
+            "color" => colour(value, line.number)?,
             _ => {}
         }
     }
-    finish(keys)
-}
-
-/// The puzzle from everything read.
-fn finish(keys: Keys) -> Result<Puzzle, LineError> {
     if !keys.any {
         return Err(LineError::maybe_at(None, ParseErrorKind::NoKeys));
     }
+    Ok(keys)
+}
+
+/// The size and the clues, which every puzzle must have.
+type Required<T> = (usize, usize, ClueLines<T>, ClueLines<T>);
+
+/// The size and the clues of what was read, or the first key missing.
+fn required<T>(keys: &mut Keys<T>) -> Result<Required<T>, LineError> {
     let missing = |name: &str| {
         LineError::maybe_at(
             None,
@@ -141,8 +202,14 @@ fn finish(keys: Keys) -> Result<Puzzle, LineError> {
     };
     let width = keys.width.ok_or_else(|| missing("width"))?;
     let height = keys.height.ok_or_else(|| missing("height"))?;
-    let rows = keys.rows.ok_or_else(|| missing("rows"))?;
-    let columns = keys.columns.ok_or_else(|| missing("columns"))?;
+    let rows = keys.rows.take().ok_or_else(|| missing("rows"))?;
+    let columns = keys.columns.take().ok_or_else(|| missing("columns"))?;
+    Ok((width, height, rows, columns))
+}
+
+/// The black-and-white puzzle from everything read.
+fn finish(mut keys: Keys<Clue>) -> Result<Puzzle, LineError> {
+    let (width, height, rows, columns) = required(&mut keys)?;
     let mut puzzle = build_puzzle(rows, columns, None)?;
     puzzle.meta = keys.meta;
     match keys.goal {
@@ -153,6 +220,36 @@ fn finish(keys: Keys) -> Result<Puzzle, LineError> {
         ),
         None => Ok(puzzle),
     }
+}
+
+/// The colour puzzle from everything read, under the colour table `table`.
+fn finish_colour(
+    mut keys: Keys<Vec<(usize, String)>>,
+    table: Declared,
+) -> Result<ColourPuzzle, LineError> {
+    let (width, height, rows, columns): Required<_> = required(&mut keys)?;
+    let mut puzzle = build_colour_puzzle(&rows, &columns, table, None)?;
+    puzzle.meta = keys.meta;
+    let Some((goal, line)) = keys.goal else {
+        return Ok(puzzle);
+    };
+    let cells = goal
+        .chars()
+        .map(|ch| match ch {
+            '0' => Ok(BACKGROUND),
+            ch => goal_index(puzzle.palette(), &ch.to_string(), line),
+        })
+        .collect::<Result<Vec<u8>, _>>()?;
+    if cells.len() != width * height {
+        let kind = ParseErrorKind::GoalLength {
+            expected: width * height,
+            found: cells.len(),
+        };
+        return Err(LineError::at(line, kind));
+    }
+    let rows = cells.chunks(width).map(<[u8]>::to_vec).collect();
+    let picture = Grid::from_rows(rows).expect("rows of one width");
+    attach_colour_goal(puzzle, picture, Some(line))
 }
 
 /// Stores the value of a key that may appear once.
@@ -181,12 +278,13 @@ fn is_clue_line(text: &str) -> bool {
 
 /// The `count` clue lines after a `rows` or `columns` line; more clue lines right after them are an
 /// error rather than lines to ignore.
-fn read_section(
+fn read_section<T>(
     lines: &mut Lines<'_>,
     count: usize,
     section: &str,
-) -> Result<ClueLines, LineError> {
-    let clues = read_clues(lines, count, section, ends_section, parse_clue_line)?;
+    clue: fn(&str) -> Result<T, ParseErrorKind>,
+) -> Result<ClueLines<T>, LineError> {
+    let clues = read_clues(lines, count, section, ends_section, clue)?;
     let Some(first) = lines.peek().filter(|line| is_clue_line(line.text)) else {
         return Ok(clues);
     };
@@ -215,6 +313,27 @@ fn parse_clue_line(text: &str) -> Result<Clue, ParseErrorKind> {
         return Err(colour_unsupported());
     }
     parse_clue(text)
+}
+
+/// A colour clue line: numbers each followed by an optional colour letter (`3b,1d`; none is `1`);
+/// other characters after the number are ignored, as nonogram-db's FORMAT.md has it.
+fn parse_colour_clue_line(text: &str) -> Result<Vec<(usize, String)>, ParseErrorKind> {
+    let mut blocks = Vec::new();
+    let words: Vec<&str> = clue_words(text).collect();
+    for word in &words {
+        let digits_end = word
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(word.len());
+        let (digits, rest) = word.split_at(digits_end);
+        let len = parse_number(digits)?;
+        let letter = rest.chars().next().filter(char::is_ascii_alphabetic);
+        match len {
+            0 if words.len() > 1 => return Err(ParseErrorKind::ZeroInClue),
+            0 => {}
+            len => blocks.push((len, letter.unwrap_or('1').to_string())),
+        }
+    }
+    Ok(blocks)
 }
 
 /// The error for colour puzzles.
@@ -310,21 +429,7 @@ fn license_value(license: &str) -> String {
 
 /// Writes a `.non` text: metadata, size, clues with commas (`0` for an empty clue), and the goal.
 pub(super) fn write(puzzle: &Puzzle) -> String {
-    let meta = &puzzle.meta;
-    let mut lines = Vec::new();
-    let strings = [
-        ("title", &meta.title),
-        ("by", &meta.author),
-        ("copyright", &meta.copyright),
-    ];
-    for (key, value) in strings {
-        if let Some(value) = value {
-            lines.push(format!("{key} {}", quoted(value)));
-        }
-    }
-    if let Some(license) = &meta.license {
-        lines.push(format!("license {}", license_value(license)));
-    }
+    let mut lines = metadata_lines(&puzzle.meta);
     lines.push(format!("width {}", puzzle.width()));
     lines.push(format!("height {}", puzzle.height()));
     for (key, clues) in [("rows", puzzle.rows()), ("columns", puzzle.columns())] {
@@ -342,6 +447,67 @@ pub(super) fn write(puzzle: &Puzzle) -> String {
         lines.push(format!("goal \"{cells}\""));
     }
     lines.iter().map(|line| format!("{line}\n")).collect()
+}
+
+/// Writes a colour `.non` text: metadata, a `color` line for each colour (named by its letter),
+/// size, clues as `3a,1b`, and the goal in letters with `0` for the background.
+pub(super) fn write_colour(puzzle: &ColourPuzzle) -> String {
+    let mut lines = metadata_lines(&puzzle.meta);
+    for (index, colour) in (1..).zip(&puzzle.palette().colours()[1..]) {
+        lines.push(format!("color {} {}", colour_letter(index), colour.hex()));
+    }
+    lines.push(format!("width {}", puzzle.width()));
+    lines.push(format!("height {}", puzzle.height()));
+    for (key, clues) in [("rows", puzzle.rows()), ("columns", puzzle.columns())] {
+        lines.push(String::new());
+        lines.push(key.to_string());
+        lines.extend(clues.iter().map(|clue| {
+            let blocks = clue.blocks().iter();
+            let words: Vec<String> = blocks
+                .map(|b| format!("{}{}", b.len, colour_letter(b.colour)))
+                .collect();
+            if words.is_empty() {
+                "0".to_string()
+            } else {
+                words.join(",")
+            }
+        }));
+    }
+    if let Some(goal) = puzzle.goal() {
+        let cells: String = goal
+            .cells()
+            .iter()
+            .map(|&c| {
+                if c == BACKGROUND {
+                    '0'
+                } else {
+                    colour_letter(c)
+                }
+            })
+            .collect();
+        lines.push(String::new());
+        lines.push(format!("goal \"{cells}\""));
+    }
+    lines.iter().map(|line| format!("{line}\n")).collect()
+}
+
+/// The `title`, `by`, `copyright` and `license` lines of a puzzle's metadata.
+fn metadata_lines(meta: &Metadata) -> Vec<String> {
+    let mut lines = Vec::new();
+    let strings = [
+        ("title", &meta.title),
+        ("by", &meta.author),
+        ("copyright", &meta.copyright),
+    ];
+    for (key, value) in strings {
+        if let Some(value) = value {
+            lines.push(format!("{key} {}", quoted(value)));
+        }
+    }
+    if let Some(license) = &meta.license {
+        lines.push(format!("license {}", license_value(license)));
+    }
+    lines
 }
 
 /// Writes a bundle: the puzzles' texts separated by `====` lines.

@@ -5,14 +5,23 @@
 //! a section, the text after the colon being a free name: the first section holds the row clues
 //! (top to bottom), the second the column clues (left to right). In a section every line is a clue,
 //! numbers separated by whitespace, each optionally followed by its colour's letter (`3a`); **a
-//! blank line is an empty clue** (as Olšák's files and number-loom write them), and so is `0`.
+//! blank line is an empty clue** (as Olšák's files and number-loom write them), and so is `0`. A
+//! third `:` line closes the clues: what follows it is free text (pbnsolve's files end so).
 //! Lines starting with `#` inside sections are comments. A `#t` line in the preamble marks a
 //! triddler (triangular puzzle) and clue letters of more than one colour mark a colour puzzle: both
-//! are refused.
+//! are refused by [`parse`]; [`parse_colour`] reads colour puzzles.
+//!
+//! A colour table line is `<in-char>:<out-char> <colour> <comment>`: clues name the colour by its
+//! in-char (`3y`), the colour is an X11 name or `#rrggbb`; `0` declares the background and `1` the
+//! colour of numbers without a letter. Without a table every letter is a colour of its own (`1` the
+//! default); with one, a letter it does not declare is an error.
 
+use super::colour::{
+    Declared, NamedClues, build_colour_puzzle, colour_letter, colour_word_rgb, fallback_rgb,
+};
 use super::error::{LineError, ParseErrorKind};
 use super::text::{ClueLines, Line, Lines, build_puzzle, parse_number};
-use crate::model::{Clue, Puzzle};
+use crate::model::{Clue, Colour, ColourPuzzle, Puzzle};
 
 /// A section: the line of its `:` header and its clue lines.
 struct Section<'a> {
@@ -20,43 +29,68 @@ struct Section<'a> {
     lines: Vec<Line<'a>>,
 }
 
-/// Reads an Olšák text.
-pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
-    let mut sections: Vec<Section<'_>> = Vec::new();
-    for line in Lines::new(text) {
-        if line.text.trim_start().starts_with(':') {
-            if sections.len() == 2 {
-                let message = "a third section: a black-and-white puzzle has only rows and \
-                               columns (six sections are a triddler, not supported yet)";
-                return Err(LineError::syntax(line.number, message));
+/// The parts of an Olšák text: the preamble's lines and the sections.
+struct Layout<'a> {
+    preamble: Vec<Line<'a>>,
+    sections: Vec<Section<'a>>,
+}
+
+impl<'a> Layout<'a> {
+    /// Splits a text into its preamble and its two sections; refuses triddlers.
+    fn of(text: &'a str) -> Result<Self, LineError> {
+        let mut layout = Layout {
+            preamble: Vec::new(),
+            sections: Vec::new(),
+        };
+        // The line of a third `:` line, which closes the clues, and how many headers follow it.
+        let mut closed: Option<(usize, usize)> = None;
+        for line in Lines::new(text) {
+            let header = line.text.trim_start().starts_with(':');
+            if let Some((_, later)) = &mut closed {
+                *later += usize::from(header);
+            } else if header && layout.sections.len() == 2 {
+                closed = Some((line.number, 0));
+            } else if header {
+                layout.sections.push(Section {
+                    header: line.number,
+                    lines: Vec::new(),
+                });
+            } else if let Some(section) = layout.sections.last_mut() {
+                if !line.text.trim_start().starts_with('#') {
+                    section.lines.push(line);
+                }
+            } else if line.text.trim() == "#t" {
+                let what = "triddlers (triangular puzzles)";
+                return Err(LineError::unsupported(Some(line.number), what));
+            } else {
+                layout.preamble.push(line);
             }
-            sections.push(Section {
-                header: line.number,
-                lines: Vec::new(),
-            });
-        } else if let Some(section) = sections.last_mut() {
-            if !line.text.trim_start().starts_with('#') {
-                section.lines.push(line);
-            }
-        } else if line.text.trim() == "#t" {
-            let what = "triddlers (triangular puzzles)";
-            return Err(LineError::unsupported(Some(line.number), what));
         }
+        if let Some((line, later)) = closed
+            && later >= 3
+        {
+            let what = "triddlers (triangular puzzles, six sections)";
+            return Err(LineError::unsupported(Some(line), what));
+        }
+        if layout.sections.is_empty()
+            && text
+                .lines()
+                .all(|line| line.trim().is_empty() || line.trim_start().starts_with('#'))
+        {
+            return Err(LineError::maybe_at(None, ParseErrorKind::Empty));
+        }
+        Ok(layout)
     }
-    let mut ink = None;
-    let mut section = |index: usize, name: &str| -> Result<ClueLines, LineError> {
-        let Some(section) = sections.get(index) else {
+
+    /// The clue lines of section `index` (0 rows, 1 columns), of which there must be one at least.
+    fn section(&self, index: usize, name: &str) -> Result<&[Line<'a>], LineError> {
+        let Some(section) = self.sections.get(index) else {
             let kind = ParseErrorKind::MissingSection {
                 name: format!(": {name}"),
             };
             return Err(LineError::maybe_at(None, kind));
         };
-        let mut read = ClueLines::default();
-        for line in &section.lines {
-            read.clues.push(parse_clue(line, &mut ink)?);
-            read.lines.push(line.number);
-        }
-        if read.clues.is_empty() {
+        if section.lines.is_empty() {
             let kind = ParseErrorKind::WrongLineCount {
                 section: name.to_string(),
                 expected: 1,
@@ -64,23 +98,99 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
             };
             return Err(LineError::at(section.header, kind));
         }
+        Ok(&section.lines)
+    }
+}
+
+/// Reads an Olšák text as a black-and-white puzzle.
+pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
+    let layout = Layout::of(text)?;
+    let mut ink = None;
+    let mut section = |index: usize, name: &str| -> Result<ClueLines, LineError> {
+        let mut read = ClueLines::default();
+        for line in layout.section(index, name)? {
+            let numbers = clue_words(line)?
+                .into_iter()
+                .map(|(len, letter)| match (letter, ink) {
+                    (Some(letter), Some(ink)) if ink != letter => {
+                        Err(LineError::unsupported(Some(line.number), "colour puzzles"))
+                    }
+                    (Some(letter), _) => {
+                        ink = Some(letter);
+                        Ok(len)
+                    }
+                    (None, _) => Ok(len),
+                });
+            let numbers = numbers.collect::<Result<Vec<usize>, _>>()?;
+            let clue = Clue::from_numbers(&numbers)
+                .map_err(|_| LineError::at(line.number, ParseErrorKind::ZeroInClue))?;
+            read.clues.push(clue);
+            read.lines.push(line.number);
+        }
         Ok(read)
     };
-    if sections.is_empty()
-        && text
-            .lines()
-            .all(|line| line.trim().is_empty() || line.trim_start().starts_with('#'))
-    {
-        return Err(LineError::maybe_at(None, ParseErrorKind::Empty));
-    }
     let rows = section(0, "rows")?;
     let columns = section(1, "columns")?;
     build_puzzle(rows, columns, None)
 }
 
-/// One clue line: numbers with optional colour letters, all of one colour (`ink`).
-fn parse_clue(line: &Line<'_>, ink: &mut Option<char>) -> Result<Clue, LineError> {
-    let mut numbers = Vec::new();
+/// Reads an Olšák text with its colour table.
+pub(super) fn parse_colour(text: &str) -> Result<ColourPuzzle, LineError> {
+    let layout = Layout::of(text)?;
+    let table = colour_table(&layout.preamble)?;
+    let section = |index: usize, name: &str| -> Result<NamedClues, LineError> {
+        let mut read = NamedClues::default();
+        for line in layout.section(index, name)? {
+            let words = clue_words(line)?;
+            if words.len() > 1 && words.iter().any(|&(len, _)| len == 0) {
+                return Err(LineError::at(line.number, ParseErrorKind::ZeroInClue));
+            }
+            let blocks = words
+                .into_iter()
+                .filter(|&(len, _)| len > 0)
+                .map(|(len, letter)| (len, letter.unwrap_or('1').to_string()));
+            read.clues.push(blocks.collect());
+            read.lines.push(line.number);
+        }
+        Ok(read)
+    };
+    let rows = section(0, "rows")?;
+    let columns = section(1, "columns")?;
+    build_colour_puzzle(&rows, &columns, table, None)
+}
+
+/// The colour table of a preamble: the lines after a `#d...` line. Without one, the table is open:
+/// every letter of the clues is a colour.
+fn colour_table(preamble: &[Line<'_>]) -> Result<Declared, LineError> {
+    let mut table = Declared::new(Colour::new("0", [255, 255, 255]));
+    let Some(start) = preamble
+        .iter()
+        .position(|line| line.text.trim_start().starts_with("#d"))
+    else {
+        table.open = true;
+        return Ok(table);
+    };
+    for line in &preamble[start + 1..] {
+        let text = line.text.trim_start();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let mut chars = text.chars();
+        let (Some(name), Some(':'), Some(_shown)) = (chars.next(), chars.next(), chars.next())
+        else {
+            let message = "a colour line should read `<letter>:<char> <colour>`";
+            return Err(LineError::syntax(line.number, message));
+        };
+        let word = chars.as_str().split_whitespace().next().unwrap_or("");
+        let rgb = colour_word_rgb(word).unwrap_or_else(|| fallback_rgb(table.colours.len()));
+        table.declare(Colour::new(&name.to_string(), rgb), line.number)?;
+    }
+    Ok(table)
+}
+
+/// One clue line's words: numbers, each with its colour letter if it has one (`3a`).
+fn clue_words(line: &Line<'_>) -> Result<Vec<(usize, Option<char>)>, LineError> {
+    let mut words = Vec::new();
     for word in line.text.split_whitespace() {
         let digits_end = word
             .find(|c: char| !c.is_ascii_digit())
@@ -88,26 +198,16 @@ fn parse_clue(line: &Line<'_>, ink: &mut Option<char>) -> Result<Clue, LineError
         let (digits, colour) = word.split_at(digits_end);
         let mut letters = colour.chars();
         let letter = letters.next();
-        if digits.is_empty()
-            || letters.next().is_some()
-            || letter.is_some_and(|c| !c.is_alphabetic())
-        {
+        if digits.is_empty() || letters.next().is_some() || letter.is_some_and(|c| c == ',') {
             let kind = ParseErrorKind::NotANumber {
                 text: word.to_string(),
             };
             return Err(LineError::at(line.number, kind));
         }
-        if let Some(letter) = letter {
-            match ink {
-                Some(ink) if *ink != letter => {
-                    return Err(LineError::unsupported(Some(line.number), "colour puzzles"));
-                }
-                _ => *ink = Some(letter),
-            }
-        }
-        numbers.push(parse_number(digits).map_err(|kind| LineError::at(line.number, kind))?);
+        let len = parse_number(digits).map_err(|kind| LineError::at(line.number, kind))?;
+        words.push((len, letter));
     }
-    Clue::from_numbers(&numbers).map_err(|_| LineError::at(line.number, ParseErrorKind::ZeroInClue))
+    Ok(words)
 }
 
 /// Writes an Olšák text: `: rows`, the row clues, `: columns`, the column clues; numbers separated
@@ -119,6 +219,30 @@ pub(super) fn write(puzzle: &Puzzle) -> String {
         for clue in clues {
             let numbers: Vec<String> = clue.blocks().iter().map(usize::to_string).collect();
             text.push_str(&numbers.join(" "));
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// Writes a colour Olšák text: the `#d` table (`0` the background, the colours by their letters,
+/// as `#rrggbb`), then the clues with a letter after every number.
+pub(super) fn write_colour(puzzle: &ColourPuzzle) -> String {
+    let colours = puzzle.palette().colours();
+    let mut text = format!("#d\n   0:.  {}\n", colours[0].hex());
+    for (index, colour) in (1..).zip(&colours[1..]) {
+        let letter = colour_letter(index);
+        text.push_str(&format!("   {letter}:{letter}  {}\n", colour.hex()));
+    }
+    for (name, clues) in [("rows", puzzle.rows()), ("columns", puzzle.columns())] {
+        text.push_str(&format!(": {name}\n"));
+        for clue in clues {
+            let words: Vec<String> = clue
+                .blocks()
+                .iter()
+                .map(|b| format!("{}{}", b.len, colour_letter(b.colour)))
+                .collect();
+            text.push_str(&words.join(" "));
             text.push('\n');
         }
     }

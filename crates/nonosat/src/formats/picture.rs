@@ -2,10 +2,32 @@
 //!
 //! Whitespace at the end of a line and blank lines before and after the picture are ignored; every
 //! row must have the same length. The clues are read off the picture, which becomes the goal.
+//!
+//! [`parse_colour`] reads colour pictures: legend lines `C #rrggbb` (a character, a space, its
+//! colour) at the top, then the rows, `.` the background and each other character a colour of the
+//! legend. Without a legend, the colour squares ⬜ (background) ⬛ 🟥 🟧 🟨 🟩 🟦 🟪 🟫 (number-loom's
+//! character grids) and the black-and-white characters are known.
 
+use super::colour::{colour_letter, hex_rgb};
 use super::error::{LineError, ParseErrorKind};
 use super::text::content_span;
-use crate::model::{Grid, MAX_SIDE, Puzzle, PuzzleError};
+use crate::model::{
+    BACKGROUND, Colour, ColourError, ColourPuzzle, Grid, MAX_COLOURS, MAX_SIDE, Palette, Puzzle,
+    PuzzleError,
+};
+
+/// The colour squares a text grid may use without a legend, with their colours; `⬜` is the
+/// background.
+const SQUARES: [(char, [u8; 3]); 8] = [
+    ('⬛', [0, 0, 0]),
+    ('🟥', [221, 46, 68]),
+    ('🟧', [244, 144, 12]),
+    ('🟨', [253, 203, 88]),
+    ('🟩', [120, 177, 89]),
+    ('🟦', [85, 172, 238]),
+    ('🟪', [170, 142, 214]),
+    ('🟫', [193, 105, 79]),
+];
 
 /// The colour a picture character stands for (`true` = black), or `None` for other characters.
 pub(crate) fn cell(ch: char) -> Option<bool> {
@@ -81,6 +103,186 @@ pub(crate) fn parse_rows(rows: &[(Option<usize>, &str)]) -> Result<Grid<bool>, L
         return Err(LineError::maybe_at(None, ParseErrorKind::Empty));
     }
     Grid::from_rows(cells).ok_or(LineError::maybe_at(None, ParseErrorKind::Empty))
+}
+
+/// Whether a line is a legend line: a character, a space, `#rrggbb`.
+fn legend_entry(text: &str) -> Option<(char, [u8; 3])> {
+    let mut chars = text.trim_end().chars();
+    let ch = chars.next()?;
+    let rest = chars.as_str().strip_prefix(' ')?;
+    (rest.starts_with('#') && rest.len() == 7)
+        .then(|| hex_rgb(rest))
+        .flatten()
+        .map(|rgb| (ch, rgb))
+}
+
+/// What a grid character stands for: `None` the background, else its colour's character and
+/// value; `Err` for a character that is neither.
+fn lookup(legend: &[(char, [u8; 3])], ch: char) -> Result<Option<(char, [u8; 3])>, char> {
+    if legend.is_empty() {
+        return match ch {
+            '.' | '⬜' | '-' | '0' => Ok(None),
+            '#' | 'X' | 'x' | '1' => Ok(Some(('#', [0, 0, 0]))),
+            _ => SQUARES
+                .iter()
+                .copied()
+                .find(|&(c, _)| c == ch)
+                .map(Some)
+                .ok_or(ch),
+        };
+    }
+    match ch {
+        '.' => Ok(None),
+        _ => legend
+            .iter()
+            .copied()
+            .find(|&(c, _)| c == ch)
+            .map(Some)
+            .ok_or(ch),
+    }
+}
+
+/// Reads a colour picture text: an optional legend, then the rows.
+pub(super) fn parse_colour(text: &str) -> Result<ColourPuzzle, LineError> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line))
+        .peekable();
+    let mut legend: Vec<(char, [u8; 3])> = Vec::new();
+    while let Some(&(number, line)) = lines.peek() {
+        if line.trim().is_empty() {
+            lines.next();
+            continue;
+        }
+        let Some((ch, rgb)) = legend_entry(line) else {
+            break;
+        };
+        if ch == '.' || legend.iter().any(|&(c, _)| c == ch) {
+            let name = ch.to_string();
+            let kind = match ch {
+                '.' => ParseErrorKind::BackgroundBlock { name },
+                _ => ParseErrorKind::Colour(ColourError::DuplicateName { name }),
+            };
+            return Err(LineError::at(number, kind));
+        }
+        legend.push((ch, rgb));
+        lines.next();
+    }
+    let rows: Vec<(usize, &str)> = lines
+        .map(|(number, line)| (number, line.trim_end()))
+        .collect();
+    let last = rows.iter().rposition(|(_, row)| !row.is_empty());
+    let rows = &rows[..last.map_or(0, |last| last + 1)];
+    if rows.is_empty() {
+        return Err(LineError::maybe_at(None, ParseErrorKind::Empty));
+    }
+    let width = rows[0].1.chars().count();
+    if rows.len() > MAX_SIDE || width > MAX_SIDE {
+        return Err(too_large(width, rows.len()));
+    }
+    // The colours in use, in legend order (else in order of first use), as (char, rgb).
+    let mut used: Vec<(char, [u8; 3])> = Vec::new();
+    let mut cells = Vec::with_capacity(rows.len());
+    for (index, &(number, text)) in rows.iter().enumerate() {
+        let row = index + 1;
+        let mut parsed = Vec::with_capacity(width);
+        for (column, ch) in (1..).zip(text.chars()) {
+            let known = lookup(&legend, ch);
+            let entry = known.map_err(|ch| {
+                let kind = match legend.is_empty() {
+                    true => ParseErrorKind::BadPictureChar { ch, row, column },
+                    false => ParseErrorKind::UndefinedColour {
+                        name: ch.to_string(),
+                    },
+                };
+                LineError::at(number, kind)
+            })?;
+            let colour = match entry {
+                None => BACKGROUND,
+                Some(entry) => {
+                    let at = used.iter().position(|&e| e == entry).unwrap_or_else(|| {
+                        used.push(entry);
+                        used.len() - 1
+                    });
+                    u8::try_from(at + 1).unwrap_or(u8::MAX)
+                }
+            };
+            parsed.push(colour);
+        }
+        if parsed.len() != width {
+            let kind = ParseErrorKind::RaggedPicture {
+                row,
+                expected: width,
+                found: parsed.len(),
+            };
+            return Err(LineError::at(number, kind));
+        }
+        cells.push(parsed);
+    }
+    if used.len() > MAX_COLOURS {
+        let kind = ParseErrorKind::Colour(ColourError::TooManyColours { count: used.len() });
+        return Err(LineError::maybe_at(None, kind));
+    }
+    if !legend.is_empty() {
+        // Number the colours in the legend's order.
+        let order: Vec<(char, [u8; 3])> = legend
+            .iter()
+            .copied()
+            .filter(|entry| used.contains(entry))
+            .collect();
+        let renumber: Vec<u8> = used
+            .iter()
+            .map(|entry| {
+                order
+                    .iter()
+                    .position(|o| o == entry)
+                    .map_or(0, |i| i as u8 + 1)
+            })
+            .collect();
+        for cell in cells
+            .iter_mut()
+            .flatten()
+            .filter(|cell| **cell != BACKGROUND)
+        {
+            *cell = renumber[usize::from(*cell) - 1];
+        }
+        used = order;
+    }
+    let colours = used
+        .iter()
+        .map(|&(ch, rgb)| Colour::new(&ch.to_string(), rgb))
+        .collect();
+    let to_error = |error| LineError::maybe_at(None, ParseErrorKind::Colour(error));
+    let palette = Palette::new(Colour::new(".", [255, 255, 255]), colours).map_err(to_error)?;
+    let picture = Grid::from_rows(cells).ok_or(LineError::maybe_at(None, ParseErrorKind::Empty))?;
+    ColourPuzzle::from_picture(&picture, palette).map_err(to_error)
+}
+
+/// Writes a colour puzzle's goal as a text grid with its legend: a line `C #rrggbb` for each
+/// colour (by letter), then the rows, `.` the background.
+pub(super) fn write_colour(puzzle: &ColourPuzzle) -> Option<String> {
+    let goal = puzzle.goal()?;
+    let colours = puzzle.palette().colours();
+    let mut text = String::new();
+    for (index, colour) in (1..).zip(&colours[1..]) {
+        text.push_str(&format!("{} {}\n", colour_letter(index), colour.hex()));
+    }
+    for row in goal.cells().chunks(goal.width()) {
+        let row: String = row
+            .iter()
+            .map(|&c| {
+                if c == BACKGROUND {
+                    '.'
+                } else {
+                    colour_letter(c)
+                }
+            })
+            .collect();
+        text.push_str(&row);
+        text.push('\n');
+    }
+    Some(text)
 }
 
 /// The rows of a picture, `#` for black and `.` for white, one per line.

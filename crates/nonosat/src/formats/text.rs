@@ -100,24 +100,34 @@ pub(crate) fn parse_clue(text: &str) -> Result<Clue, ParseErrorKind> {
     Clue::from_numbers(&numbers).map_err(|_| ParseErrorKind::ZeroInClue)
 }
 
-/// Clues of one section, each with the file line it was written on (empty when unknown).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct ClueLines {
+/// Clues of one section, each with the file line it was written on (empty when unknown). `T` is
+/// [`Clue`], or a colour clue as read (see `formats/colour.rs`).
+#[derive(Clone, Debug)]
+pub(crate) struct ClueLines<T = Clue> {
     /// The clues, in order.
-    pub clues: Vec<Clue>,
+    pub clues: Vec<T>,
     /// The 1-based file line of each clue; empty for formats without lines.
     pub lines: Vec<usize>,
 }
 
+impl<T> Default for ClueLines<T> {
+    fn default() -> Self {
+        ClueLines {
+            clues: Vec::new(),
+            lines: Vec::new(),
+        }
+    }
+}
+
 /// Reads exactly `count` clue lines of `section`. A blank line is an empty clue. A line for which
 /// `ends_section` holds, or the end of the text, before `count` lines is an error.
-pub(crate) fn read_clues(
+pub(crate) fn read_clues<T>(
     lines: &mut Lines<'_>,
     count: usize,
     section: &str,
     ends_section: impl Fn(&str) -> bool,
-    clue: impl Fn(&str) -> Result<Clue, ParseErrorKind>,
-) -> Result<ClueLines, LineError> {
+    clue: impl Fn(&str) -> Result<T, ParseErrorKind>,
+) -> Result<ClueLines<T>, LineError> {
     let mut read = ClueLines::default();
     while read.clues.len() < count {
         let next = lines.peek();

@@ -9,15 +9,41 @@
 //! a line between `|` characters, in the `char`s of the `<color>` elements (`X` black and `.`
 //! white when not declared). The XML itself is read by a small reader of the subset these files
 //! use (`src/formats/xml.rs`).
+//!
+//! [`parse_colour`] reads colour puzzles too: each `<color name="..." char="...">` element declares
+//! a colour (its text `rgb` or `rrggbb` hex), `black` and `white` are known without declaration,
+//! and a count of an undeclared colour, a count in the background colour or a name declared twice
+//! is an error on its line.
 
+use super::colour::{
+    Declared, NamedClues, attach_colour_goal, build_colour_puzzle, colour_letter, goal_index,
+    hex_rgb,
+};
 use super::error::{LineError, ParseErrorKind};
 use super::text::{ClueLines, attach_goal, build_puzzle, escape_markup, parse_number};
 use super::xml::{self, Element};
-use crate::model::{Clue, Grid, Metadata, Puzzle};
+use crate::model::{Clue, Colour, ColourPuzzle, Grid, Metadata, Puzzle};
 
 /// Reads a webpbn XML text: every puzzle of its `<puzzleset>` (or its single `<puzzle>`).
 pub(super) fn parse(text: &str) -> Result<Vec<Puzzle>, LineError> {
     let root = xml::parse(text).map_err(|error| xml_error(Some(error.line), error.message))?;
+    puzzle_elements(&root)?
+        .into_iter()
+        .map(read_puzzle)
+        .collect()
+}
+
+/// Reads a webpbn XML text with its colours: every puzzle of its `<puzzleset>`.
+pub(super) fn parse_colour(text: &str) -> Result<Vec<ColourPuzzle>, LineError> {
+    let root = xml::parse(text).map_err(|error| xml_error(Some(error.line), error.message))?;
+    puzzle_elements(&root)?
+        .into_iter()
+        .map(read_colour_puzzle)
+        .collect()
+}
+
+/// The `<puzzle>` elements of a document.
+fn puzzle_elements<'e, 'a>(root: &'e Element<'a>) -> Result<Vec<&'e Element<'a>>, LineError> {
     let puzzles: Vec<&Element> = match root.name {
         "puzzleset" => root.elements_named("puzzle").collect(),
         "puzzle" => vec![&root],
@@ -29,7 +55,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<Puzzle>, LineError> {
     if puzzles.is_empty() {
         return Err(LineError::maybe_at(None, ParseErrorKind::Empty));
     }
-    puzzles.into_iter().map(read_puzzle).collect()
+    Ok(puzzles)
 }
 
 fn xml_error(line: Option<usize>, message: String) -> LineError {
@@ -61,11 +87,7 @@ impl Colours<'_> {
 /// One `<puzzle>` element.
 fn read_puzzle(element: &Element) -> Result<Puzzle, LineError> {
     let at = Some(element.line);
-    match element.attribute("type").unwrap_or("grid") {
-        "grid" => {}
-        "triddler" => return Err(LineError::unsupported(at, "triddlers (triangular puzzles)")),
-        other => return Err(xml_error(at, format!("unknown puzzle type \"{other}\""))),
-    }
+    grid_type(element)?;
     let colours = Colours {
         default: element.attribute("defaultcolor").unwrap_or("black"),
         background: element.attribute("backgroundcolor").unwrap_or("white"),
@@ -82,13 +104,7 @@ fn read_puzzle(element: &Element) -> Result<Puzzle, LineError> {
     let rows = read_clues(element, "rows", &colours, &mut ink)?;
     let columns = read_clues(element, "columns", &colours, &mut ink)?;
     let mut puzzle = build_puzzle(rows, columns, at)?;
-    let text_of = |name: &str| element.elements_named(name).next().map(Element::text);
-    puzzle.meta = Metadata {
-        title: text_of("title"),
-        author: text_of("author"),
-        copyright: text_of("copyright"),
-        license: None,
-    };
+    puzzle.meta = metadata(element);
     let goal = element
         .elements_named("solution")
         .find(|solution| solution.attribute("type").unwrap_or("goal") == "goal");
@@ -103,13 +119,90 @@ fn read_puzzle(element: &Element) -> Result<Puzzle, LineError> {
     }
 }
 
-/// The clues of `<clues type="{kind}">`; `ink` is the one colour every count must have.
-fn read_clues<'a>(
-    puzzle: &'a Element,
+/// Refuses a puzzle that is not a `type="grid"` one.
+fn grid_type(element: &Element) -> Result<(), LineError> {
+    let at = Some(element.line);
+    match element.attribute("type").unwrap_or("grid") {
+        "grid" => Ok(()),
+        "triddler" => Err(LineError::unsupported(at, "triddlers (triangular puzzles)")),
+        other => Err(xml_error(at, format!("unknown puzzle type \"{other}\""))),
+    }
+}
+
+/// The title, author and copyright of a `<puzzle>`.
+fn metadata(element: &Element) -> Metadata {
+    let text_of = |name: &str| element.elements_named(name).next().map(Element::text);
+    Metadata {
+        title: text_of("title"),
+        author: text_of("author"),
+        copyright: text_of("copyright"),
+        license: None,
+    }
+}
+
+/// One `<puzzle>` element read with its colours.
+fn read_colour_puzzle(element: &Element) -> Result<ColourPuzzle, LineError> {
+    let at = Some(element.line);
+    grid_type(element)?;
+    let default = element.attribute("defaultcolor").unwrap_or("black");
+    let background = element.attribute("backgroundcolor").unwrap_or("white");
+    let known = |name: &str| match name {
+        "black" => Some([0, 0, 0]),
+        "white" => Some([255, 255, 255]),
+        _ => None,
+    };
+    let mut table = Declared::new(Colour::new(
+        background,
+        known(background).unwrap_or([255; 3]),
+    ));
+    let mut chars = Vec::new();
+    for colour in element.elements_named("color") {
+        let Some(name) = colour.attribute("name") else {
+            let message = "a <color> element without a name".to_string();
+            return Err(xml_error(Some(colour.line), message));
+        };
+        let rgb = hex_rgb(&colour.text()).or(known(name)).ok_or_else(|| {
+            let message = format!("the colour \"{name}\" has no value in hex (rgb or rrggbb)");
+            xml_error(Some(colour.line), message)
+        })?;
+        table.declare(Colour::new(name, rgb), colour.line)?;
+        if let Some(ch) = colour.attribute("char").and_then(|c| c.chars().next()) {
+            chars.push((ch, name.to_string()));
+        }
+    }
+    for name in ["black", "white"] {
+        let declared =
+            table.background.name == name || table.colours.iter().any(|c| c.name == name);
+        if !declared {
+            table
+                .colours
+                .push(Colour::new(name, known(name).expect("a known colour")));
+        }
+        if !chars.iter().any(|(_, n)| n == name) {
+            chars.push((if name == "black" { 'X' } else { '.' }, name.to_string()));
+        }
+    }
+    let named = |kind| read_named_clues(element, kind, default);
+    let (rows, columns) = (named("rows")?, named("columns")?);
+    let mut puzzle = build_colour_puzzle(&rows, &columns, table, at)?;
+    puzzle.meta = metadata(element);
+    let goal = element
+        .elements_named("solution")
+        .find(|solution| solution.attribute("type").unwrap_or("goal") == "goal");
+    match goal.and_then(|solution| solution.elements_named("image").next()) {
+        Some(image) => {
+            let picture = read_colour_image(image, &puzzle, &chars)?;
+            attach_colour_goal(puzzle, picture, Some(image.line))
+        }
+        None => Ok(puzzle),
+    }
+}
+
+/// The `<clues type="{kind}">` element of a puzzle: exactly one.
+fn clues_section<'e, 'a>(
+    puzzle: &'e Element<'a>,
     kind: &str,
-    colours: &Colours<'a>,
-    ink: &mut Option<&'a str>,
-) -> Result<ClueLines, LineError> {
+) -> Result<&'e Element<'a>, LineError> {
     let mut sections = puzzle
         .elements_named("clues")
         .filter(|clues| clues.attribute("type") == Some(kind));
@@ -125,6 +218,41 @@ fn read_clues<'a>(
         };
         return Err(LineError::maybe_at(Some(again.line), kind));
     }
+    Ok(section)
+}
+
+/// The clues of `<clues type="{kind}">`, each count with its colour's name (`default` without a
+/// `color` attribute).
+fn read_named_clues(puzzle: &Element, kind: &str, default: &str) -> Result<NamedClues, LineError> {
+    let section = clues_section(puzzle, kind)?;
+    let mut read = NamedClues::default();
+    for line in section.elements_named("line") {
+        let counts: Vec<&Element> = line.elements_named("count").collect();
+        let mut blocks = Vec::new();
+        for count in &counts {
+            let at = |kind| LineError::at(count.line, kind);
+            let len = parse_number(count.text().trim()).map_err(at)?;
+            let colour = count.attribute("color").unwrap_or(default);
+            match len {
+                0 if counts.len() > 1 => return Err(at(ParseErrorKind::ZeroInClue)),
+                0 => {}
+                len => blocks.push((len, colour.to_string())),
+            }
+        }
+        read.clues.push(blocks);
+        read.lines.push(line.line);
+    }
+    Ok(read)
+}
+
+/// The clues of `<clues type="{kind}">`; `ink` is the one colour every count must have.
+fn read_clues<'a>(
+    puzzle: &'a Element,
+    kind: &str,
+    colours: &Colours<'a>,
+    ink: &mut Option<&'a str>,
+) -> Result<ClueLines, LineError> {
+    let section = clues_section(puzzle, kind)?;
     let mut read = ClueLines::default();
     for line in section.elements_named("line") {
         let mut numbers = Vec::new();
@@ -214,6 +342,59 @@ fn read_image(
     Grid::from_rows(rows).ok_or(LineError::maybe_at(at, ParseErrorKind::Empty))
 }
 
+/// The colour goal of an `<image>`: rows between `|`, each character a colour's `char`.
+fn read_colour_image(
+    image: &Element,
+    puzzle: &ColourPuzzle,
+    chars: &[(char, String)],
+) -> Result<Grid<u8>, LineError> {
+    let at = Some(image.line);
+    let mut rows = Vec::new();
+    let lines = image.text();
+    let lines = lines.lines().map(str::trim).filter(|line| !line.is_empty());
+    for (index, line) in lines.enumerate() {
+        let row = index + 1;
+        let Some(inner) = line
+            .strip_prefix('|')
+            .and_then(|line| line.strip_suffix('|'))
+        else {
+            let message = format!("row {row} of the solution image is not written between `|`");
+            return Err(xml_error(at, message));
+        };
+        let cells = inner
+            .chars()
+            .enumerate()
+            .map(|(i, ch)| {
+                let Some((_, name)) = chars.iter().find(|(c, _)| *c == ch) else {
+                    let message = format!(
+                        "{ch:?} at row {row}, column {} of the solution image is no colour's character",
+                        i + 1
+                    );
+                    return Err(xml_error(at, message));
+                };
+                goal_index(puzzle.palette(), name, image.line)
+            })
+            .collect::<Result<Vec<u8>, _>>()?;
+        if cells.len() != puzzle.width() {
+            let kind = ParseErrorKind::RaggedPicture {
+                row,
+                expected: puzzle.width(),
+                found: cells.len(),
+            };
+            return Err(LineError::maybe_at(at, kind));
+        }
+        rows.push(cells);
+    }
+    if rows.len() != puzzle.height() {
+        let kind = ParseErrorKind::GoalLength {
+            expected: puzzle.width() * puzzle.height(),
+            found: puzzle.width() * rows.len(),
+        };
+        return Err(LineError::maybe_at(at, kind));
+    }
+    Grid::from_rows(rows).ok_or(LineError::maybe_at(at, ParseErrorKind::Empty))
+}
+
 /// Writes puzzles as one `<puzzleset>`: black counts on white, the goal (if any) as a solution
 /// image in `X` and `.`. The licence is not written: the format has no place for it.
 pub(super) fn write(puzzles: &[Puzzle]) -> String {
@@ -225,9 +406,56 @@ pub(super) fn write(puzzles: &[Puzzle]) -> String {
     text
 }
 
-fn write_puzzle(text: &mut String, puzzle: &Puzzle) {
-    text.push_str("<puzzle type=\"grid\" defaultcolor=\"black\" backgroundcolor=\"white\">\n");
-    let meta = &puzzle.meta;
+/// Writes a colour puzzle as a `<puzzleset>` of one: a `<color>` element for the background (`.`)
+/// and each colour (its letter as name and char), counts with their `color`, the goal in chars.
+pub(super) fn write_colour(puzzle: &ColourPuzzle) -> String {
+    let colours = puzzle.palette().colours();
+    let name = |index: u8| match index {
+        0 => "background".to_string(),
+        index => colour_letter(index).to_string(),
+    };
+    let ch = |index: u8| match index {
+        0 => '.',
+        index => colour_letter(index),
+    };
+    let mut text = String::from("<?xml version=\"1.0\"?>\n<puzzleset>\n");
+    text.push_str("<puzzle type=\"grid\" backgroundcolor=\"background\">\n");
+    write_metadata(&mut text, &puzzle.meta);
+    for (index, colour) in (0..).zip(colours) {
+        let (name, ch, hex) = (name(index), ch(index), &colour.hex()[1..]);
+        text.push_str(&format!(
+            "<color name=\"{name}\" char=\"{ch}\">{hex}</color>\n"
+        ));
+    }
+    for (kind, clues) in [("columns", puzzle.columns()), ("rows", puzzle.rows())] {
+        text.push_str(&format!("<clues type=\"{kind}\">\n"));
+        for clue in clues {
+            let counts: String = clue
+                .blocks()
+                .iter()
+                .map(|b| format!("<count color=\"{}\">{}</count>", name(b.colour), b.len))
+                .collect();
+            text.push_str(&format!("<line>{counts}</line>\n"));
+        }
+        text.push_str("</clues>\n");
+    }
+    if let Some(goal) = puzzle.goal() {
+        text.push_str("<solution type=\"goal\">\n<image>\n");
+        for r in 0..goal.height() {
+            let row: String = goal.cells()[r * goal.width()..(r + 1) * goal.width()]
+                .iter()
+                .map(|&c| ch(c))
+                .collect();
+            text.push_str(&format!("|{row}|\n"));
+        }
+        text.push_str("</image>\n</solution>\n");
+    }
+    text.push_str("</puzzle>\n</puzzleset>\n");
+    text
+}
+
+/// The `<title>`, `<author>` and `<copyright>` elements a puzzle has.
+fn write_metadata(text: &mut String, meta: &Metadata) {
     for (name, value) in [
         ("title", &meta.title),
         ("author", &meta.author),
@@ -237,6 +465,11 @@ fn write_puzzle(text: &mut String, puzzle: &Puzzle) {
             text.push_str(&format!("<{name}>{}</{name}>\n", escape_markup(value)));
         }
     }
+}
+
+fn write_puzzle(text: &mut String, puzzle: &Puzzle) {
+    text.push_str("<puzzle type=\"grid\" defaultcolor=\"black\" backgroundcolor=\"white\">\n");
+    write_metadata(text, &puzzle.meta);
     text.push_str("<color name=\"white\" char=\".\">fff</color>\n");
     text.push_str("<color name=\"black\" char=\"X\">000</color>\n");
     for (kind, clues) in [("columns", puzzle.columns()), ("rows", puzzle.rows())] {

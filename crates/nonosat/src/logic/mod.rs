@@ -3,8 +3,10 @@
 //! [`LineSolver`] is one line's deduction: given a clue and a partly known line, fix the cells that
 //! must follow. [`DpLineSolver`] is the complete one (Kikuchi's Theorem 2.2, by dynamic
 //! programming); the seed papers' methods in [`crate::methods`] are others. [`propagate`] runs any of
-//! them over a queue of dirty lines; [`probe`] tries open cells both ways on top of it.
+//! them over a queue of dirty lines; [`probe`] tries open cells both ways on top of it. [`colour`]
+//! holds the colour line solver and its propagation, apart from the black-and-white hot loops.
 
+pub mod colour;
 mod dp;
 pub mod probe;
 pub mod propagate;

@@ -1,9 +1,14 @@
-//! Clue, puzzle and grid types, and the solver-independent check of a grid against its clues.
+//! Clue, puzzle and grid types (black-and-white and colour), and the solver-independent check of a grid against its clues.
 
 mod clue;
+mod colour;
 mod grid;
 mod puzzle;
 
 pub use clue::{Clue, ZeroBlock};
+pub use colour::{
+    BACKGROUND, Block, Colour, ColourClue, ColourError, ColourMismatch, ColourPuzzle, MAX_COLOURS,
+    Palette,
+};
 pub use grid::{Cell, Grid, LineId, Pos};
 pub use puzzle::{MAX_SIDE, Metadata, Mismatch, Puzzle, PuzzleError};

@@ -1,7 +1,12 @@
-//! Line logic: the complete line solver against every short line, and probing.
+//! Line logic: the complete line solvers (black-and-white and colour) against every short line,
+//! colour propagation over grids, and probing.
 
 #[path = "../brute/mod.rs"]
 mod brute;
+#[path = "../common/mod.rs"]
+mod common;
 
+mod colour_grids;
+mod colour_line;
 mod line_solver;
 mod probing;

@@ -1,0 +1,152 @@
+//! The colour benchmark, line logic part: colour propagation on random colour puzzles, the
+//! black-and-white random30 set through both line solvers, and the number-loom colour puzzles.
+//!
+//! `cargo bench --bench colour`. Sets: random pictures (one cell in three background, the others a
+//! uniform colour) of 20x20 and 30x30 with 2, 3 and 5 colours, 50 each; the black-and-white
+//! random30 set of the engine benchmarks, propagated by the tuned black-and-white DP and, lifted to
+//! the one-colour case, by the colour solver; the colour puzzles of number-loom (corpus from
+//! `NONOSAT_PUZZLES`, else `../shared/puzzles`). Each puzzle is propagated from an empty grid, best
+//! of three runs; per set, the median and the maximum per puzzle and how many line logic solves.
+//! Solve and uniqueness (SAT) for colour puzzles come with the colour encoding; this measures line
+//! logic only. Every solved grid is checked; speed is never asserted.
+
+mod common;
+
+use common::{XorShift64Star, median, random_puzzles};
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use nonosat::formats;
+use nonosat::logic::DpLineSolver;
+use nonosat::logic::colour::{ColourLineSolver, open_grid, propagate_colour, solved_picture};
+use nonosat::logic::propagate::propagate;
+use nonosat::model::{Cell, Colour, ColourPuzzle, Grid, Palette};
+
+/// Runs per puzzle; the best is kept.
+const RUNS: usize = 3;
+
+/// Puzzles per random set.
+const COUNT: usize = 50;
+
+/// A random colour picture: a third of the cells background, the rest uniform over `colours`.
+fn random_colour_puzzle(rng: &mut XorShift64Star, side: usize, colours: u8) -> ColourPuzzle {
+    let cells: Vec<u8> = (0..side * side)
+        .map(|_| match rng.next_u64() % 3 {
+            0 => 0,
+            _ => 1 + (rng.next_u64() % u64::from(colours)) as u8,
+        })
+        .collect();
+    let rows = cells.chunks(side).map(<[u8]>::to_vec).collect();
+    let picture = Grid::from_rows(rows).expect("square");
+    let palette_colours = (0..colours)
+        .map(|i| Colour::new(&format!("c{i}"), [i * 40, 0, 0]))
+        .collect();
+    let palette = Palette::new(Colour::new("white", [255; 3]), palette_colours).expect("palette");
+    ColourPuzzle::from_picture(&picture, palette).expect("a picture's clues fit")
+}
+
+/// The best time of colour propagation on `puzzle`, and whether it solved it (checked).
+fn time_colour(puzzle: &ColourPuzzle, solver: &mut ColourLineSolver) -> (Duration, bool) {
+    let mut best = Duration::MAX;
+    let mut solved = false;
+    for _ in 0..RUNS {
+        let start = Instant::now();
+        let mut grid = open_grid(puzzle);
+        let result = propagate_colour(puzzle, &mut grid, solver);
+        best = best.min(start.elapsed());
+        black_box(&result);
+        if result.is_err() {
+            println!("!! a contradiction on a puzzle that has a solution");
+        }
+        if let Some(picture) = solved_picture(&grid) {
+            if puzzle.check(&picture).is_err() {
+                println!("!! a solved grid breaks its clues");
+            }
+            solved = true;
+        }
+    }
+    (best, solved)
+}
+
+/// Prints one set's line: median and maximum per puzzle, and how many line logic solved.
+fn report(name: &str, times: Vec<(Duration, bool)>) {
+    let solved = times.iter().filter(|(_, solved)| *solved).count();
+    let count = times.len();
+    let durations: Vec<Duration> = times.into_iter().map(|(time, _)| time).collect();
+    let max = durations.iter().max().copied().unwrap_or_default();
+    println!(
+        "{name:<28} {count:>3} puzzles  median {:>9.1} µs  max {:>9.1} µs  line-solved {solved}",
+        median(durations).as_secs_f64() * 1e6,
+        max.as_secs_f64() * 1e6,
+    );
+}
+
+fn main() {
+    let mut solver = ColourLineSolver::new();
+    println!("colour line propagation, best of {RUNS} runs per puzzle");
+    for side in [20, 30] {
+        for colours in [2, 3, 5] {
+            let mut rng =
+                XorShift64Star(common::RANDOM_SEED ^ (side as u64 * 16 + u64::from(colours)));
+            let times = (0..COUNT)
+                .map(|_| time_colour(&random_colour_puzzle(&mut rng, side, colours), &mut solver))
+                .collect();
+            report(&format!("random{side} {colours} colours"), times);
+        }
+    }
+
+    let bw = random_puzzles(30, COUNT);
+    let mut dp = DpLineSolver::new();
+    let bw_times = bw
+        .iter()
+        .map(|(puzzle, _)| {
+            let mut best = Duration::MAX;
+            let mut solved = false;
+            for _ in 0..RUNS {
+                let start = Instant::now();
+                let mut grid = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+                let result = propagate(puzzle, &mut grid, &mut dp);
+                best = best.min(start.elapsed());
+                black_box(&result);
+                solved = grid
+                    .to_picture()
+                    .is_some_and(|picture| puzzle.check(&picture).is_ok());
+            }
+            (best, solved)
+        })
+        .collect();
+    report("random30 b&w, b&w DP", bw_times);
+    let lifted = bw
+        .iter()
+        .map(|(puzzle, _)| time_colour(&ColourPuzzle::from_black_and_white(puzzle), &mut solver))
+        .collect();
+    report("random30 b&w, colour solver", lifted);
+
+    let corpus = std::env::var_os("NONOSAT_PUZZLES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../../shared/puzzles"
+            ))
+        });
+    let Ok(entries) = std::fs::read_dir(corpus.join("number-loom/puzzles")) else {
+        println!("number-loom: no corpus at {}", corpus.display());
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
+    paths.sort();
+    let mut times = Vec::new();
+    for path in paths {
+        let bytes = std::fs::read(&path).expect("readable");
+        let Ok(read) = formats::parse_colour_bytes(&bytes, &path.to_string_lossy(), None) else {
+            continue;
+        };
+        for entry in read.into_iter().filter(|e| e.puzzle.palette().len() > 1) {
+            times.push(time_colour(&entry.puzzle, &mut solver));
+        }
+    }
+    report("number-loom colour", times);
+}

@@ -1,0 +1,360 @@
+//! Colour puzzles from files: the entry point, colour tables as read, and building a
+//! [`ColourPuzzle`] with errors on the lines that caused them.
+//!
+//! webpbn XML, `.non`, Olšák's `.g` and JSON (Lines) are read with their colour tables; every other format is read as
+//! black and white and lifted to the one-colour case. A clue block names its colour; the table
+//! keeps the colours the clues use, in the order the file declares them. Errors: a colour used but
+//! not declared (when the file declares any), a block in the background colour, a name declared
+//! twice, each on its line.
+
+use super::error::{LineError, ParseError, ParseErrorKind, WriteError};
+#[cfg(feature = "serde")]
+use super::json;
+use super::text::ClueLines;
+use super::{
+    Format, ReadOptions, display_name, non, olsak, parse_bytes, picture, utf8_text, webpbn,
+};
+use crate::model::{
+    Block, Colour, ColourClue, ColourError, ColourPuzzle, Grid, LineId, Palette, PuzzleError,
+};
+
+/// One colour puzzle of a file, with the label that identifies it inside the file (as
+/// [`Entry::label`](super::Entry)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColourEntry {
+    /// `#3` for the third puzzle of a file of several, `""` for a file of one.
+    pub label: String,
+    /// The puzzle.
+    pub puzzle: ColourPuzzle,
+}
+
+/// Reads the puzzles of a file's bytes as colour puzzles: webpbn XML and Olšák `.g` with their
+/// colour tables, any other format as black and white (the one-colour case). `source` names the
+/// file in errors and detects the format when `format` is `None`.
+pub fn parse_colour_bytes(
+    bytes: &[u8],
+    source: &str,
+    format: Option<Format>,
+) -> Result<Vec<ColourEntry>, ParseError> {
+    let format = format.unwrap_or_else(|| super::detect_bytes(Some(source), bytes));
+    let in_file = |error: LineError| error.in_file(&display_name(source));
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(in_file(LineError::maybe_at(None, ParseErrorKind::Empty)));
+    }
+    let read = match format {
+        Format::Xml => webpbn::parse_colour(utf8_text(bytes).map_err(in_file)?),
+        Format::Non | Format::NonPack => non::parse_colour(utf8_text(bytes).map_err(in_file)?),
+        Format::Olsak => olsak::parse_colour(utf8_text(bytes).map_err(in_file)?).map(|p| vec![p]),
+        Format::Picture => {
+            picture::parse_colour(utf8_text(bytes).map_err(in_file)?).map(|p| vec![p])
+        }
+        #[cfg(feature = "serde")]
+        Format::Json => json::parse_colour(utf8_text(bytes).map_err(in_file)?).map(|p| vec![p]),
+        #[cfg(feature = "serde")]
+        Format::JsonLines => json::parse_colour_lines(utf8_text(bytes).map_err(in_file)?),
+        _ => {
+            let entries = parse_bytes(bytes, source, Some(format), &ReadOptions::default())?;
+            return Ok(entries
+                .into_iter()
+                .map(|entry| ColourEntry {
+                    label: entry.label,
+                    puzzle: ColourPuzzle::from_black_and_white(&entry.puzzle),
+                })
+                .collect());
+        }
+    };
+    let puzzles = read.map_err(in_file)?;
+    let single = puzzles.len() == 1;
+    Ok(puzzles
+        .into_iter()
+        .enumerate()
+        .map(|(i, puzzle)| ColourEntry {
+            label: if single {
+                String::new()
+            } else {
+                format!("#{}", i + 1)
+            },
+            puzzle,
+        })
+        .collect())
+}
+
+/// Writes one colour puzzle: `non` (also `nonpack`), `xml` and `olsak` with their colour tables,
+/// colours named by letters `a`, `b`, ... (index 1, 2, ...); any other format when the puzzle has one
+/// colour, as black and white. The reader gives back the same clues, colours and goal.
+pub fn write_colour(puzzle: &ColourPuzzle, format: Format) -> Result<String, WriteError> {
+    match format {
+        Format::Non | Format::NonPack => Ok(non::write_colour(puzzle)),
+        Format::Xml => Ok(webpbn::write_colour(puzzle)),
+        Format::Olsak => Ok(olsak::write_colour(puzzle)),
+        Format::Picture => picture::write_colour(puzzle).ok_or(WriteError::NoGoal { format }),
+        #[cfg(feature = "serde")]
+        Format::Json => Ok(json::write_colour(puzzle, true)),
+        #[cfg(feature = "serde")]
+        Format::JsonLines => Ok(json::write_colour(puzzle, false)),
+        _ => match puzzle.to_black_and_white() {
+            Some(plain) => super::write(&plain, format),
+            None => Err(WriteError::NoColours { format }),
+        },
+    }
+}
+
+/// The letter that names colour `index` (1 or more) in written files: `a`, `b`, ... `z`, then
+/// `A`, `B`, ... (at most 31 colours).
+pub(crate) fn colour_letter(index: u8) -> char {
+    let i = index.saturating_sub(1);
+    if i < 26 {
+        char::from(b'a' + i)
+    } else {
+        char::from(b'A' + i - 26)
+    }
+}
+
+/// A file's colour table as read: the background and the declared colours, in order.
+#[derive(Clone, Debug)]
+pub(crate) struct Declared {
+    /// The background colour.
+    pub background: Colour,
+    /// The other colours, in the order the file declares them.
+    pub colours: Vec<Colour>,
+    /// Whether clues may name colours the table lacks, which are then added (files without a
+    /// table).
+    pub open: bool,
+}
+
+impl Declared {
+    /// A table with `background` and no colour yet.
+    pub fn new(background: Colour) -> Self {
+        Declared {
+            background,
+            colours: Vec::new(),
+            open: false,
+        }
+    }
+
+    /// Adds a colour declared on line `line`, refusing a name declared before. A declaration of
+    /// the background's name replaces the background.
+    pub fn declare(&mut self, colour: Colour, line: usize) -> Result<(), LineError> {
+        if self.colours.iter().any(|c| c.name == colour.name) {
+            let kind = ParseErrorKind::Colour(ColourError::DuplicateName { name: colour.name });
+            return Err(LineError::at(line, kind));
+        }
+        if colour.name == self.background.name {
+            self.background = colour;
+        } else {
+            self.colours.push(colour);
+        }
+        Ok(())
+    }
+}
+
+/// Colour clues as read: each block's length and colour name, with the line of each clue.
+pub(crate) type NamedClues = ClueLines<Vec<(usize, String)>>;
+
+/// The puzzle of these clues under `table`: its palette is the background and the declared colours
+/// the clues use. Problems of one clue are blamed on its line, others on `at`.
+pub(crate) fn build_colour_puzzle(
+    rows: &NamedClues,
+    columns: &NamedClues,
+    mut table: Declared,
+    at: Option<usize>,
+) -> Result<ColourPuzzle, LineError> {
+    for section in [rows, columns] {
+        for (i, clue) in section.clues.iter().enumerate() {
+            // Formats without lines (JSON) blame the whole object.
+            let line = section.lines.get(i).copied().or(at);
+            for (_, name) in clue {
+                if *name == table.background.name {
+                    let name = name.clone();
+                    let kind = ParseErrorKind::BackgroundBlock { name };
+                    return Err(LineError::maybe_at(line, kind));
+                }
+                if !table.colours.iter().any(|c| c.name == *name) {
+                    if !table.open {
+                        let name = name.clone();
+                        let kind = ParseErrorKind::UndefinedColour { name };
+                        return Err(LineError::maybe_at(line, kind));
+                    }
+                    let rgb = fallback_rgb(table.colours.len());
+                    table.colours.push(Colour::new(name, rgb));
+                }
+            }
+        }
+    }
+    let used = |colour: &Colour| {
+        [rows, columns]
+            .iter()
+            .flat_map(|section| &section.clues)
+            .flatten()
+            .any(|(_, name)| *name == colour.name)
+    };
+    let colours: Vec<Colour> = table.colours.into_iter().filter(used).collect();
+    let palette = Palette::new(table.background, colours)
+        .map_err(|error| LineError::maybe_at(at, ParseErrorKind::Colour(error)))?;
+    let to_clues = |section: &NamedClues| -> Vec<ColourClue> {
+        section
+            .clues
+            .iter()
+            .map(|clue| {
+                let blocks = clue.iter().map(|(len, name)| Block {
+                    len: *len,
+                    colour: palette
+                        .index_of(name)
+                        .expect("every used colour is in the palette"),
+                });
+                ColourClue::new(blocks.collect())
+            })
+            .collect()
+    };
+    let (row_clues, column_clues) = (to_clues(rows), to_clues(columns));
+    ColourPuzzle::new(row_clues, column_clues, palette).map_err(|error| {
+        let line = match &error {
+            ColourError::Puzzle(PuzzleError::ClueTooLong { line, .. }) => match line {
+                LineId::Row(r) => rows.lines.get(*r).copied().or(at),
+                LineId::Col(c) => columns.lines.get(*c).copied().or(at),
+            },
+            _ => at,
+        };
+        LineError::maybe_at(line, ParseErrorKind::Colour(error))
+    })
+}
+
+/// The puzzle carrying `goal` (colour indices), which must have its size and fit its clues.
+pub(crate) fn attach_colour_goal(
+    puzzle: ColourPuzzle,
+    goal: Grid<u8>,
+    at: Option<usize>,
+) -> Result<ColourPuzzle, LineError> {
+    let puzzle = puzzle
+        .with_goal(goal)
+        .map_err(|error| LineError::maybe_at(at, ParseErrorKind::Colour(error)))?;
+    if let Some(goal) = puzzle.goal() {
+        puzzle.check(goal).map_err(|mismatch| {
+            LineError::maybe_at(at, ParseErrorKind::ColourGoalMismatch(mismatch))
+        })?;
+    }
+    Ok(puzzle)
+}
+
+/// The index in `palette` of a goal cell's colour name: the background is 0; a colour no clue uses
+/// is an error, since the goal cannot fit the clues then.
+pub(crate) fn goal_index(palette: &Palette, name: &str, line: usize) -> Result<u8, LineError> {
+    palette.index_of(name).ok_or_else(|| {
+        let name = name.to_string();
+        LineError::at(line, ParseErrorKind::UndefinedColour { name })
+    })
+}
+
+/// A colour written as hex digits, `#` optional: `rgb` or `rrggbb`.
+pub(crate) fn hex_rgb(text: &str) -> Option<[u8; 3]> {
+    let digits = text.trim().trim_start_matches('#');
+    if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let channel = |s: &str| u8::from_str_radix(s, 16).ok();
+    match digits.len() {
+        3 => {
+            let mut rgb = [0; 3];
+            for (value, i) in rgb.iter_mut().zip(0..) {
+                *value = channel(&digits[i..=i])? * 17;
+            }
+            Some(rgb)
+        }
+        6 => Some([
+            channel(&digits[0..2])?,
+            channel(&digits[2..4])?,
+            channel(&digits[4..6])?,
+        ]),
+        _ => None,
+    }
+}
+
+/// The common X11 colour names Olšák's files use, with their red, green, blue.
+const NAMED: [(&str, [u8; 3]); 16] = [
+    ("white", [255, 255, 255]),
+    ("black", [0, 0, 0]),
+    ("red", [255, 0, 0]),
+    ("green", [0, 255, 0]),
+    ("blue", [0, 0, 255]),
+    ("yellow", [255, 255, 0]),
+    ("orange", [255, 165, 0]),
+    ("brown", [165, 42, 42]),
+    ("pink", [255, 192, 203]),
+    ("purple", [160, 32, 240]),
+    ("violet", [238, 130, 238]),
+    ("cyan", [0, 255, 255]),
+    ("magenta", [255, 0, 255]),
+    ("gray", [190, 190, 190]),
+    ("grey", [190, 190, 190]),
+    ("darkgreen", [0, 100, 0]),
+];
+
+/// A colour given by an X11 name (in any case) or as `#rrggbb`; a split triangle colour
+/// (`black/orange`) takes its first half.
+pub(crate) fn colour_word_rgb(word: &str) -> Option<[u8; 3]> {
+    if word.starts_with('#') {
+        return hex_rgb(word);
+    }
+    let first = word.split(['/', '\\']).next().unwrap_or(word);
+    NAMED
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(first))
+        .map(|&(_, rgb)| rgb)
+}
+
+/// A distinct colour for the `index`-th colour a file names without giving its value.
+pub(crate) fn fallback_rgb(index: usize) -> [u8; 3] {
+    const CYCLE: [[u8; 3]; 8] = [
+        [0, 0, 0],
+        [204, 51, 51],
+        [51, 102, 204],
+        [51, 153, 51],
+        [230, 170, 0],
+        [136, 68, 170],
+        [0, 153, 153],
+        [153, 102, 51],
+    ];
+    CYCLE[index % CYCLE.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_colours_of_three_and_six_digits() {
+        assert_eq!(hex_rgb("#cc3333"), Some([0xcc, 0x33, 0x33]));
+        assert_eq!(hex_rgb("f0a"), Some([0xff, 0x00, 0xaa]));
+        assert_eq!(hex_rgb("12345"), None);
+        assert_eq!(colour_word_rgb("Black/orange"), Some([0, 0, 0]));
+        assert_eq!(colour_word_rgb("chartreuse"), None);
+    }
+
+    #[test]
+    fn undefined_and_background_colours_are_blamed_on_their_clue_line() {
+        let table = || {
+            let mut table = Declared::new(Colour::new("white", [255; 3]));
+            table.declare(Colour::new("red", [255, 0, 0]), 1).unwrap();
+            table
+        };
+        let clues = |name: &str, line| NamedClues {
+            clues: vec![vec![(1, name.to_string())]],
+            lines: vec![line],
+        };
+        let undefined = build_colour_puzzle(&clues("blue", 7), &clues("red", 9), table(), None);
+        let error = undefined.unwrap_err();
+        assert_eq!(error.line, Some(7));
+        assert_eq!(
+            error.kind.to_string(),
+            "the colour \"blue\" is not defined in the colour table"
+        );
+        let background = build_colour_puzzle(&clues("red", 3), &clues("white", 4), table(), None);
+        assert_eq!(background.unwrap_err().line, Some(4));
+        let mut twice = table();
+        let error = twice.declare(Colour::new("red", [0; 3]), 2).unwrap_err();
+        assert_eq!(
+            (error.line, error.kind.to_string()),
+            (Some(2), "the colour \"red\" is defined twice".to_string())
+        );
+    }
+}

@@ -1,0 +1,277 @@
+//! Colour line logic: the complete DP line solver for colour clues, and propagation over a grid.
+//!
+//! A cell is a set of colours it may still take, as the bits of a [`Colours`] (bit 0 the
+//! background). [`ColourLineSolver::solve`] keeps in each cell exactly the colours some arrangement
+//! of the clue gives it, in O(n·(k + C)) for a line of n cells, k blocks and C colours:
+//!
+//! - `reach[j][i]`: blocks `0..j` fit the first `i` cells, and block `j` may start at cell `i` (the
+//!   background cell that parts two blocks of one colour belongs to the earlier block's step);
+//! - `rest[j][i]`: blocks `j..k` fit the cells from `i` on, block `j` starting at `i` or later;
+//! - a cell may be background when a background step through it joins the two, and may be colour c
+//!   when a placement of a block of colour c over it does; placements are marked by difference
+//!   arrays and checked in O(1) by counts of the cells that cannot take each colour.
+//!
+//! It is separate from the black-and-white [`DpLineSolver`](super::DpLineSolver) on purpose: the
+//! one-colour case keeps its own tuned loop.
+
+use std::collections::VecDeque;
+
+use super::Contradiction;
+use crate::model::{ColourClue, ColourPuzzle, Grid, LineId, Pos};
+
+/// The colours a cell may still take: bit `c` for colour index `c`, bit 0 the background.
+pub type Colours = u32;
+
+/// Every colour of a puzzle with `count` colours besides the background.
+pub fn all_colours(count: usize) -> Colours {
+    debug_assert!(count < 32);
+    if count >= 31 {
+        Colours::MAX
+    } else {
+        (1 << (count + 1)) - 1
+    }
+}
+
+/// The complete colour line solver, keeping its work tables between calls.
+#[derive(Clone, Debug, Default)]
+pub struct ColourLineSolver {
+    reach: Vec<bool>,
+    rest: Vec<bool>,
+    /// `blocked[c * (n + 1) + i]`: how many of the first `i` cells cannot take colour `c`.
+    blocked: Vec<u32>,
+    /// `marks[c * (n + 1) + i]`: difference array of the placements of colour `c` that are kept.
+    marks: Vec<i32>,
+}
+
+impl ColourLineSolver {
+    /// A solver with empty tables.
+    pub fn new() -> Self {
+        ColourLineSolver::default()
+    }
+
+    /// The line with each cell narrowed to the colours some arrangement of `clue` gives it, or a
+    /// contradiction when no arrangement fits. Colour indices of the clue must be below 32.
+    pub fn solve(
+        &mut self,
+        clue: &ColourClue,
+        line: &[Colours],
+    ) -> Result<Vec<Colours>, Contradiction> {
+        let n = line.len();
+        let blocks = clue.blocks();
+        let k = blocks.len();
+        let colours = 1 + blocks
+            .iter()
+            .map(|b| usize::from(b.colour))
+            .max()
+            .unwrap_or(0);
+        let width = n + 1;
+
+        // Counts of the cells that cannot take each colour, for O(1) placement checks.
+        self.blocked.clear();
+        self.blocked.resize(colours * width, 0);
+        for c in 0..colours {
+            let row = &mut self.blocked[c * width..(c + 1) * width];
+            for (i, &cell) in line.iter().enumerate() {
+                row[i + 1] = row[i] + u32::from(cell & (1 << c) == 0);
+            }
+        }
+        let blocked = &self.blocked;
+        let free =
+            |c: usize, from: usize, to: usize| blocked[c * width + to] == blocked[c * width + from];
+        let may_be_background = |i: usize| line[i] & 1 != 0;
+        // Where block j starting at `start` lets the next block start, if it fits there.
+        let placed = |j: usize, start: usize| -> Option<usize> {
+            let block = blocks[j];
+            let end = start + block.len;
+            if end > n || !free(usize::from(block.colour), start, end) {
+                return None;
+            }
+            if clue.needs_gap_after(j) {
+                (end < n && may_be_background(end)).then_some(end + 1)
+            } else {
+                Some(end)
+            }
+        };
+
+        self.reach.clear();
+        self.reach.resize((k + 1) * width, false);
+        let reach = &mut self.reach;
+        reach[0] = true;
+        for j in 0..=k {
+            for i in 0..=n {
+                if !reach[j * width + i] {
+                    continue;
+                }
+                if i < n && may_be_background(i) {
+                    reach[j * width + i + 1] = true;
+                }
+                if j < k
+                    && let Some(next) = placed(j, i)
+                {
+                    reach[(j + 1) * width + next] = true;
+                }
+            }
+        }
+        if !reach[k * width + n] {
+            return Err(Contradiction);
+        }
+
+        self.rest.clear();
+        self.rest.resize((k + 1) * width, false);
+        let rest = &mut self.rest;
+        rest[k * width + n] = true;
+        for j in (0..=k).rev() {
+            for i in (0..=n).rev() {
+                let background = i < n && may_be_background(i) && rest[j * width + i + 1];
+                let block = j < k && placed(j, i).is_some_and(|next| rest[(j + 1) * width + next]);
+                if background || block {
+                    rest[j * width + i] = true;
+                }
+            }
+        }
+
+        // Mark what the arrangements through each step give their cells.
+        self.marks.clear();
+        self.marks.resize(colours * width, 0);
+        let marks = &mut self.marks;
+        let reach = &self.reach;
+        let rest = &self.rest;
+        for j in 0..=k {
+            for i in 0..n {
+                if !reach[j * width + i] {
+                    continue;
+                }
+                if may_be_background(i) && rest[j * width + i + 1] {
+                    marks[i] += 1;
+                    marks[i + 1] -= 1;
+                }
+                if j < k
+                    && let Some(next) = placed(j, i)
+                    && rest[(j + 1) * width + next]
+                {
+                    let block = blocks[j];
+                    let c = usize::from(block.colour);
+                    marks[c * width + i] += 1;
+                    marks[c * width + i + block.len] -= 1;
+                    if next > i + block.len {
+                        marks[i + block.len] += 1;
+                        marks[i + block.len + 1] -= 1;
+                    }
+                }
+            }
+        }
+        let mut solved = vec![0; n];
+        for c in 0..colours {
+            let mut running = 0;
+            for (i, cell) in solved.iter_mut().enumerate() {
+                running += marks[c * width + i];
+                if running > 0 {
+                    *cell |= 1 << c;
+                }
+            }
+        }
+        for (cell, &known) in solved.iter_mut().zip(line) {
+            *cell &= known;
+        }
+        Ok(solved)
+    }
+}
+
+/// A colour grid partly solved: each cell the set of colours it may still take.
+pub type ColourState = Grid<Colours>;
+
+/// The grid with every colour open in every cell.
+pub fn open_grid(puzzle: &ColourPuzzle) -> ColourState {
+    let all = all_colours(puzzle.palette().len());
+    Grid::filled(puzzle.width(), puzzle.height(), all)
+}
+
+/// The line whose clue no arrangement meets, found by [`propagate_colour`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{line} has no arrangement left")]
+pub struct ColourStuck {
+    /// The line.
+    pub line: LineId,
+}
+
+/// Propagates `grid` to the fixpoint of the colour line solver over every line of `puzzle`: lines
+/// are solved first-in first-out, and a line is queued again when a crossing line narrows one of
+/// its cells. Returns the number of line solves.
+pub fn propagate_colour(
+    puzzle: &ColourPuzzle,
+    grid: &mut ColourState,
+    solver: &mut ColourLineSolver,
+) -> Result<usize, ColourStuck> {
+    let mut queue: VecDeque<LineId> = puzzle.lines().collect();
+    let mut queued = vec![true; puzzle.width() + puzzle.height()];
+    let slot = |line: LineId| match line {
+        LineId::Row(r) => r,
+        LineId::Col(c) => puzzle.height() + c,
+    };
+    let mut solves = 0;
+    while let Some(line) = queue.pop_front() {
+        queued[slot(line)] = false;
+        let positions: Vec<Pos> = grid.line_positions(line).collect();
+        let cells: Vec<Colours> = positions.iter().map(|&pos| grid[pos]).collect();
+        solves += 1;
+        let solved = solver
+            .solve(puzzle.clue(line), &cells)
+            .map_err(|Contradiction| ColourStuck { line })?;
+        for ((&pos, &before), &after) in positions.iter().zip(&cells).zip(&solved) {
+            if before != after {
+                grid[pos] = after;
+                let crossing = match line {
+                    LineId::Row(_) => LineId::Col(pos.col),
+                    LineId::Col(_) => LineId::Row(pos.row),
+                };
+                if !queued[slot(crossing)] {
+                    queued[slot(crossing)] = true;
+                    queue.push_back(crossing);
+                }
+            }
+        }
+    }
+    Ok(solves)
+}
+
+/// The grid of colour indices, once every cell has exactly one colour left.
+pub fn solved_picture(grid: &ColourState) -> Option<Grid<u8>> {
+    let single = grid.cells().iter().all(|cell| cell.count_ones() == 1);
+    single.then(|| grid.map(|cell| u8::try_from(cell.trailing_zeros()).expect("below 32")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Block;
+
+    fn clue(blocks: &[(usize, u8)]) -> ColourClue {
+        ColourClue::new(
+            blocks
+                .iter()
+                .map(|&(len, colour)| Block { len, colour })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn different_colours_may_touch_and_one_colour_needs_a_gap() {
+        let mut solver = ColourLineSolver::new();
+        let open = [0b111; 3];
+        let touching = solver.solve(&clue(&[(2, 1), (1, 2)]), &open).unwrap();
+        assert_eq!(touching, vec![0b010, 0b010, 0b100]);
+        let parted = solver.solve(&clue(&[(1, 1), (1, 1)]), &open).unwrap();
+        assert_eq!(parted, vec![0b010, 0b001, 0b010]);
+        assert_eq!(
+            solver.solve(&clue(&[(2, 1), (1, 1)]), &open),
+            Err(Contradiction)
+        );
+    }
+
+    #[test]
+    fn an_empty_clue_leaves_only_background() {
+        let mut solver = ColourLineSolver::new();
+        assert_eq!(solver.solve(&clue(&[]), &[0b11, 0b11]), Ok(vec![1, 1]));
+        assert_eq!(solver.solve(&clue(&[]), &[0b10]), Err(Contradiction));
+    }
+}
