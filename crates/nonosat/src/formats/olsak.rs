@@ -109,18 +109,19 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
     let mut section = |index: usize, name: &str| -> Result<ClueLines, LineError> {
         let mut read = ClueLines::default();
         for line in layout.section(index, name)? {
-            let numbers = clue_words(line)?
-                .into_iter()
-                .map(|(len, letter)| match (letter, ink) {
-                    (Some(letter), Some(ink)) if ink != letter => {
+            let numbers = clue_words(line)?.into_iter().map(|(len, letter)| {
+                // A number without a letter has the default colour, `1`.
+                let letter = letter.unwrap_or('1');
+                match ink {
+                    Some(ink) if ink != letter => {
                         Err(LineError::unsupported(Some(line.number), "colour puzzles"))
                     }
-                    (Some(letter), _) => {
+                    _ => {
                         ink = Some(letter);
                         Ok(len)
                     }
-                    (None, _) => Ok(len),
-                });
+                }
+            });
             let numbers = numbers.collect::<Result<Vec<usize>, _>>()?;
             let clue = Clue::from_numbers(&numbers)
                 .map_err(|_| LineError::at(line.number, ParseErrorKind::ZeroInClue))?;
@@ -267,6 +268,13 @@ mod tests {
     #[test]
     fn two_colours_and_triddlers_are_refused() {
         let error = parse(": rows\n1a 1b\n: columns\n1a\n1b\n").unwrap_err();
+        assert_eq!(
+            (error.line, error.kind.to_string()),
+            (Some(2), "colour puzzles are not supported yet".to_string())
+        );
+        // Numbers without a letter have colour `1`: with `1m` beside them the puzzle has two
+        // colours (pbnsolve's bird2.g), and reading it as black and white would change its answer.
+        let error = parse(": rows\n1 1m\n: columns\n1\n1m\n").unwrap_err();
         assert_eq!(
             (error.line, error.kind.to_string()),
             (Some(2), "colour puzzles are not supported yet".to_string())
