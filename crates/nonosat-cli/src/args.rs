@@ -94,7 +94,7 @@ pub struct InputArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// The file's format, instead of detecting it from the name and content. One of: non, nonpack,
-    /// nin, tournament, json, jsonl, picture, png, pbm, xml, olsak, cwd, tatham, verhor.
+    /// nin, tournament, json, jsonl, picture, png, pbm, xml, olsak, mk, cwd, tatham, verhor.
     #[arg(
         long,
         value_name = "FORMAT",
@@ -200,7 +200,7 @@ pub struct ConvertArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// The format to write: non (with its goal), nonpack, nin, json, jsonl, verhor, xml, olsak,
-    /// cwd, tatham, tournament (25x25 only), picture or pbm (the goal picture).
+    /// mk, cwd, tatham, tournament (25x25 only), picture or pbm (the goal picture).
     #[arg(
         long,
         value_name = "FORMAT",

@@ -715,7 +715,7 @@ fn write_errors() {
 // Round trips
 
 /// Every format that writes any single puzzle with a goal.
-const WRITTEN_ONE_BY_ONE: [Format; 12] = [
+const WRITTEN_ONE_BY_ONE: [Format; 13] = [
     Format::Non,
     Format::NonPack,
     Format::Nin,
@@ -725,6 +725,7 @@ const WRITTEN_ONE_BY_ONE: [Format; 12] = [
     Format::Pbm,
     Format::Xml,
     Format::Olsak,
+    Format::Mk,
     Format::Cwd,
     Format::Tatham,
     Format::VerHor,
@@ -750,6 +751,7 @@ fn assert_same(format: Format, puzzle: &Puzzle, back: &Puzzle, text: &str) {
         Format::Nin
         | Format::Tournament
         | Format::Olsak
+        | Format::Mk
         | Format::Cwd
         | Format::Tatham
         | Format::VerHor

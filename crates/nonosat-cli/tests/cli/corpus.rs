@@ -151,3 +151,49 @@ fn a_batch_over_corpus_folders_gets_the_known_verdicts() {
     let line = format!("  unique         {unique:>7}");
     assert!(stderr.lines().any(|l| l == line), "{line:?} in {stderr}");
 }
+
+/// pbnsolve's eight black-and-white examples (`.mk` and `bicycle.g`), which its README says are
+/// unique and line-solvable, read and check so.
+#[test]
+fn pbnsolve_black_and_white_examples_are_unique_by_line_logic() {
+    let Some(corpus) = crate::common::corpus_dir() else {
+        return;
+    };
+    let names = [
+        "bicycle.g",
+        "bird.mk",
+        "bird3.mk",
+        "c++.mk",
+        "flintstones.mk",
+        "gentleman.mk",
+        "olympics.mk",
+        "owl.mk",
+    ];
+    for name in names {
+        let path = corpus.join("pbnsolve").join(name);
+        let puzzle = read_path(&path, None).unwrap().remove(0).puzzle;
+        let report = check(&puzzle, &Options::default()).unwrap();
+        assert_eq!(report.verdict, Verdict::Unique, "{name}");
+        assert!(report.line_solvable, "{name}");
+    }
+}
+
+/// pbnsolve's colour examples are never read as black and white: `bird2.g` and `spaceShuttle.g`
+/// have one colour letter beside unlettered (black) numbers, and reading them as one colour would
+/// answer "no solution".
+#[test]
+fn pbnsolve_colour_examples_are_not_read_as_black_and_white() {
+    let Some(corpus) = crate::common::corpus_dir() else {
+        return;
+    };
+    for name in [
+        "acorn.g",
+        "alladin.g",
+        "bird2.g",
+        "rose.g",
+        "spaceShuttle.g",
+    ] {
+        let error = read_path(&corpus.join("pbnsolve").join(name), None).unwrap_err();
+        assert!(error.to_string().contains("colour"), "{name}: {error}");
+    }
+}

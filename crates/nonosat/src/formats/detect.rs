@@ -17,7 +17,8 @@ use super::{Format, TOURNAMENT_SIDE, non, picture};
 /// 2. the first starts with `{`: JSON Lines when there are several lines and all start with `{`,
 ///    JSON otherwise; `[` also means JSON;
 /// 3. some line starts with a `.non` keyword (`width`, `rows`, `title`, ...): `.non`, or `.nonpack`
-///    when a `====` line is present;
+///    when a `====` line is present; else the first line is two numbers, a line holds `#` alone
+///    and every other line is numbers: `.mk`;
 /// 4. every line is made of picture characters only (`#X x1.-0`, no spaces): picture;
 /// 5. every line is numbers (digits, whitespace, commas): `.nin` when the first line is two numbers
 ///    `W H` and `W + H` clue lines follow; tournament when there are exactly 50 lines; CWD when the
@@ -92,7 +93,8 @@ fn by_extension(file_name: &str) -> Option<Format> {
         "json" => Some(Format::Json),
         "jsonl" | "ndjson" => Some(Format::JsonLines),
         "xml" => Some(Format::Xml),
-        "g" | "mk" => Some(Format::Olsak),
+        "g" => Some(Format::Olsak),
+        "mk" => Some(Format::Mk),
         "cwd" => Some(Format::Cwd),
         "png" => Some(Format::Png),
         "pbm" => Some(Format::Pbm),
@@ -133,6 +135,11 @@ fn by_content(text: &str) -> Format {
         } else {
             Format::Non
         }
+    } else if is_size_line(first)
+        && content().any(|line| line == "#")
+        && content().all(|line| line == "#" || is_number_line(line))
+    {
+        Format::Mk
     } else if content().all(is_picture_line) {
         Format::Picture
     } else if content().all(is_number_line) {
@@ -236,7 +243,8 @@ mod tests {
         );
         assert_eq!(detect(None, "x1:2"), Format::Non);
         assert_eq!(detect(Some("a.G"), ""), Format::Olsak);
-        assert_eq!(detect(Some("a.mk"), ""), Format::Olsak);
+        assert_eq!(detect(Some("a.mk"), ""), Format::Mk);
+        assert_eq!(detect(None, "2 1\n1\n0\n#\n1\n"), Format::Mk);
         assert_eq!(detect(Some("a.cwd"), ""), Format::Cwd);
         assert_eq!(detect(None, "1\n2\n\n1 1\n1\n0\n"), Format::Cwd);
         assert_eq!(detect(None, "1\n2\n1 1\n1\n"), Format::Tournament);

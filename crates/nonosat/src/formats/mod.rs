@@ -13,6 +13,7 @@
 //! | `Pbm` | `pbm` | one picture, `P1` or `P4` | [Netpbm bitmap](pbm) |
 //! | `Xml` | `xml` | a `<puzzleset>` of puzzles | [webpbn XML](webpbn) |
 //! | `Olsak` | `olsak` | one puzzle, `: rows` and `: columns` sections | [Olšák `.g`](olsak) |
+//! | `Mk` | `mk` | one puzzle: `H W`, rows, `#`, columns | [Olšák `.mk`](mk) |
 //! | `Cwd` | `cwd` | one puzzle: height, width, clues | [CWD](cwd) |
 //! | `Tatham` | `tatham` | one game id `WxH:clues` | [Tatham's Pattern](tatham) |
 //! | `VerHor` | `verhor` | one object `{"ver": ..., "hor": ...}` | [JSON](json) |
@@ -34,6 +35,7 @@ mod detect;
 mod error;
 #[cfg(feature = "serde")]
 pub mod json;
+pub mod mk;
 pub mod nin;
 pub mod non;
 pub mod olsak;
@@ -88,8 +90,10 @@ pub enum Format {
     Pbm,
     /// webpbn's XML: a `<puzzleset>` of `<puzzle>` elements.
     Xml,
-    /// Petr Olšák's `.g` (also read from `.mk`): `: rows` and `: columns` sections.
+    /// Petr Olšák's `.g`: `: rows` and `: columns` sections.
     Olsak,
+    /// Olšák's simple `.mk`: `H W`, the row clues, a `#` line, the column clues.
+    Mk,
     /// The `.cwd` format: height, width, then the row and column clues.
     Cwd,
     /// Simon Tatham's Pattern game id, `WxH:` then the clues.
@@ -100,7 +104,7 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order of [`Format::names`].
-    pub const ALL: [Format; 14] = [
+    pub const ALL: [Format; 15] = [
         Format::Non,
         Format::NonPack,
         Format::Nin,
@@ -112,13 +116,14 @@ impl Format {
         Format::Pbm,
         Format::Xml,
         Format::Olsak,
+        Format::Mk,
         Format::Cwd,
         Format::Tatham,
         Format::VerHor,
     ];
 
     /// The name used on the command line: `non`, `nonpack`, `nin`, `tournament`, `json`, `jsonl`,
-    /// `picture`, `png`, `pbm`, `xml`, `olsak`, `cwd`, `tatham`, `verhor`.
+    /// `picture`, `png`, `pbm`, `xml`, `olsak`, `mk`, `cwd`, `tatham`, `verhor`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Non => "non",
@@ -132,6 +137,7 @@ impl Format {
             Format::Pbm => "pbm",
             Format::Xml => "xml",
             Format::Olsak => "olsak",
+            Format::Mk => "mk",
             Format::Cwd => "cwd",
             Format::Tatham => "tatham",
             Format::VerHor => "verhor",
@@ -277,6 +283,7 @@ fn parse_as(bytes: &[u8], format: Format, options: &ReadOptions) -> Result<Vec<E
         Format::Picture => numbered(vec![picture::parse(text)?]),
         Format::Xml => numbered(webpbn::parse(text)?),
         Format::Olsak => numbered(vec![olsak::parse(text)?]),
+        Format::Mk => numbered(vec![mk::parse(text)?]),
         Format::Cwd => numbered(vec![cwd::parse(text)?]),
         Format::Tatham => numbered(vec![tatham::parse(text)?]),
         Format::Png | Format::Pbm => unreachable!("binary pictures are read above"),
@@ -407,6 +414,7 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
         Format::Picture => goal().map(picture::write),
         Format::Pbm => goal().map(pbm::write),
         Format::Olsak => Ok(olsak::write(puzzle)),
+        Format::Mk => Ok(mk::write(puzzle)),
         Format::Cwd => Ok(cwd::write(puzzle)),
         Format::Tatham => Ok(tatham::write(puzzle)),
         Format::Png => Err(WriteError::ReadOnly { format }),
