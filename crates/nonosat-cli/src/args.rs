@@ -110,30 +110,15 @@ pub struct InputArgs {
     pub json: bool,
 }
 
-/// Arguments of `solve` and `check`.
+/// Arguments of `solve`, and the first of `check`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Give up on a puzzle after this many seconds and answer `timeout`.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    /// Give up on a puzzle after this many seconds and answer `timeout`; a check shows its verdict
+    /// first and gives the ambiguous cells what is left (docs/ambiguity.md).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, alias = "budget")]
     pub timeout: Option<std::time::Duration>,
-    /// The intended picture, from a picture file (or any puzzle file with a goal), for a FILE that
-    /// holds one puzzle: `check` says whether it is a solution and looks for another.
-    #[arg(long, value_name = "PICTURE")]
-    pub goal: Option<PathBuf>,
-    /// With `check`: collect up to K distinct solutions (at least 2) instead of two.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(2..=1_000_000))]
-    pub max_solutions: Option<u32>,
-    /// With `check`, for a FILE of one puzzle: write the formula "a solution other than the one
-    /// found exists" to PROOF.cnf and its certificate to PROOF (a DRAT refutation when unique or
-    /// unsolvable, a model when not); check them with `verify-proof`.
-    #[arg(long, value_name = "PROOF")]
-    pub proof: Option<PathBuf>,
-    /// With `check`: do not look for every ambiguous cell; show only where the two solutions found
-    /// differ. Quicker on puzzles with many solutions, as in large collections.
-    #[arg(long)]
-    pub no_ambiguous: bool,
     /// The SAT solver: `race` (the default: varisat and CaDiCaL on two threads, the first answer
     /// wins), `auto` (one of them by the puzzle's size; what a batch's children use), `varisat` or
     /// `cadical`. The verdict never depends on it; which of several solutions is shown may.
@@ -143,11 +128,34 @@ pub struct SolveArgs {
     pub pictures: PictureArgs,
 }
 
-/// Arguments of `check`: those of `solve`, and the rest of a batch.
+/// What `check` asks beyond `solve`'s arguments (`solve` runs with the defaults).
+#[derive(Debug, Default, Args)]
+pub struct UniquenessArgs {
+    /// The intended picture, from a picture file (or any puzzle file with a goal), for a FILE that
+    /// holds one puzzle: says whether it is a solution and looks for another.
+    #[arg(long, value_name = "PICTURE")]
+    pub goal: Option<PathBuf>,
+    /// Collect up to K distinct solutions (at least 2) instead of two.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(2..=1_000_000))]
+    pub max_solutions: Option<u32>,
+    /// For a FILE of one puzzle: write the formula "a solution other than the one found exists"
+    /// to PROOF.cnf and its certificate to PROOF (a DRAT refutation when unique or unsolvable, a
+    /// model when not); check them with `verify-proof`.
+    #[arg(long, value_name = "PROOF")]
+    pub proof: Option<PathBuf>,
+    /// Do not look for every ambiguous cell; show only where the two solutions found differ.
+    /// Quicker on puzzles with many solutions, as in large collections.
+    #[arg(long)]
+    pub no_ambiguous: bool,
+}
+
+/// Arguments of `check`: those of `solve`, the uniqueness options, and the rest of a batch.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     #[command(flatten)]
     pub solve: SolveArgs,
+    #[command(flatten)]
+    pub uniqueness: UniquenessArgs,
     /// More puzzle files or directories. With them, a directory, or --jobs, every puzzle is checked
     /// in a child process of its own, in parallel, and the results come in input order, followed by
     /// a summary table (docs/batch.md). Directories are walked recursively in sorted order.
@@ -183,7 +191,8 @@ pub struct CluesArgs {
         value_name = "FORMAT",
         default_value = "non",
         ignore_case = true,
-        hide_possible_values = true
+        hide_possible_values = true,
+        value_parser = written_format()
     )]
     pub to: Format,
     /// Write to this file instead of standard output.
@@ -205,7 +214,8 @@ pub struct ConvertArgs {
         long,
         value_name = "FORMAT",
         ignore_case = true,
-        hide_possible_values = true
+        hide_possible_values = true,
+        value_parser = written_format()
     )]
     pub to: Format,
     /// Write to this file instead of standard output.
@@ -228,8 +238,9 @@ pub struct CompareArgs {
         hide_possible_values = true
     )]
     pub methods: Vec<Method>,
-    /// Give up on the exact answer for a puzzle after this many seconds (it says `timeout`).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    /// Stop each puzzle after this many seconds: the methods get half at most (a method cut
+    /// short says `out of time`), the exact answer the rest (it says `timeout`).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, alias = "budget")]
     pub timeout: Option<std::time::Duration>,
 }
 
@@ -241,10 +252,11 @@ pub struct ExplainArgs {
     /// Which puzzle of a file that holds several (0-based); without it, each gets one line.
     #[arg(long, value_name = "N")]
     pub index: Option<usize>,
-    /// Stop the path after this many seconds (it says where it stopped); the SAT check that
-    /// decides the class has the same bound.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "60")]
-    pub budget: std::time::Duration,
+    /// Stop after this many seconds: the path gets half at most (it says where it stopped), the
+    /// SAT check that decides the class the rest.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "60",
+          alias = "budget")]
+    pub timeout: std::time::Duration,
     /// Line steps only: no probes.
     #[arg(long)]
     pub lines_only: bool,
@@ -264,6 +276,11 @@ pub struct HintArgs {
     /// Which puzzle of a file that holds several (0-based).
     #[arg(long, value_name = "N")]
     pub index: Option<usize>,
+    /// Stop after this many seconds: the check behind the list of wrong cells gets half at most,
+    /// the search for the next step the rest (it then says it ran out of time).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "10",
+          alias = "budget")]
+    pub timeout: std::time::Duration,
 }
 
 /// Arguments of `count`.
@@ -276,7 +293,7 @@ pub struct CountArgs {
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub cap: u32,
     /// Give up on a puzzle after this many seconds; the count so far is a lower bound.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, alias = "budget")]
     pub timeout: Option<std::time::Duration>,
 }
 
@@ -300,15 +317,28 @@ pub struct FixArgs {
     /// The design: a picture, or a puzzle file of one puzzle that carries its goal picture.
     #[command(flatten)]
     pub input: InputArgs,
-    /// Seconds for the whole search (half at most for the hints).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "10")]
-    pub budget: std::time::Duration,
+    /// Stop after this many seconds: the check of the design may take all of it, then the hints
+    /// get half of what is left at most, and the edits the rest.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "10",
+          alias = "budget")]
+    pub timeout: std::time::Duration,
     /// The most edits to propose.
     #[arg(long, value_name = "N", default_value_t = 5)]
     pub edits: usize,
     /// Also try edits of two cells when single cells are not enough.
     #[arg(long)]
     pub pairs: bool,
+    /// Apply a repair and write the result to --output, then check it: N, the N-th edit as listed
+    /// (1 is the first), or `hints`, the hint cells as givens. The exit code is then the repaired
+    /// design's verdict. The search for repairs gets three quarters of --timeout, the re-check the
+    /// rest.
+    #[arg(long, value_name = "N|hints", value_parser = parse_repair, requires = "output")]
+    pub apply: Option<Repair>,
+    /// Where --apply writes: an edit as the repaired design, in the format the extension names
+    /// (.non, .png, .pbm, .xml, ...; .txt and any other: a picture of `#` and `.`); the hints as a
+    /// partly solved grid (`#`/`.` given, `?` open), as `hint --state` reads it.
+    #[arg(short, long, value_name = "FILE", requires = "apply")]
+    pub output: Option<PathBuf>,
     /// The picture (--svg, --png).
     #[command(flatten)]
     pub pictures: PictureArgs,
@@ -327,6 +357,9 @@ pub struct LatinArgs {
     /// paper's algorithm), visiting at most this many nodes.
     #[arg(long, value_name = "NODES")]
     pub orders: Option<u64>,
+    /// Give up after this many seconds (exit code 4), saying what was cut short.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, alias = "budget")]
+    pub timeout: Option<std::time::Duration>,
 }
 
 /// Arguments of `cnf`.
@@ -358,7 +391,7 @@ pub struct TilesArgs {
     #[arg(long)]
     pub exact: bool,
     /// Give up after this many seconds (exit code 4).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, alias = "budget")]
     pub timeout: Option<std::time::Duration>,
     /// Write tiles.txt, tiles.png/svg and picture-K.png/svg (each picture rebuilt) into DIR.
     #[arg(long, value_name = "DIR")]
@@ -368,14 +401,52 @@ pub struct TilesArgs {
     pub json: bool,
 }
 
+/// A format that can be written: every one but `png`, which pictures are drawn in (`--png`).
+fn written_format() -> impl clap::builder::TypedValueParser<Value = Format> {
+    let names = Format::ALL
+        .into_iter()
+        .filter(|&format| format != Format::Png)
+        .map(Format::name);
+    let parser = clap::builder::PossibleValuesParser::new(names);
+    clap::builder::TypedValueParser::map(parser, |name: String| {
+        <Format as clap::ValueEnum>::from_str(&name, true).expect("a listed name")
+    })
+}
+
+/// A repair `fix --apply` applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repair {
+    /// The edit of this number, 1-based as listed.
+    Edit(usize),
+    /// The fewest hints, as givens.
+    Hints,
+}
+
+/// `hints`, or the 1-based number of an edit.
+fn parse_repair(text: &str) -> Result<Repair, String> {
+    if text.eq_ignore_ascii_case("hints") {
+        return Ok(Repair::Hints);
+    }
+    match text.parse::<usize>() {
+        Ok(number) if number >= 1 => Ok(Repair::Edit(number)),
+        _ => Err(format!(
+            "\"{text}\" is neither `hints` nor the number of an edit (1 is the first)"
+        )),
+    }
+}
+
+/// A positive number of seconds; one too large for a duration (`1e99`, `inf`) means no limit in
+/// practice, and is cut to the longest a deadline holds.
 fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     let seconds: f64 = text
         .parse()
-        .map_err(|_| format!("\"{text}\" is not a number of seconds"))?;
-    if !(seconds > 0.0 && seconds <= 1e9) {
+        .ok()
+        .filter(|seconds: &f64| !seconds.is_nan())
+        .ok_or_else(|| format!("\"{text}\" is not a number of seconds"))?;
+    if seconds <= 0.0 {
         return Err(format!(
             "the timeout must be more than 0 seconds, not {text}"
         ));
     }
-    Ok(std::time::Duration::from_secs_f64(seconds))
+    Ok(std::time::Duration::try_from_secs_f64(seconds).unwrap_or(std::time::Duration::MAX))
 }

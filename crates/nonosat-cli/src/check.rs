@@ -3,34 +3,40 @@
 use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use nonosat::Puzzle;
 use nonosat::deadline::Deadline;
 use nonosat::formats::{self, Entry};
 use nonosat::report::draw_puzzle;
-use nonosat::report::{CertificateRecord, CheckRecord, render_check};
+use nonosat::report::{CertificateRecord, CheckRecord, render_check_detail, render_verdict};
 use nonosat::solve::certify::{self, CertifyError};
 use nonosat::solve::{self, Options, Report, SatChoice, Verdict};
 
-use super::args::SolveArgs;
+use super::args::{InputArgs, SolveArgs, UniquenessArgs};
 use super::error::{CliError, Usage};
-use super::output::{check_failed, each_puzzle, json_line, read_input, shown_name};
+use super::output::{check_failed, each_puzzle, emit, json_line, read_input, shown_name};
 use super::status::Status;
 
 /// `solve` and `check`: every puzzle of the file, one result each.
-pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, CliError> {
-    let entries = with_goal(args, read_input(&args.input)?)?;
+pub(super) fn solve_all(
+    args: &SolveArgs,
+    uniqueness: &UniquenessArgs,
+    prove_unique: bool,
+) -> Result<Status, CliError> {
+    let entries = read_input(&args.input)?;
+    let entries = with_goal(uniqueness, &args.input, entries)?;
     let file = shown_name(&args.input.file);
-    if args.proof.is_some() && (entries.len() != 1 || !prove_unique) {
+    if uniqueness.proof.is_some() && entries.len() != 1 {
         let message = format!(
-            "--proof needs `check` and a FILE of one puzzle, and {file} holds {}",
+            "--proof needs a FILE of one puzzle, and {file} holds {}",
             entries.len()
         );
         return Err(CliError::new(&file, Usage::Refused(message)));
     }
     let mut options = Options::default()
-        .with_max_solutions(args.max_solutions.map_or(2, |k| k as usize))
-        .with_ambiguous_cells(prove_unique && !args.no_ambiguous);
+        .with_max_solutions(uniqueness.max_solutions.map_or(2, |k| k as usize))
+        .with_ambiguous_cells(prove_unique && !uniqueness.no_ambiguous);
     options.backend = args.backend.unwrap_or(SatChoice::Race);
     let json = args.input.json;
     let one_line_each = prove_unique && entries.len() > 1 && !json;
@@ -44,13 +50,22 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, 
             let options = options
                 .clone()
                 .with_deadline(args.timeout.map(Deadline::after));
-            let search = if prove_unique {
-                solve::check
-            } else {
-                solve::solve
+            // Human output of one puzzle at a time shows the verdict before the detail.
+            let shown_early = Mutex::new(None);
+            let show_verdict = |report: &Report| {
+                if wants_detail(report, &options) && !json && !one_line_each {
+                    let verdict = render_verdict(heading, &entry.puzzle, report);
+                    emit(&verdict);
+                    *shown_early.lock().expect("no panic while held") = Some(verdict);
+                }
             };
-            let report = search(&entry.puzzle, &options)
-                .map_err(|error| check_failed(&file, index, heading, error))?;
+            let report = if prove_unique {
+                solve::check_verdict_first(&entry.puzzle, &options, &show_verdict)
+            } else {
+                solve::solve(&entry.puzzle, &options)
+            };
+            let report = report.map_err(|error| check_failed(&file, index, heading, error))?;
+            let shown_early = shown_early.into_inner().expect("no panic while held");
             if args.pictures.wanted() {
                 let caption = caption(heading, &report);
                 let drawing = draw_puzzle(&entry.puzzle, &report.solutions, &caption);
@@ -58,7 +73,7 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, 
             }
             summary.add(heading, &report);
             // A certificate that cannot be made is reported after the verdict, never instead.
-            let (certificate, failure) = match &args.proof {
+            let (certificate, failure) = match &uniqueness.proof {
                 Some(path) => match certify(path, &entry.puzzle, &report, &options) {
                     Ok(certificate) => (certificate, None),
                     Err(error) => (None, Some(error.at(index))),
@@ -77,7 +92,18 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, 
                 format!("{heading}: {}\n", one_line(&record()))
             } else {
                 let note = certificate.as_ref().map_or(String::new(), |c| c.describe());
-                render_check(heading, &entry.puzzle, &report) + &note + "\n"
+                let verdict = render_verdict(heading, &entry.puzzle, &report);
+                let verdict = match shown_early {
+                    None => verdict,
+                    Some(early) if early == verdict => String::new(),
+                    // More solutions were found after the verdict was shown.
+                    Some(_) => verdict
+                        .lines()
+                        .skip(1)
+                        .map(|line| format!("{line}\n"))
+                        .collect(),
+                };
+                verdict + &render_check_detail(&entry.puzzle, &report) + &note + "\n"
             };
             printer.text(&text);
             if let Some(failure) = failure {
@@ -178,15 +204,19 @@ fn certify(
 }
 
 /// The entries with the `--goal` picture attached, or the entries as they are without one.
-fn with_goal(args: &SolveArgs, mut entries: Vec<Entry>) -> Result<Vec<Entry>, CliError> {
-    let Some(path) = &args.goal else {
+fn with_goal(
+    uniqueness: &UniquenessArgs,
+    input: &InputArgs,
+    mut entries: Vec<Entry>,
+) -> Result<Vec<Entry>, CliError> {
+    let Some(path) = &uniqueness.goal else {
         return Ok(entries);
     };
     let goal_file = shown_name(path);
     let fail = |error: Box<dyn std::error::Error + Send + Sync>| {
         CliError::new(&goal_file, error).context(format!("--goal {goal_file}"))
     };
-    let options = formats::ReadOptions::default().with_threshold(args.input.threshold);
+    let options = formats::ReadOptions::default().with_threshold(input.threshold);
     let pictures = formats::read_path_with(path, None, &options)
         .map_err(|error| CliError::new(&goal_file, error))?;
     let goal = match pictures.as_slice() {
@@ -199,7 +229,7 @@ fn with_goal(args: &SolveArgs, mut entries: Vec<Entry>) -> Result<Vec<Entry>, Cl
         ));
     };
     let [entry] = entries.as_mut_slice() else {
-        let file = shown_name(&args.input.file);
+        let file = shown_name(&input.file);
         let message = format!(
             "needs a FILE of one puzzle, and {file} holds {}",
             entries.len()
@@ -302,4 +332,11 @@ pub(super) fn write_verdict_counts(
         }
     }
     Ok(())
+}
+
+/// Whether `options` ask for more than the verdict of `report`: more solutions, or every ambiguous
+/// cell, of a puzzle with several.
+fn wants_detail(report: &Report, options: &Options) -> bool {
+    report.verdict == Verdict::Multiple
+        && (options.ambiguous_cells || options.max_solutions > report.solutions.len())
 }

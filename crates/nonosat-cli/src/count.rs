@@ -3,6 +3,7 @@
 use nonosat::deadline::Deadline;
 use nonosat::report::CountRecord;
 use nonosat::solve::{self, Options, SolutionCount};
+use nonosat::words::counted;
 
 use super::args::CountArgs;
 use super::error::CliError;
@@ -36,13 +37,11 @@ pub(super) fn count_all(args: &CountArgs) -> Result<Status, CliError> {
                 ))
             } else {
                 let count = match report.count() {
-                    SolutionCount::Exactly(1) => "exactly 1 solution".to_owned(),
-                    SolutionCount::Exactly(n) => format!("exactly {n} solutions"),
+                    SolutionCount::Exactly(n) => {
+                        format!("exactly {}", counted(n, "solution", "solutions"))
+                    }
                     SolutionCount::AtLeast(n) if n > cap => {
-                        format!(
-                            "more than {cap} solution{}",
-                            if cap == 1 { "" } else { "s" }
-                        )
+                        format!("more than {}", counted(cap, "solution", "solutions"))
                     }
                     SolutionCount::AtLeast(0) => "timed out before finding a solution".to_owned(),
                     SolutionCount::AtLeast(n) => format!("at least {n} found before the time-out"),

@@ -8,6 +8,7 @@ use nonosat::model::{Cell, Grid};
 use nonosat::report::path_drawing;
 use nonosat::report::{ExplainRecord, render_explanation};
 use nonosat::solve::Options;
+use nonosat::words::counted;
 
 use super::args::ExplainArgs;
 use super::error::CliError;
@@ -69,12 +70,13 @@ fn explain_one(
     let started = std::time::Instant::now();
     let puzzle = &entry.puzzle;
     let start = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+    // One limit: the path gets half of it at most, the check that decides the class the rest.
+    let deadline = Deadline::after(args.timeout);
     let options = ExplainOptions::default()
-        .with_deadline(Some(Deadline::after(args.budget)))
+        .with_deadline(Some(deadline.share(0.5)))
         .with_lines_only(args.lines_only);
     let mut explanation = explain(puzzle, &start, &options);
-    // The rating's check gets a budget of its own.
-    let checked = Options::default().with_deadline(Some(Deadline::after(args.budget)));
+    let checked = Options::default().with_deadline(Some(deadline));
     let rating = rate(puzzle, &explanation, &checked)?;
     explanation.elapsed = started.elapsed();
     Ok((explanation, rating))
@@ -87,10 +89,10 @@ fn summary(explanation: &Explanation, rating: &Rating) -> String {
         .hardest_step
         .map_or(0, |i| explanation.steps[i].support.len());
     format!(
-        "{} {:.2}; {} steps, depth {}, widest layer {}, largest support {hardest}; {} in {:.1} ms",
+        "{} {:.2}; {}, depth {}, widest layer {}, largest support {hardest}; {} in {:.1} ms",
         rating.class.name(),
         rating.score,
-        explanation.steps.len(),
+        counted(explanation.steps.len(), "step", "steps"),
         shape.depth,
         shape.widest_layer,
         explanation.stop.name(),

@@ -1,7 +1,7 @@
 //! `hint`: the next easiest step from a partly solved grid, and the known cells that are wrong.
 
 use nonosat::deadline::Deadline;
-use nonosat::explain::next_step;
+use nonosat::explain::{NextStep, next_step};
 use nonosat::formats::state;
 use nonosat::model::Pos;
 use nonosat::report::{HintRecord, render_hint};
@@ -11,9 +11,6 @@ use super::args::HintArgs;
 use super::error::CliError;
 use super::output::{check_failed, emit, heading, json_line, pick_entry, read_input, shown_name};
 use super::status::Status;
-
-/// How long the SAT check behind the list of wrong cells may take.
-const CHECK_SECONDS: u64 = 10;
 
 /// `hint`: one puzzle and a partly solved grid of it.
 pub(super) fn hint(args: &HintArgs) -> Result<Status, CliError> {
@@ -25,9 +22,9 @@ pub(super) fn hint(args: &HintArgs) -> Result<Status, CliError> {
     let grid = state::read(&args.state, puzzle)
         .map_err(|error| CliError::new(&shown_name(&args.state), error))?;
     let heading = heading(&file, entry);
-    let options = Options::default().with_deadline(Some(Deadline::after(
-        std::time::Duration::from_secs(CHECK_SECONDS),
-    )));
+    // One limit: the check behind the wrong cells gets half at most, the next step the rest.
+    let deadline = Deadline::after(args.timeout);
+    let options = Options::default().with_deadline(Some(deadline.share(0.5)));
     let report =
         check(puzzle, &options).map_err(|error| check_failed(&file, index, &heading, error))?;
     let mistakes: Vec<Pos> = match (report.verdict, report.solutions.first()) {
@@ -41,12 +38,15 @@ pub(super) fn hint(args: &HintArgs) -> Result<Status, CliError> {
             .collect(),
         _ => Vec::new(),
     };
-    let next = next_step(puzzle, &grid);
+    let next = next_step(puzzle, &grid, Some(deadline));
     let text = if args.input.json {
         json_line(&HintRecord::new(&file, &next, &mistakes))
     } else {
         render_hint(&heading, puzzle, &next, &mistakes)
     };
     emit(&text);
-    Ok(Status::Done)
+    Ok(match next {
+        NextStep::OutOfTime => Status::Timeout,
+        _ => Status::Done,
+    })
 }

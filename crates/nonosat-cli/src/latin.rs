@@ -1,5 +1,6 @@
 //! `latin`: solve a Latin square puzzle, prove its answer unique, print its solution path.
 
+use nonosat::deadline::Deadline;
 use nonosat::explain::PathShape;
 use nonosat::explain::orders::enabling_sets;
 use nonosat::formats::read_path_text;
@@ -33,10 +34,11 @@ pub(super) fn latin(args: &LatinArgs) -> Result<Status, CliError> {
         }
         _ => None,
     };
+    let deadline = args.timeout.map(Deadline::after);
     let found = rules
         .as_ref()
         .zip(args.orders)
-        .map(|(rules, limit)| enabling_sets(rules, limit));
+        .map(|(rules, limit)| enabling_sets(rules, limit, deadline));
     let outcome = LatinOutcome {
         file: &file,
         square: &square,
@@ -53,5 +55,11 @@ pub(super) fn latin(args: &LatinArgs) -> Result<Status, CliError> {
         render_latin(&outcome)
     };
     emit(&text);
-    Ok(status)
+    let cut_short = found.is_some_and(|found| !found.complete);
+    let timed_out = cut_short && deadline.is_some_and(|deadline| deadline.has_passed());
+    Ok(if timed_out {
+        status.and(Status::Timeout)
+    } else {
+        status
+    })
 }

@@ -24,7 +24,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use args::{Cli, Command};
+use args::{Cli, Command, UniquenessArgs};
 use error::CliError;
 use status::Status;
 
@@ -42,9 +42,9 @@ fn main() -> ExitCode {
 /// Runs one subcommand: the status of what it found, or the error that stopped it.
 fn run(command: &Command) -> Result<Status, CliError> {
     match command {
-        Command::Solve(args) => check::solve_all(args, false),
+        Command::Solve(args) => check::solve_all(args, &UniquenessArgs::default(), false),
         Command::Check(args) if batch::is_batch(args) => batch::check_batch(args),
-        Command::Check(args) => check::solve_all(&args.solve, true),
+        Command::Check(args) => check::solve_all(&args.solve, &args.uniqueness, true),
         Command::Clues(args) => clues::clues(args),
         Command::Convert(args) => convert::convert(args),
         Command::Cnf(args) => cnf::cnf(args),

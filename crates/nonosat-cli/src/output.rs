@@ -2,12 +2,13 @@
 //! place that does), writing files, and the per-puzzle driver of the commands that run over every
 //! puzzle of a file.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 
-use nonosat::formats::{self, Entry, ReadOptions};
+use nonosat::formats::{self, Entry, Format, ReadOptions};
 use nonosat::report::{ErrorRecord, SCHEMA_VERSION};
 use nonosat::solve::CheckError;
+use nonosat::words::counted;
 
 use super::args::InputArgs;
 use super::error::{CliError, Usage};
@@ -18,11 +19,45 @@ pub(super) fn shown_name(path: &Path) -> String {
     path.to_string_lossy().into_owned()
 }
 
-/// Reads the puzzles of the input.
+/// Reads the puzzles of the input; warns when a PNG reads as a blank or a full picture at the
+/// threshold chosen, which is rarely what was drawn.
 pub(super) fn read_input(input: &InputArgs) -> Result<Vec<Entry>, CliError> {
     let options = ReadOptions::default().with_threshold(input.threshold);
-    formats::read_path_with(&input.file, input.format, &options)
-        .map_err(|error| CliError::new(&shown_name(&input.file), error))
+    let file = shown_name(&input.file);
+    let entries = formats::read_path_with(&input.file, input.format, &options)
+        .map_err(|error| CliError::new(&file, error))?;
+    let one_colour = |entry: &Entry| {
+        let cells = entry.puzzle.goal().map_or(&[][..], |goal| goal.cells());
+        [true, false]
+            .into_iter()
+            .find(|&black| !cells.is_empty() && cells.iter().all(|&cell| cell == black))
+    };
+    if let [entry] = entries.as_slice()
+        && let Some(black) = one_colour(entry)
+        && is_png(input)
+    {
+        let (reads, pixels, way) = match black {
+            true => ("full: every", "darker", "lower"),
+            false => ("empty: no", "darker", "higher"),
+        };
+        eprintln!(
+            "nonosat: warning: {file}: the picture reads as {reads} pixel is {pixels} than \
+             --threshold {}; a {way} --threshold may find the drawing",
+            input.threshold
+        );
+    }
+    Ok(entries)
+}
+
+/// Whether the input is a PNG: so named by --format, or by its first bytes.
+fn is_png(input: &InputArgs) -> bool {
+    if let Some(format) = input.format {
+        return format == Format::Png;
+    }
+    let mut signature = [0; 8];
+    std::fs::File::open(&input.file)
+        .and_then(|mut file| file.read_exact(&mut signature))
+        .is_ok_and(|()| formats::detect_bytes(None, &signature) == Format::Png)
 }
 
 /// Prints an error: a JSON record on standard output with `--json`, else a line on standard error.
@@ -67,7 +102,10 @@ pub(super) fn pick_entry(
 ) -> Result<usize, CliError> {
     let message = match (index, count) {
         (Some(index), count) if index >= count => {
-            format!("{file} holds {count} puzzles; --index {index} is out of range")
+            format!(
+                "{file} holds {}; --index {index} is out of range",
+                counted(count, "puzzle", "puzzles")
+            )
         }
         (Some(index), _) => return Ok(index),
         (None, 1) => return Ok(0),

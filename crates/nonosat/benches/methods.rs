@@ -405,7 +405,7 @@ fn run_random(set: &str, side: usize) {
         let name = format!("{set} #{}", i + 1);
         let mine: Vec<MethodRun> = Method::ALL
             .iter()
-            .map(|&method| compare::run(method, puzzle))
+            .map(|&method| compare::run(method, puzzle, None))
             .collect();
         let verdict = match solve::check(puzzle, &Options::default()) {
             Ok(report) => {

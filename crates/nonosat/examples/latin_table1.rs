@@ -87,7 +87,7 @@ fn main() {
         let (mut square, solution) = puzzle(&mut rng);
         let mut column = Vec::new();
         loop {
-            let found = enabling_sets(&LatinRules::new(&square, &solution), NODE_LIMIT);
+            let found = enabling_sets(&LatinRules::new(&square, &solution), NODE_LIMIT, None);
             let longest = found.longest_deduction().map_or(0, |(_, size)| size);
             column.push((found.complete, found.nodes, found.states, longest));
             let empty = square.empty_cells();

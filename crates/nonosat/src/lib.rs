@@ -42,5 +42,6 @@ pub mod model;
 pub mod report;
 pub mod sat;
 pub mod solve;
+pub mod words;
 
 pub use model::{Cell, Clue, Grid, LineId, Pos, Puzzle};

@@ -243,15 +243,18 @@ fn non_goal_of_the_wrong_length() {
     );
 }
 
+/// A goal that breaks the clues is read, as a goal given with `--goal` is: the check reports it as
+/// "not a solution" and goes on.
 #[test]
-fn non_goal_that_breaks_the_clues() {
-    assert_eq!(
-        error_of(
-            "width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal \"01\"\n",
-            "a.non"
-        ),
-        "a.non:8: the goal does not fit the clues: column 1 should read 1 but reads 0"
-    );
+fn non_goal_that_breaks_the_clues_is_read_and_checked() {
+    let text = "width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal \"01\"\n";
+    let puzzle = only_puzzle(text, "a.non");
+    let mismatch = puzzle.check(puzzle.goal().unwrap()).unwrap_err();
+    assert_eq!(mismatch.to_string(), "column 1 should read 1 but reads 0");
+    let xml = xml_puzzle("<solution><image>|X.|\n|.X|</image></solution>\n");
+    let puzzle = only_puzzle(&xml, "a.xml");
+    let mismatch = puzzle.check(puzzle.goal().unwrap()).unwrap_err();
+    assert_eq!(mismatch.to_string(), "row 2 should read 2 but reads 1");
 }
 
 #[test]
@@ -311,7 +314,22 @@ fn json_of_the_wrong_shape() {
     );
     assert_eq!(
         error_of("{\"rows\": [[-1]], \"columns\": [[1]]}", "a.json"),
-        "a.json:1: column 13: invalid value: integer `-1`, expected u64"
+        "a.json:1: column 13: \"-1\" is negative: clue numbers and sizes count cells"
+    );
+    assert_eq!(
+        error_of("{\"rows\": [[1e20]], \"columns\": [[1]]}", "a.json"),
+        "a.json:1: column 15: \"1e20\" is not a whole number: write clue numbers and sizes like 3"
+    );
+    assert_eq!(
+        error_of("{\"rows\": [[\"a\"]], \"columns\": [[1]]}", "a.json"),
+        "a.json:1: column 14: invalid type: string \"a\", expected a whole number of cells"
+    );
+    assert_eq!(
+        error_of(
+            "{\"rows\": [[99999999999999999999]], \"columns\": [[1]]}",
+            "a.json"
+        ),
+        "a.json:1: column 31: \"1e20\" is not a whole number: write clue numbers and sizes like 3"
     );
     // serde would read an array of the fields as the object; a puzzle must be an object.
     let expected = "expected a JSON object such as {\"rows\": [[1]], \"columns\": [[1]]}";
@@ -422,11 +440,7 @@ fn xml_errors_name_their_line() {
         ),
         (
             xml_puzzle("<solution><image>\n|X.|\n|X|\n</image></solution>\n"),
-            "a.xml:6: row 2 of the picture has 1 cells but row 1 has 2",
-        ),
-        (
-            xml_puzzle("<solution><image>|X.|\n|.X|</image></solution>\n"),
-            "a.xml:6: the goal does not fit the clues: row 2 should read 2 but reads 1",
+            "a.xml:6: row 2 of the picture has 1 cell but row 1 has 2",
         ),
         (
             xml_puzzle("<solution><image>|X.|\n|Xo|</image></solution>\n"),
@@ -697,7 +711,7 @@ fn write_errors() {
         formats::write(&puzzle, Format::Png)
             .unwrap_err()
             .to_string(),
-        "the png format is read but not written; `check --png` draws puzzles"
+        "the png format is not text; `check --png` draws puzzles"
     );
     let error = formats::write(&puzzle, Format::Tournament).unwrap_err();
     assert_eq!(

@@ -6,19 +6,20 @@ use std::path::{Path, PathBuf};
 
 /// The library's top-level modules, lowest layer first. A module may use modules of a lower rank
 /// only; two modules of the same rank are independent of each other.
-const RANKS: [(&str, u8); 12] = [
-    ("model", 0),
-    ("deadline", 0),
-    ("image", 0),
-    ("logic", 1),
-    ("cnf", 1),
-    ("formats", 1),
-    ("sat", 2),
-    ("solve", 3),
-    ("methods", 4),
-    ("explain", 4),
-    ("latin", 5),
-    ("report", 6),
+const RANKS: [(&str, u8); 13] = [
+    ("words", 0),
+    ("model", 1),
+    ("deadline", 1),
+    ("image", 1),
+    ("logic", 2),
+    ("cnf", 2),
+    ("formats", 2),
+    ("sat", 3),
+    ("solve", 4),
+    ("methods", 5),
+    ("explain", 5),
+    ("latin", 6),
+    ("report", 7),
 ];
 
 fn rank(module: &str) -> Option<u8> {

@@ -15,7 +15,7 @@ use nonosat::formats::{self, Format};
 use nonosat::report::{CheckRecord, ErrorRecord};
 use nonosat::solve::SatChoice;
 
-use crate::args::SolveArgs;
+use crate::args::CheckArgs;
 use crate::status::Status;
 
 /// How long past its own `--timeout` a child may take to answer before it is stopped: time to start,
@@ -51,12 +51,12 @@ pub(super) struct ChildArgs {
     pub backend: Option<SatChoice>,
 }
 
-impl From<&SolveArgs> for ChildArgs {
-    fn from(args: &SolveArgs) -> Self {
+impl From<&CheckArgs> for ChildArgs {
+    fn from(args: &CheckArgs) -> Self {
         ChildArgs {
-            timeout: args.timeout,
-            no_ambiguous: args.no_ambiguous,
-            backend: args.backend,
+            timeout: args.solve.timeout,
+            no_ambiguous: args.uniqueness.no_ambiguous,
+            backend: args.solve.backend,
         }
     }
 }

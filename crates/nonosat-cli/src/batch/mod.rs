@@ -93,7 +93,7 @@ pub(super) fn check_batch(args: &CheckArgs) -> Result<Status, CliError> {
                     let Input::Puzzle { entry, .. } = &items[item] else {
                         unreachable!("only puzzles are handed out")
                     };
-                    let outcome = child::check(exe, &entry.puzzle, (&args.solve).into(), cancel);
+                    let outcome = child::check(exe, &entry.puzzle, args.into(), cancel);
                     if sender.send((item, outcome)).is_err() {
                         break;
                     }
@@ -130,15 +130,15 @@ pub(super) fn check_batch(args: &CheckArgs) -> Result<Status, CliError> {
 
 /// The first option given that a batch does not take.
 fn refused_option(args: &CheckArgs) -> Option<&'static str> {
-    if args.solve.goal.is_some() {
+    if args.uniqueness.goal.is_some() {
         Some("--goal")
     } else if args.solve.pictures.svg.is_some() {
         Some("--svg")
     } else if args.solve.pictures.png.is_some() {
         Some("--png")
-    } else if args.solve.proof.is_some() {
+    } else if args.uniqueness.proof.is_some() {
         Some("--proof")
-    } else if args.solve.max_solutions.is_some() {
+    } else if args.uniqueness.max_solutions.is_some() {
         Some("--max-solutions")
     } else {
         None

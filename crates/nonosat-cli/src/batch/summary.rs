@@ -4,6 +4,7 @@ use std::fmt;
 use std::time::Duration;
 
 use nonosat::solve::Verdict;
+use nonosat::words::counted;
 
 /// How many of the slowest puzzles the table names.
 const SLOWEST_SHOWN: usize = 3;
@@ -68,7 +69,11 @@ impl fmt::Display for Summary {
         let row = |f: &mut fmt::Formatter<'_>, name: &str, count: usize| {
             writeln!(f, "  {name:<14} {count:>7}")
         };
-        writeln!(f, "summary of {} puzzles", self.puzzles)?;
+        writeln!(
+            f,
+            "summary of {}",
+            counted(self.puzzles, "puzzle", "puzzles")
+        )?;
         for verdict in [
             Verdict::Unique,
             Verdict::Multiple,

@@ -20,9 +20,22 @@ fn check_reports_every_ambiguous_cell_and_max_solutions_enumerates() {
     assert_eq!(code, 1);
     let record = &records(&stdout)[0];
     assert_eq!(record["solutions"].as_array().unwrap().len(), 3);
+    assert_eq!(record["ambiguous_complete"], true);
     let (_, text, _) = run(&["check", "--max-solutions", "10", picture.path()], None);
-    assert!(text.contains("multiple: exactly 3 solutions"), "{text}");
-    assert!(text.contains("ambiguous cells: 16"), "{text}");
+    // The verdict is printed first, then refined once the third solution is found.
+    let verdicts: Vec<&str> = text.lines().filter(|l| l.starts_with("verdict:")).collect();
+    assert_eq!(
+        verdicts,
+        [
+            "verdict: multiple: at least two solutions, shown below; they differ in 8 cells",
+            "verdict: multiple: exactly 3 solutions, shown below"
+        ],
+        "{text}"
+    );
+    assert_eq!(text.matches("8x8 puzzle").count(), 1, "{text}");
+    assert!(text.contains("ambiguous cells: 16 (each"), "{text}");
+    let (_, text, _) = run(&["check", picture.path()], None);
+    assert_eq!(text.matches("verdict:").count(), 1, "{text}");
     let (code, _, stderr) = run(&["check", "--max-solutions", "1", picture.path()], None);
     assert_eq!(code, 2, "{stderr}");
 }

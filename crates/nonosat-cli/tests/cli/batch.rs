@@ -155,6 +155,24 @@ fn a_batch_timeout_answers_timeout_and_exits_4() {
     assert!(records(&stdout).iter().all(|r| r["verdict"] == "multiple"));
 }
 
+/// The child processes of the process `pid` (Linux: `/proc/PID/task/*/children`).
+fn children_of(pid: u32) -> Vec<u32> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    tasks
+        .flatten()
+        .filter_map(|task| std::fs::read_to_string(task.path().join("children")).ok())
+        .flat_map(|text| {
+            text.split_whitespace()
+                .filter_map(|word| word.parse().ok())
+                .collect::<Vec<u32>>()
+        })
+        .collect()
+}
+
+/// Ctrl-C (SIGINT) and SIGTERM, sent to the batch alone, as a service manager or `kill` does: the
+/// batch stops its children, prints what was done, and exits 130; no child is left running.
 #[test]
 fn interrupting_a_batch_prints_what_was_done_and_exits_130() {
     let many = Temp::new("many-random.jsonl", &{
@@ -165,39 +183,51 @@ fn interrupting_a_batch_prints_what_was_done_and_exits_130() {
         .1;
         puzzle.repeat(2000)
     });
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nonosat"))
-        .args(["check", "--json", "--jobs", "1", many.path()])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    std::io::BufRead::read_line(&mut stdout, &mut first).unwrap();
-    let interrupt = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(interrupt.success());
-    let mut rest = String::new();
-    stdout.read_to_string(&mut rest).unwrap();
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130), "{stderr}");
-    let done = records(&(first + &rest));
-    assert!(!done.is_empty() && done.len() < 2000, "{}", done.len());
-    for (index, record) in done.iter().enumerate() {
-        assert_eq!(record["index"], index, "printed in order, without gaps");
+    for signal in ["-INT", "-TERM"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nonosat"))
+            .args(["check", "--json", "--jobs", "2", many.path()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        std::io::BufRead::read_line(&mut stdout, &mut first).unwrap();
+        let running = children_of(child.id());
+        let interrupt = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(interrupt.success());
+        let mut rest = String::new();
+        stdout.read_to_string(&mut rest).unwrap();
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(130), "{signal}: {stderr}");
+        let done = records(&(first + &rest));
+        assert!(!done.is_empty() && done.len() < 2000, "{}", done.len());
+        for (index, record) in done.iter().enumerate() {
+            assert_eq!(record["index"], index, "printed in order, without gaps");
+        }
+        assert!(stderr.contains("summary of 2000 puzzles"), "{stderr}");
+        assert!(stderr.contains("  not checked"), "{stderr}");
+        assert!(stderr.contains("nonosat: interrupted"), "{stderr}");
+        for pid in running {
+            // A zombie waiting for init to reap it has an empty command line.
+            let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            let alive = !cmdline.is_empty();
+            assert!(
+                !alive,
+                "{signal}: child {pid} still runs after the batch ended"
+            );
+        }
     }
-    assert!(stderr.contains("summary of 2000 puzzles"), "{stderr}");
-    assert!(stderr.contains("  not checked"), "{stderr}");
-    assert!(stderr.contains("nonosat: interrupted"), "{stderr}");
 }
 
 #[test]

@@ -43,14 +43,20 @@ fn convert_needs_to_and_refuses_what_a_format_cannot_hold() {
     let (code, _, stderr) = run(&["convert", &heart], None);
     assert_eq!(code, 2);
     assert!(stderr.contains("--to <FORMAT>"), "{stderr}");
-    let (code, stdout, stderr) = run(&["convert", &heart, "--to", "png"], None);
-    assert_eq!((code, stdout.as_str()), (2, ""));
-    assert_eq!(
-        stderr,
-        format!(
-            "nonosat: {heart}: the png format is read but not written; `check --png` draws puzzles\n"
-        )
-    );
+    // PNG is not text, so it is not offered (`check --png` draws puzzles).
+    for command in ["convert", "clues"] {
+        let (code, stdout, stderr) = run(&[command, &heart, "--to", "png"], None);
+        assert_eq!((code, stdout.as_str()), (2, ""));
+        assert!(
+            stderr.contains("invalid value 'png' for '--to <FORMAT>'"),
+            "{stderr}"
+        );
+        let offered = stderr.split("possible values:").nth(1).unwrap_or("");
+        assert!(
+            offered.contains("pbm") && !offered.contains("png"),
+            "{stderr}"
+        );
+    }
     let nin = bundled("examples/heart.nin");
     let (code, _, stderr) = run(&["convert", &nin, "--to", "pbm"], None);
     assert_eq!(code, 2);

@@ -115,3 +115,20 @@ fn explain_of_a_bundle_gives_one_line_each_and_svg_needs_one_puzzle() {
         "{stderr}"
     );
 }
+
+/// Defect 7 of issue 14: `latin` exits 1 on several solutions and 3 on none, as `check` does.
+#[test]
+fn latin_exit_codes_follow_the_verdict() {
+    for (square, code, says) in [
+        ("1.\n..\n", 0, "unique"),
+        ("..\n..\n", 1, "multiple"),
+        ("1.\n.2\n", 3, "Latin square, none"),
+    ] {
+        let file = Temp::new("latin-verdict.txt", square);
+        let (found, stdout, stderr) = run(&["latin", file.path()], None);
+        assert_eq!(found, code, "{square:?}: {stdout}{stderr}");
+        assert!(stdout.contains(says), "{square:?}: {stdout}");
+        let (found, stdout, _) = run(&["latin", file.path(), "--json"], None);
+        assert_eq!(found, code, "{square:?}: {stdout}");
+    }
+}

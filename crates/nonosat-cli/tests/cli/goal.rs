@@ -32,6 +32,21 @@ fn goal_that_breaks_a_clue_is_reported_with_the_line_it_breaks() {
         record["goal"],
         serde_json::json!({"is_solution": false, "broken_line": "column 1"})
     );
+    // The same picture embedded in the file as its goal is reported the same way, not refused.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let embedded = Temp::new(
+        "embedded-wrong-goal.non",
+        &format!("{text}\ngoal 11001001\n"),
+    );
+    let (code, stdout, stderr) = run(&["check", "--json", embedded.path()], None);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(records(&stdout)[0]["goal"], record["goal"]);
+    let (code, stdout, _) = run(&["check", embedded.path()], None);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("goal picture: not a solution (column 1 "),
+        "{stdout}"
+    );
 }
 
 #[test]

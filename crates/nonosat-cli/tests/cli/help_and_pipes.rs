@@ -65,3 +65,35 @@ fn closed_stdout_pipe_ends_the_run_without_a_panic() {
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
 }
+
+/// Each command's `--help` lists only what it uses: `solve` does not take the uniqueness options
+/// (and refuses them), and every command that searches takes `--timeout`.
+#[test]
+fn each_help_lists_only_what_the_command_uses() {
+    let help = |command: &str| run(&[command, "--help"], None).1;
+    let (solve, check) = (help("solve"), help("check"));
+    for option in ["--max-solutions", "--proof", "--goal", "--no-ambiguous"] {
+        assert!(!solve.contains(option), "solve --help lists {option}");
+        assert!(check.contains(option), "check --help misses {option}");
+        let file = bundled("seeds/koike-6x6.non");
+        let (code, _, stderr) = run(&["solve", option, "x", &file], None);
+        assert_eq!(code, 2, "solve {option}: {stderr}");
+    }
+    let searching = [
+        "check", "solve", "count", "fix", "explain", "hint", "compare", "latin", "tiles",
+    ];
+    for command in searching {
+        let text = help(command);
+        assert!(text.contains("--timeout <SECONDS>"), "{command} --help");
+        assert!(
+            !text.contains("--budget"),
+            "{command}: --budget is a hidden alias"
+        );
+    }
+    for command in ["clues", "convert", "cnf", "verify-proof"] {
+        assert!(
+            !help(command).contains("--timeout"),
+            "{command} does not search"
+        );
+    }
+}

@@ -16,7 +16,9 @@ fn check_json_record_has_exactly_the_documented_keys_and_types() {
         "solutions",
         "differing_cells",
         "ambiguous",
+        "ambiguous_complete",
         "line_solvable",
+        "line_refuted",
         "fixed_by_propagation",
         "cells",
         "time_ms",
@@ -54,6 +56,8 @@ fn check_json_record_has_exactly_the_documented_keys_and_types() {
         assert!(record["time_ms"].as_f64().unwrap() >= 0.0);
         assert_eq!(record["differing_cells"], serde_json::json!([]));
         assert_eq!(record["ambiguous"], serde_json::json!([]));
+        assert_eq!(record["ambiguous_complete"], true);
+        assert_eq!(record["line_refuted"], false);
         let solutions = record["solutions"].as_array().unwrap();
         assert_eq!(solutions.len(), 1);
         let rows = solutions[0].as_array().unwrap();

@@ -12,6 +12,6 @@ pub mod path;
 pub mod rating;
 pub mod support;
 
-pub use nonogram::{Explanation, Stop, explain, next_step};
+pub use nonogram::{Explanation, NextStep, Stop, explain, next_step};
 pub use path::{PathShape, Step, StepKind};
 pub use rating::{Class, Rating, rate};

@@ -97,6 +97,8 @@ pub enum NextStep {
     Contradiction(LineId),
     /// Neither a line nor a probe fixes a cell: a guess (search) is needed.
     NoLogicalStep,
+    /// No line fixes a cell, and the deadline passed before every probe was tried.
+    OutOfTime,
 }
 
 /// The solution path from `start` (an empty grid, or a partly solved one).
@@ -159,12 +161,12 @@ pub fn explain(puzzle: &Puzzle, start: &Grid<Cell>, options: &ExplainOptions) ->
     }
 }
 
-/// The easiest next step from `grid` (see [`NextStep::Step`]).
-pub fn next_step(puzzle: &Puzzle, grid: &Grid<Cell>) -> NextStep {
+/// The easiest next step from `grid` (see [`NextStep::Step`]); the probes stop at `deadline`.
+pub fn next_step(puzzle: &Puzzle, grid: &Grid<Cell>, deadline: Option<Deadline>) -> NextStep {
     let mut explainer = Explainer {
         puzzle,
         solver: DpLineSolver::new(),
-        deadline: None,
+        deadline,
     };
     let mut best: Option<Step<bool>> = None;
     for line in puzzle.lines() {
@@ -198,7 +200,8 @@ pub fn next_step(puzzle: &Puzzle, grid: &Grid<Cell>) -> NextStep {
     }
     match explainer.probe_step(grid) {
         Ok(Some(step)) => NextStep::Step(step),
-        Ok(None) | Err(OutOfTime) => NextStep::NoLogicalStep,
+        Ok(None) => NextStep::NoLogicalStep,
+        Err(OutOfTime) => NextStep::OutOfTime,
     }
 }
 
@@ -304,7 +307,12 @@ impl Explainer<'_> {
             .positions()
             .filter(|pos| grid[*pos] != Cell::Unknown && on_lines(pos))
             .collect();
+        let deadline = self.deadline;
         let mut fails = |kept: &[Pos]| {
+            // Out of time, every cell is kept: the support stays sound, and the step is dropped.
+            if deadline.check().is_err() {
+                return false;
+            }
             let mut trial = Grid::filled(grid.width(), grid.height(), Cell::Unknown);
             for &pos in kept {
                 trial[pos] = grid[pos];
@@ -321,6 +329,9 @@ impl Explainer<'_> {
                 .collect();
         }
         let support = minimal_support(&candidates, fails);
+        if self.out_of_time() {
+            return Err(OutOfTime);
+        }
         Ok(Some(Step {
             kind: StepKind::Probe,
             lines,

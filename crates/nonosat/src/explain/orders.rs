@@ -12,6 +12,8 @@
 
 use std::collections::{HashSet, VecDeque};
 
+use crate::deadline::{Deadline, Limit};
+
 /// A puzzle's deduction rules, seen as moves over a set of at most 64 open cells.
 pub trait StepRules {
     /// Number of open cells; move `i` fixes open cell `i`.
@@ -32,7 +34,7 @@ pub struct EnablingSets {
     pub nodes: u64,
     /// Distinct states expanded or reached.
     pub states: u64,
-    /// False when the search stopped at `node_limit` before finishing.
+    /// False when the search stopped at `node_limit` or its deadline before finishing.
     pub complete: bool,
 }
 
@@ -53,11 +55,15 @@ impl EnablingSets {
     }
 }
 
-/// Runs the search, stopping after `node_limit` nodes.
+/// Runs the search, stopping after `node_limit` nodes or once `deadline` has passed.
 ///
 /// # Panics
 /// If the rules have more than 64 open cells.
-pub fn enabling_sets(rules: &impl StepRules, node_limit: u64) -> EnablingSets {
+pub fn enabling_sets(
+    rules: &impl StepRules,
+    node_limit: u64,
+    deadline: Option<Deadline>,
+) -> EnablingSets {
     let open = rules.open_cells();
     assert!(open <= 64, "at most 64 open cells, not {open}");
     let all_open = if open == 64 {
@@ -85,7 +91,10 @@ pub fn enabling_sets(rules: &impl StepRules, node_limit: u64) -> EnablingSets {
             continue;
         }
         for step in bits(allowed) {
-            if found.nodes >= node_limit {
+            // The clock is read once every 1024 nodes.
+            if found.nodes >= node_limit
+                || (found.nodes.is_multiple_of(1024) && deadline.check().is_err())
+            {
                 found.complete = false;
                 return found;
             }
@@ -134,7 +143,7 @@ mod tests {
 
     #[test]
     fn keeps_only_minimal_enabling_sets() {
-        let found = enabling_sets(&Figure4, u64::MAX);
+        let found = enabling_sets(&Figure4, u64::MAX, None);
         assert!(found.complete);
         assert_eq!(found.sets[4], vec![0b00001, 0b01100]);
         for step in 0..4 {
@@ -145,7 +154,7 @@ mod tests {
 
     #[test]
     fn node_limit_stops_the_search() {
-        let found = enabling_sets(&Figure4, 3);
+        let found = enabling_sets(&Figure4, 3, None);
         assert!(!found.complete);
         assert_eq!(found.nodes, 3);
     }

@@ -84,7 +84,15 @@ fn is_tatham_start(line: &str) -> bool {
 }
 
 /// The format an extension names, if it names exactly one.
-fn by_extension(file_name: &str) -> Option<Format> {
+/// The format a file name's extension names, if it names one (`.txt` names several, so none):
+/// the first guess of [`detect`], and how a command chooses the format of a file it writes.
+///
+/// ```
+/// use nonosat::formats::{Format, by_extension};
+/// assert_eq!(by_extension("repaired.NON"), Some(Format::Non));
+/// assert_eq!(by_extension("repaired.txt"), None);
+/// ```
+pub fn by_extension(file_name: &str) -> Option<Format> {
     let extension = Path::new(file_name).extension()?.to_str()?;
     match extension.to_ascii_lowercase().as_str() {
         "non" => Some(Format::Non),

@@ -1,7 +1,8 @@
 //! Errors of the readers and writers: what is wrong, in which file, on which line.
 
 use super::{Format, MAX_FILE_BYTES, TOURNAMENT_SIDE};
-use crate::model::{ColourError, ColourMismatch, MAX_SIDE, Mismatch, PuzzleError};
+use crate::model::{ColourError, ColourMismatch, MAX_SIDE, PuzzleError};
+use crate::words::counted;
 
 /// A puzzle file that could not be read, with where the problem is.
 ///
@@ -27,6 +28,18 @@ pub enum ParseErrorKind {
     #[error("\"{text}\" is not a number")]
     NotANumber {
         /// The word as written.
+        text: String,
+    },
+    /// A number below zero where cells are counted.
+    #[error("\"{text}\" is negative: clue numbers and sizes count cells")]
+    Negative {
+        /// The number as written.
+        text: String,
+    },
+    /// A number with a fraction or an exponent where a whole number of cells is counted.
+    #[error("\"{text}\" is not a whole number: write clue numbers and sizes like 3")]
+    NotWhole {
+        /// The number as written.
         text: String,
     },
     /// A number larger than [`MAX_SIDE`]: no line or side can be that long.
@@ -78,18 +91,15 @@ pub enum ParseErrorKind {
     #[error("{0}")]
     Puzzle(#[source] PuzzleError),
     /// A `.non` goal string with the wrong number of cells.
-    #[error("the goal has {found} cells but the puzzle has {expected}")]
+    #[error("the goal has {} but the puzzle has {expected}", counted(*found, "cell", "cells"))]
     GoalLength {
         /// Width times height.
         expected: usize,
         /// Cells in the goal.
         found: usize,
     },
-    /// The goal picture breaks the clues.
-    #[error("the goal does not fit the clues: {0}")]
-    GoalMismatch(#[source] Mismatch),
     /// A picture row whose length differs from the first row's.
-    #[error("row {row} of the picture has {found} cells but row 1 has {expected}")]
+    #[error("row {row} of the picture has {} but row 1 has {expected}", counted(*found, "cell", "cells"))]
     RaggedPicture {
         /// The row, counted from the picture's first row.
         row: usize,
@@ -233,10 +243,7 @@ pub enum ParseErrorKind {
 
 /// `1 clue line`, `2 clue lines`.
 fn clue_lines(count: usize) -> String {
-    match count {
-        1 => "1 clue line".to_string(),
-        _ => format!("{count} clue lines"),
-    }
+    counted(count, "clue line", "clue lines")
 }
 
 /// A puzzle that cannot be written in the format asked for.
@@ -249,8 +256,8 @@ pub enum WriteError {
         /// The format.
         format: Format,
     },
-    /// The format is read but not written here.
-    #[error("the {format} format is read but not written; `check --png` draws puzzles")]
+    /// The format is binary, not text: [`write_bytes`](super::write_bytes) writes it.
+    #[error("the {format} format is not text; `check --png` draws puzzles")]
     ReadOnly {
         /// The format.
         format: Format,
@@ -276,7 +283,7 @@ pub enum WriteError {
         feature: &'static str,
     },
     /// The format holds one puzzle and another number was given.
-    #[error("the {format} format holds exactly one puzzle, but {count} were given")]
+    #[error("the {format} format holds exactly one puzzle, but {} given", counted(*count, "was", "were"))]
     OnePuzzleOnly {
         /// The format.
         format: Format,

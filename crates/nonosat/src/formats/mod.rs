@@ -55,7 +55,7 @@ use std::io::Read;
 use std::path::Path;
 
 pub use colour::{ColourEntry, parse_colour_bytes, write_colour};
-pub use detect::{detect, detect_bytes};
+pub use detect::{by_extension, detect, detect_bytes};
 use error::LineError;
 pub use error::{ParseError, ParseErrorKind, WriteError};
 
@@ -391,7 +391,7 @@ fn io_error(error: std::io::Error) -> LineError {
 
 /// Writes one puzzle. `NonPack`, `JsonLines` and `Xml` write a collection of one; `Tournament`
 /// writes it as `$1` and needs a 25x25 puzzle; `Picture` and `Pbm` write the goal and need one;
-/// `Png` is not written here (pictures are drawn by [`render`](crate::image)).
+/// `Png` is binary: [`write_bytes`] writes it.
 pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
     let goal = || puzzle.goal().ok_or(WriteError::NoGoal { format });
     if let Some(feature) = format.missing_feature() {
@@ -418,6 +418,19 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
         Format::Cwd => Ok(cwd::write(puzzle)),
         Format::Tatham => Ok(tatham::write(puzzle)),
         Format::Png => Err(WriteError::ReadOnly { format }),
+    }
+}
+
+/// Writes one puzzle as bytes: as [`write`] does, and `Png` as the goal picture, one pixel a cell,
+/// which the PNG reader reads back as the same puzzle.
+pub fn write_bytes(puzzle: &Puzzle, format: Format) -> Result<Vec<u8>, WriteError> {
+    match format {
+        #[cfg(feature = "png")]
+        Format::Png => {
+            let goal = puzzle.goal().ok_or(WriteError::NoGoal { format })?;
+            Ok(png::write(goal))
+        }
+        _ => write(puzzle, format).map(String::into_bytes),
     }
 }
 

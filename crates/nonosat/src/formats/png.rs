@@ -6,7 +6,7 @@
 //! read off the picture, which becomes the goal.
 
 use super::error::{LineError, ParseErrorKind};
-use crate::image::{Raster, RasterError};
+use crate::image::{Raster, RasterError, Rgb};
 use crate::model::{Grid, MAX_SIDE, Puzzle};
 
 /// Reads a PNG image; pixels whose brightness (luma, 0-255) is below `threshold` are black.
@@ -29,6 +29,17 @@ pub(super) fn parse(bytes: &[u8], threshold: u8) -> Result<Puzzle, LineError> {
     let picture = dark_pixels(&raster, threshold);
     Puzzle::from_picture(&picture)
         .map_err(|error| LineError::maybe_at(None, ParseErrorKind::Puzzle(error)))
+}
+
+/// The picture as a PNG, one pixel a cell, black on white: [`parse`] reads it back at any
+/// threshold from 1 to 255.
+pub(super) fn write(picture: &Grid<bool>) -> Vec<u8> {
+    let mut image = Raster::filled(picture.width(), picture.height(), Rgb::WHITE)
+        .expect("a puzzle's picture is within the raster's limits");
+    for pos in picture.positions().filter(|&pos| picture[pos]) {
+        image.set(pos.col, pos.row, Rgb::BLACK);
+    }
+    image.to_png()
 }
 
 /// The width and height in a PNG's header chunk, when the bytes start like a PNG.
@@ -60,7 +71,6 @@ fn dark_pixels(raster: &Raster, threshold: u8) -> Grid<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::image::Rgb;
 
     #[test]
     fn threshold_decides_grey_pixels() {
@@ -78,6 +88,14 @@ mod tests {
         assert_eq!(goal(128), ["##."]);
         assert_eq!(goal(100), ["#.."]);
         assert_eq!(goal(0), ["..."]);
+    }
+
+    #[test]
+    fn written_pictures_read_back() {
+        let picture =
+            Grid::from_rows(vec![vec![true, false, true], vec![false, true, true]]).unwrap();
+        let puzzle = parse(&write(&picture), 128).unwrap();
+        assert_eq!(puzzle.goal(), Some(&picture));
     }
 
     #[test]

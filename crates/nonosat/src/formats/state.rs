@@ -9,6 +9,7 @@ use super::picture::cell;
 use super::text::content_span;
 use super::{ParseError, display_name, read_path_text};
 use crate::model::{Cell, Grid, Puzzle};
+use crate::words::counted;
 
 /// Reads a partly solved grid of `puzzle` from `text`; `source` names the file in errors.
 pub fn parse(text: &str, source: &str, puzzle: &Puzzle) -> Result<Grid<Cell>, ParseError> {
@@ -18,6 +19,18 @@ pub fn parse(text: &str, source: &str, puzzle: &Puzzle) -> Result<Grid<Cell>, Pa
 /// Reads a partly solved grid of `puzzle` from a file (`-` for standard input).
 pub fn read(path: &Path, puzzle: &Puzzle) -> Result<Grid<Cell>, ParseError> {
     parse(&read_path_text(path)?, &path.to_string_lossy(), puzzle)
+}
+
+/// Writes a partly solved grid as [`parse`] reads it: `#` black, `.` white, `?` unknown.
+pub fn write(grid: &Grid<Cell>) -> String {
+    let mut text = String::with_capacity((grid.width() + 1) * grid.height());
+    for pos in grid.positions() {
+        text.push(grid[pos].symbol());
+        if pos.col + 1 == grid.width() {
+            text.push('\n');
+        }
+    }
+    text
 }
 
 fn parse_lines(text: &str, puzzle: &Puzzle) -> Result<Grid<Cell>, LineError> {
@@ -36,7 +49,7 @@ fn parse_lines(text: &str, puzzle: &Puzzle) -> Result<Grid<Cell>, LineError> {
     };
     let rows = last - first + 1;
     if rows != puzzle.height() {
-        return Err(wrong_size(None, format!("{rows} rows")));
+        return Err(wrong_size(None, counted(rows, "row", "rows")));
     }
     let mut grid = Grid::filled(size.0, size.1, Cell::Unknown);
     for (row, text) in text.lines().skip(first - 1).take(rows).enumerate() {
@@ -46,7 +59,7 @@ fn parse_lines(text: &str, puzzle: &Puzzle) -> Result<Grid<Cell>, LineError> {
         if length != puzzle.width() {
             return Err(wrong_size(
                 line,
-                format!("{length} cells in row {}", row + 1),
+                format!("{} in row {}", counted(length, "cell", "cells"), row + 1),
             ));
         }
         for (col, ch) in text.chars().enumerate() {
@@ -74,6 +87,15 @@ mod tests {
     }
 
     #[test]
+    fn written_grids_read_back() {
+        let mut grid = Grid::filled(2, 2, Cell::Unknown);
+        grid[crate::model::Pos { row: 0, col: 1 }] = Cell::Black;
+        grid[crate::model::Pos { row: 1, col: 0 }] = Cell::White;
+        assert_eq!(write(&grid), "?#\n.?\n");
+        assert_eq!(parse(&write(&grid), "s.txt", &puzzle()).unwrap(), grid);
+    }
+
+    #[test]
     fn reads_known_and_unknown_cells() {
         let grid = parse("\n#?\n?.\n\n", "s.txt", &puzzle()).unwrap();
         assert_eq!(
@@ -87,11 +109,11 @@ mod tests {
         let error = |text| parse(text, "s.txt", &puzzle()).unwrap_err().to_string();
         assert_eq!(
             error("#?\n"),
-            "s.txt: the grid has 1 rows, but the puzzle is 2x2"
+            "s.txt: the grid has 1 row, but the puzzle is 2x2"
         );
         assert_eq!(
             error("#?\n?\n"),
-            "s.txt:2: the grid has 1 cells in row 2, but the puzzle is 2x2"
+            "s.txt:2: the grid has 1 cell in row 2, but the puzzle is 2x2"
         );
         assert_eq!(
             error("#?\n?o\n"),

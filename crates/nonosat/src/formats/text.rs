@@ -73,7 +73,13 @@ pub(crate) fn content_span(text: &str) -> Option<(usize, usize)> {
 
 /// A size or block length written in decimal digits: at most [`MAX_SIDE`], so sums never overflow.
 pub(crate) fn parse_number(word: &str) -> Result<usize, ParseErrorKind> {
-    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
+    let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    if word.strip_prefix('-').is_some_and(digits) {
+        return Err(ParseErrorKind::Negative {
+            text: word.to_string(),
+        });
+    }
+    if !digits(word) {
         return Err(ParseErrorKind::NotANumber {
             text: word.to_string(),
         });
@@ -173,21 +179,16 @@ pub(crate) fn build_puzzle(
     })
 }
 
-/// The puzzle carrying `goal`, which must have its size and fit its clues.
+/// The puzzle carrying `goal`, which must have its size. A goal that breaks the clues is kept: a
+/// check reports it as "not a solution" and goes on, as with `--goal`.
 pub(crate) fn attach_goal(
     puzzle: Puzzle,
     goal: Grid<bool>,
     at: Option<usize>,
 ) -> Result<Puzzle, LineError> {
-    let puzzle = puzzle
+    puzzle
         .with_goal(goal)
-        .map_err(|error| LineError::maybe_at(at, ParseErrorKind::Puzzle(error)))?;
-    if let Some(goal) = puzzle.goal() {
-        puzzle
-            .check(goal)
-            .map_err(|mismatch| LineError::maybe_at(at, ParseErrorKind::GoalMismatch(mismatch)))?;
-    }
-    Ok(puzzle)
+        .map_err(|error| LineError::maybe_at(at, ParseErrorKind::Puzzle(error)))
 }
 
 /// A text of numbers: the `header` lines, then one clue a line, rows then columns, numbers separated
@@ -277,8 +278,12 @@ mod tests {
     #[test]
     fn parse_number_refuses_signs_and_huge_values() {
         assert_eq!(parse_number("1000"), Ok(1000));
+        assert_eq!(
+            parse_number("-1").unwrap_err().to_string(),
+            "\"-1\" is negative: clue numbers and sizes count cells"
+        );
         assert!(matches!(
-            parse_number("-1"),
+            parse_number("+1"),
             Err(ParseErrorKind::NotANumber { .. })
         ));
         assert!(matches!(

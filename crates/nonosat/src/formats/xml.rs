@@ -213,7 +213,15 @@ impl<'a> Reader<'a> {
     /// `name="value"` or `name='value'`.
     fn attribute(&mut self) -> Result<(&'a str, String), XmlError> {
         let key = self.name()?;
+        let cut_short = |parser: &Self| {
+            parser.error(&format!(
+                "the file ends inside the attribute `{key}`: is it cut short?"
+            ))
+        };
         self.skip_whitespace();
+        if self.rest().is_empty() {
+            return Err(cut_short(self));
+        }
         if !self.rest().starts_with('=') {
             return Err(self.error(&format!("the attribute `{key}` has no `=`")));
         }
@@ -221,6 +229,7 @@ impl<'a> Reader<'a> {
         self.skip_whitespace();
         let quote = match self.rest().chars().next() {
             Some(quote @ ('"' | '\'')) => quote,
+            None => return Err(cut_short(self)),
             _ => {
                 return Err(self.error(&format!("the value of `{key}` is not quoted")));
             }
@@ -334,6 +343,16 @@ mod tests {
         assert_eq!(message("<a>\n</b>"), "2: </b> where </a> was expected");
         assert_eq!(message("<a>\n<b>"), "2: <b> is never closed");
         assert_eq!(message("<a x=1/>"), "1: the value of `x` is not quoted");
+        for truncated in ["<a\n x=", "<a\n x", "<a\n x = "] {
+            assert_eq!(
+                message(truncated),
+                "2: the file ends inside the attribute `x`: is it cut short?"
+            );
+        }
+        assert_eq!(
+            message("<a x='1"),
+            "1: an attribute value is not closed by `'`"
+        );
         assert_eq!(
             message("<a x='1' x='2'/>"),
             "1: the attribute `x` appears twice"

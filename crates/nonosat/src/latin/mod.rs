@@ -11,6 +11,7 @@ pub mod solve;
 use std::fmt;
 
 use crate::model::{Grid, LineId, Pos};
+use crate::words::counted;
 
 /// The largest order accepted: digits are single characters.
 pub const MAX_ORDER: usize = 9;
@@ -48,7 +49,7 @@ pub enum LatinErrorKind {
         found: usize,
     },
     /// A row whose length differs from the first row's.
-    #[error("row {row} has {found} cells but the first row has {expected}")]
+    #[error("row {row} has {} but the first row has {expected}", counted(*found, "cell", "cells"))]
     RaggedRow {
         /// The row.
         row: usize,
@@ -260,7 +261,7 @@ mod tests {
         );
         assert_eq!(
             error("12\n1\n"),
-            "l.txt:2: row 2 has 1 cells but the first row has 2"
+            "l.txt:2: row 2 has 1 cell but the first row has 2"
         );
         assert_eq!(
             error("12\n.3\n"),

@@ -8,6 +8,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use crate::deadline::{Deadline, Limit};
 use crate::logic::probe::{NoSolution, probe};
 use crate::logic::propagate::propagate;
 use crate::logic::{Contradiction, DpLineSolver, LineSolver};
@@ -15,7 +16,7 @@ use crate::methods::kikuchi::{
     Cube2, Cube3, Cube4, DEFAULT_THRESHOLD, consistent_arrangements, freedom,
 };
 use crate::methods::koike::KoikeRules;
-use crate::methods::myillust::{Budget, MyIllustSolver};
+use crate::methods::myillust::{Budget, MyIllustSolver, Stop};
 use crate::model::{Cell, Clue, Grid, LineId, Puzzle};
 use crate::solve::{self, CheckError, Options, Report};
 
@@ -104,6 +105,8 @@ pub enum Outcome {
     Stalled,
     /// The method proved the clues contradictory.
     Contradiction,
+    /// The time limit passed first.
+    OutOfTime,
 }
 
 impl Outcome {
@@ -113,6 +116,7 @@ impl Outcome {
             Outcome::Solved => "solved",
             Outcome::Stalled => "stalled",
             Outcome::Contradiction => "contradiction",
+            Outcome::OutOfTime => "out of time",
         }
     }
 }
@@ -150,48 +154,56 @@ pub struct Comparison {
     pub exact: Report,
 }
 
-/// Runs `methods` and the exact check on `puzzle`.
+/// Runs `methods` and the exact check on `puzzle`. Under a deadline the methods get half of the
+/// time at most, and the exact check what is left.
 pub fn compare(
     puzzle: &Puzzle,
     methods: &[Method],
     options: &Options,
 ) -> Result<Comparison, CheckError> {
-    let runs = methods.iter().map(|&method| run(method, puzzle)).collect();
+    let methods_until = options.deadline.map(|deadline| deadline.share(0.5));
+    let runs = methods
+        .iter()
+        .map(|&method| run(method, puzzle, methods_until))
+        .collect();
     Ok(Comparison {
         runs,
         exact: solve::check(puzzle, options)?,
     })
 }
 
-/// Runs one method from an empty grid to its fixpoint.
-pub fn run(method: Method, puzzle: &Puzzle) -> MethodRun {
+/// Runs one method from an empty grid to its fixpoint, or until `deadline`.
+pub fn run(method: Method, puzzle: &Puzzle, deadline: Option<Deadline>) -> MethodRun {
     let started = Instant::now();
     let mut grid = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
     let cap = u128::from(ENUMERATION_CAP);
     let mut effort = match method {
-        Method::Line => propagated(puzzle, &mut grid, DpLineSolver::new(), |_| 0),
+        Method::Line => propagated(puzzle, &mut grid, DpLineSolver::new(), deadline, |_| 0),
         Method::Cube2 => propagated(
             puzzle,
             &mut grid,
             Cube2::new().with_max_arrangements(cap),
+            deadline,
             |s| s.counters().lines_skipped as usize,
         ),
         Method::Cube3 => propagated(
             puzzle,
             &mut grid,
             Cube3::new().with_max_arrangements(cap),
+            deadline,
             |s| s.counters().lines_skipped as usize,
         ),
         Method::Cube4 => propagated(
             puzzle,
             &mut grid,
             Cube4::default().with_max_arrangements(cap),
+            deadline,
             |s| s.counters().lines_skipped as usize,
         ),
-        Method::MyIllust => my_illust(puzzle, &mut grid),
-        Method::Koike => propagated(puzzle, &mut grid, KoikeRules::new(), |_| 0),
-        Method::KoikeProbing => probed(puzzle, &mut grid, KoikeRules::new()),
-        Method::Probing => probed(puzzle, &mut grid, DpLineSolver::new()),
+        Method::MyIllust => my_illust(puzzle, &mut grid, deadline),
+        Method::Koike => propagated(puzzle, &mut grid, KoikeRules::new(), deadline, |_| 0),
+        Method::KoikeProbing => probed(puzzle, &mut grid, KoikeRules::new(), deadline),
+        Method::Probing => probed(puzzle, &mut grid, DpLineSolver::new(), deadline),
     };
     let open = |line: LineId| grid.line(line).contains(&Cell::Unknown);
     let too_free = |line: LineId| freedom(puzzle.clue(line), puzzle.line_len(line)) > cap;
@@ -217,6 +229,7 @@ pub fn run(method: Method, puzzle: &Puzzle) -> MethodRun {
     let outcome = match (effort.consistent, fixed == puzzle.cell_count()) {
         (false, _) => Outcome::Contradiction,
         (true, true) => Outcome::Solved,
+        (true, false) if effort.out_of_time => Outcome::OutOfTime,
         (true, false) => Outcome::Stalled,
     };
     MethodRun {
@@ -239,6 +252,8 @@ struct Effort {
     skipped: usize,
     /// Lines the method itself reports having left alone at the end (MyIllustPuzzle's runner).
     unexamined: Vec<LineId>,
+    /// Whether the deadline stopped the method before its fixpoint.
+    out_of_time: bool,
 }
 
 /// Propagates a line-level method to its fixpoint; `skipped` reads its count of lines left alone.
@@ -246,9 +261,10 @@ fn propagated<S: LineSolver>(
     puzzle: &Puzzle,
     grid: &mut Grid<Cell>,
     solver: S,
+    deadline: Option<Deadline>,
     skipped: impl Fn(&S) -> usize,
 ) -> Effort {
-    let mut solver = Counted::new(solver);
+    let mut solver = Counted::new(solver, deadline);
     let (consistent, passes) = match propagate(puzzle, grid, &mut solver) {
         Ok(done) => (true, done.passes),
         Err(stuck) => (false, stuck.before.passes),
@@ -259,12 +275,18 @@ fn propagated<S: LineSolver>(
         line_calls: solver.calls,
         skipped: skipped(&solver.inner),
         unexamined: Vec::new(),
+        out_of_time: solver.out_of_time,
     }
 }
 
 /// Probes over a line-level method to its fixpoint.
-fn probed(puzzle: &Puzzle, grid: &mut Grid<Cell>, solver: impl LineSolver) -> Effort {
-    let mut solver = Counted::new(solver);
+fn probed(
+    puzzle: &Puzzle,
+    grid: &mut Grid<Cell>,
+    solver: impl LineSolver,
+    deadline: Option<Deadline>,
+) -> Effort {
+    let mut solver = Counted::new(solver, deadline);
     let (consistent, passes) = match probe(puzzle, grid, &mut solver) {
         Ok(done) => (true, done.rounds),
         Err(NoSolution) => (false, 0),
@@ -275,13 +297,15 @@ fn probed(puzzle: &Puzzle, grid: &mut Grid<Cell>, solver: impl LineSolver) -> Ef
         line_calls: solver.calls,
         skipped: 0,
         unexamined: Vec::new(),
+        out_of_time: solver.out_of_time,
     }
 }
 
 /// The MyIllustPuzzle runner in the order of its flowchart, with a budget in arrangements.
-fn my_illust(puzzle: &Puzzle, grid: &mut Grid<Cell>) -> Effort {
+fn my_illust(puzzle: &Puzzle, grid: &mut Grid<Cell>, deadline: Option<Deadline>) -> Effort {
     let mut solver = MyIllustSolver::new(Budget::Arrangements(ENUMERATION_CAP))
-        .with_max_passes(MYILLUST_MAX_PASSES);
+        .with_max_passes(MYILLUST_MAX_PASSES)
+        .with_deadline(deadline);
     match solver.run(puzzle, grid) {
         Ok(stats) => {
             let calls = stats.calls;
@@ -293,6 +317,7 @@ fn my_illust(puzzle: &Puzzle, grid: &mut Grid<Cell>) -> Effort {
                 line_calls,
                 skipped: stats.skipped,
                 unexamined: stats.skipped_last_pass,
+                out_of_time: stats.stop == Stop::OutOfTime,
             }
         }
         Err(Contradiction) => Effort {
@@ -301,24 +326,37 @@ fn my_illust(puzzle: &Puzzle, grid: &mut Grid<Cell>) -> Effort {
             line_calls: 0,
             skipped: 0,
             unexamined: Vec::new(),
+            out_of_time: false,
         },
     }
 }
 
-/// A line solver that counts its calls.
+/// A line solver that counts its calls and, once its deadline has passed, leaves every line as it
+/// is (which is sound: it fixes nothing), so that propagation and probing end at once.
 struct Counted<S> {
     inner: S,
     calls: usize,
+    deadline: Option<Deadline>,
+    out_of_time: bool,
 }
 
 impl<S> Counted<S> {
-    fn new(inner: S) -> Self {
-        Counted { inner, calls: 0 }
+    fn new(inner: S, deadline: Option<Deadline>) -> Self {
+        Counted {
+            inner,
+            calls: 0,
+            deadline,
+            out_of_time: false,
+        }
     }
 }
 
 impl<S: LineSolver> LineSolver for Counted<S> {
     fn solve_line(&mut self, clue: &Clue, line: &[Cell]) -> Result<Vec<Cell>, Contradiction> {
+        self.out_of_time = self.out_of_time || self.deadline.check().is_err();
+        if self.out_of_time {
+            return Ok(line.to_vec());
+        }
         self.calls += 1;
         self.inner.solve_line(clue, line)
     }

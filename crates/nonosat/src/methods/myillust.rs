@@ -38,6 +38,7 @@
 use std::iter;
 use std::time::{Duration, Instant};
 
+use crate::deadline::{Deadline, Limit};
 use crate::logic::{Contradiction, LineSolver};
 use crate::model::{Cell, Clue, Grid, LineId, Pos, Puzzle};
 
@@ -538,6 +539,8 @@ pub struct MyIllustSolver {
     /// Stop after this many passes of the Try3/Try4 loop, like the page's cancel button; `None`
     /// runs until the grid is complete or nothing more follows.
     pub max_passes: Option<usize>,
+    /// Stop between two line calls once this has passed.
+    pub deadline: Option<Deadline>,
 }
 
 impl Default for MyIllustSolver {
@@ -560,6 +563,8 @@ pub enum Stop {
     /// A pass fixed nothing, Try4 skipped lines, and the budget cannot grow (it is zero, or at the
     /// largest value it can hold).
     BudgetStuck,
+    /// [`MyIllustSolver::deadline`] passed.
+    OutOfTime,
 }
 
 /// Line-method calls made by one run, per method.
@@ -602,6 +607,7 @@ impl MyIllustSolver {
         MyIllustSolver {
             budget,
             max_passes: None,
+            deadline: None,
         }
     }
 
@@ -611,6 +617,11 @@ impl MyIllustSolver {
             max_passes: Some(passes),
             ..self
         }
+    }
+
+    /// The same solver stopping once `deadline` (if any) has passed.
+    pub fn with_deadline(self, deadline: Option<Deadline>) -> Self {
+        MyIllustSolver { deadline, ..self }
     }
 
     /// Runs the flowchart on `grid`, whose known cells are taken as given.
@@ -628,6 +639,7 @@ impl MyIllustSolver {
         }
         let mut run = Run {
             puzzle,
+            deadline: self.deadline,
             grid,
             calls: Calls::default(),
             skipped: 0,
@@ -640,6 +652,9 @@ impl MyIllustSolver {
             if run.grid.known_count() == puzzle.cell_count() {
                 break Stop::Completed;
             }
+            if self.deadline.check().is_err() {
+                break Stop::OutOfTime;
+            }
             if self.max_passes.is_some_and(|max| passes >= max) {
                 break Stop::PassLimit;
             }
@@ -648,6 +663,9 @@ impl MyIllustSolver {
             run.skipped_lines.clear();
             let by_try3 = run.sweep(Method::Try3)?;
             let by_try4 = run.sweep(Method::Try4(self.budget.times(level)))?;
+            if self.deadline.check().is_err() {
+                break Stop::OutOfTime; // the sweeps may have stopped early: no fixpoint is known
+            }
             if by_try3 || by_try4 {
                 continue;
             }
@@ -684,6 +702,8 @@ enum Method {
 /// One run's grid and counters.
 struct Run<'r> {
     puzzle: &'r Puzzle,
+    /// A sweep stops early once this has passed.
+    deadline: Option<Deadline>,
     grid: &'r mut Grid<Cell>,
     calls: Calls,
     skipped: usize,
@@ -696,6 +716,9 @@ impl Run<'_> {
     fn sweep(&mut self, method: Method) -> Result<bool, Contradiction> {
         let mut changed = false;
         for line in self.puzzle.lines() {
+            if self.deadline.check().is_err() {
+                break;
+            }
             changed |= self.apply(method, line)?;
         }
         Ok(changed)

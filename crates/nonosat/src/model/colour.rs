@@ -7,6 +7,7 @@
 use std::fmt;
 
 use super::{Clue, Grid, LineId, MAX_SIDE, Metadata, Puzzle, PuzzleError};
+use crate::words::counted;
 
 /// The most colours a puzzle may use besides the background (a line solver keeps a cell's possible
 /// colours in the bits of a `u32`, bit 0 the background).
@@ -131,7 +132,8 @@ pub enum ColourError {
     },
     /// The rows and the columns ask for different numbers of cells of one colour.
     #[error(
-        "the row clues ask for {rows} cells of \"{name}\" but the column clues ask for {columns}"
+        "the row clues ask for {} of \"{name}\" but the column clues ask for {columns}",
+        counted(*rows, "cell", "cells")
     )]
     TotalsDiffer {
         /// The colour's name.
@@ -511,7 +513,7 @@ mod tests {
         let refused = ColourPuzzle::new(vec![one(1)], vec![one(2)], palette(&["a", "b"]));
         assert_eq!(
             refused.unwrap_err().to_string(),
-            "the row clues ask for 1 cells of \"a\" but the column clues ask for 0"
+            "the row clues ask for 1 cell of \"a\" but the column clues ask for 0"
         );
         let undefined = ColourPuzzle::new(vec![one(3)], vec![one(3)], palette(&["a", "b"]));
         assert!(matches!(undefined, Err(ColourError::BadColour { .. })));

@@ -1,6 +1,7 @@
 //! A black-and-white nonogram: row and column clues that fit together, and its optional metadata.
 
 use super::{Clue, Grid, LineId};
+use crate::words::counted;
 
 /// The largest width or height accepted, in cells. Larger puzzles are refused before any work.
 pub const MAX_SIDE: usize = 1000;
@@ -57,7 +58,10 @@ pub enum PuzzleError {
         len: usize,
     },
     /// The row clues and the column clues ask for different numbers of black cells.
-    #[error("the row clues ask for {rows} black cells but the column clues ask for {columns}")]
+    #[error(
+        "the row clues ask for {} but the column clues ask for {columns}",
+        counted(*rows, "black cell", "black cells")
+    )]
     TotalsDiffer {
         /// Black cells the rows ask for.
         rows: usize,

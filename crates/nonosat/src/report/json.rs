@@ -56,11 +56,19 @@ pub struct CheckRecord {
     pub solutions: Vec<Vec<String>>,
     /// `[row, column]` (0-based) of the cells where the two solutions differ.
     pub differing_cells: Vec<[usize; 2]>,
-    /// `[row, column]` (0-based) of every cell that differs between some two solutions, when it
-    /// was computed (`check` without a time-out); else null.
+    /// `[row, column]` (0-based) of every cell that differs between some two solutions, when
+    /// `check` looked for them and reached a verdict; else null. When the time limit cut that
+    /// search short, the cells found so far.
     pub ambiguous: Option<Vec<[usize; 2]>>,
+    /// Whether `ambiguous` holds every ambiguous cell (false when it is null, or the time limit cut
+    /// the search short).
+    #[serde(default)]
+    pub ambiguous_complete: bool,
     /// Whether line propagation alone fixes every cell.
     pub line_solvable: bool,
+    /// Whether line propagation alone proves that there is no solution.
+    #[serde(default)]
+    pub line_refuted: bool,
     /// Cells fixed by line propagation.
     pub fixed_by_propagation: usize,
     /// Number of cells.
@@ -148,14 +156,31 @@ pub struct FixRecord {
     pub height: usize,
     /// The verdict of the design as it is, as in [`CheckRecord::verdict`].
     pub verdict: Verdict,
-    /// `[row, column]` (0-based) of every ambiguous cell of the design.
+    /// `[row, column]` (0-based) of every ambiguous cell of the design (those found before the
+    /// time limit when `ambiguous_complete` is false).
     pub ambiguous: Vec<[usize; 2]>,
+    /// Whether `ambiguous` holds every ambiguous cell; repairs are proposed only then.
+    pub ambiguous_complete: bool,
     /// The fewest hint cells; null when the design is unique (or the check timed out).
     pub hints: Option<HintsRecord>,
     /// Edits that make the puzzle unique, each re-checked.
     pub edits: Vec<EditRecord>,
+    /// What `--apply` wrote and how the result checks; null without `--apply`.
+    pub applied: Option<AppliedRecord>,
     /// Wall-clock time in milliseconds.
     pub time_ms: f64,
+}
+
+/// A repair applied by `fix --apply`, the file it was written to, and the check of the result.
+#[derive(Clone, Debug, Serialize)]
+pub struct AppliedRecord {
+    /// `hints`, or the 1-based number of the edit.
+    pub repair: String,
+    /// The file written.
+    pub output: String,
+    /// The verdict of what was written, read back from the file: the repaired design's, or for
+    /// hints whether they leave one solution (`unique`, `multiple`, or `timeout`).
+    pub verdict: Verdict,
 }
 
 /// Hint cells that make a design unique.
@@ -165,6 +190,9 @@ pub struct HintsRecord {
     pub cells: Vec<(usize, usize, bool)>,
     /// True when no smaller set of hints works; false for the best set found in the budget.
     pub proved_minimal: bool,
+    /// True when the hints were proved to make the puzzle unique; false when the time limit
+    /// passed first and they are only a start.
+    pub sufficient: bool,
     /// Other solutions the search met.
     pub alternatives: usize,
 }
@@ -189,6 +217,7 @@ impl FixRecord {
             height: design.height(),
             verdict: repairs.check.verdict,
             ambiguous: repairs.check.ambiguous.iter().flatten().map(pair).collect(),
+            ambiguous_complete: repairs.check.ambiguous_complete,
             hints: repairs.hints.as_ref().map(|hints| HintsRecord {
                 cells: hints
                     .cells
@@ -196,6 +225,7 @@ impl FixRecord {
                     .map(|&pos| (pos.row, pos.col, design[pos]))
                     .collect(),
                 proved_minimal: hints.proved_minimal,
+                sufficient: hints.sufficient,
                 alternatives: hints.alternatives,
             }),
             edits: repairs
@@ -206,6 +236,7 @@ impl FixRecord {
                     picture: edit.picture.row_strings(),
                 })
                 .collect(),
+            applied: None,
             time_ms: repairs.elapsed.as_secs_f64() * 1000.0,
         }
     }
@@ -256,7 +287,9 @@ impl CheckRecord {
                 .ambiguous
                 .as_ref()
                 .map(|cells| cells.iter().map(|p| [p.row, p.col]).collect()),
+            ambiguous_complete: report.ambiguous_complete,
             line_solvable: report.line_solvable,
+            line_refuted: report.line_refuted,
             fixed_by_propagation: report.fixed_by_propagation,
             cells: puzzle.cell_count(),
             time_ms: report.elapsed.as_secs_f64() * 1000.0,
@@ -296,7 +329,7 @@ pub struct MethodRecord {
     pub method: Method,
     /// Cells fixed at the method's fixpoint.
     pub fixed: usize,
-    /// `solved`, `stalled` or `contradiction`.
+    /// `solved`, `stalled`, `contradiction` or `out of time`.
     pub outcome: Outcome,
     /// Passes over the line queue, or probing rounds.
     pub passes: usize,

@@ -98,7 +98,7 @@ pub struct LatinStepRecord {
 /// The search over deduction orders.
 #[derive(Clone, Debug, Serialize)]
 pub struct OrdersRecord {
-    /// False when the search stopped at its node limit.
+    /// False when the search stopped at its node limit or the time limit.
     pub complete: bool,
     /// The move whose smallest enabling set is largest, if any.
     pub longest_deduction: Option<LongestDeduction>,
@@ -231,7 +231,7 @@ pub fn render_latin(outcome: &LatinOutcome) -> String {
             let complete = if found.complete {
                 ""
             } else {
-                " (stopped at the node limit)"
+                " (stopped at the node limit or the time limit)"
             };
             let _ = writeln!(
                 out,

@@ -167,6 +167,7 @@ impl HintRecord {
             NextStep::Solved => ("solved", None, None),
             NextStep::Contradiction(line) => ("contradiction", None, Some(line.to_string())),
             NextStep::NoLogicalStep => ("no logical step", None, None),
+            NextStep::OutOfTime => ("out of time", None, None),
         };
         HintRecord {
             schema_version: SCHEMA_VERSION,
@@ -327,6 +328,11 @@ pub fn render_hint(heading: &str, puzzle: &Puzzle, next: &NextStep, mistakes: &[
         NextStep::NoLogicalStep => writeln!(
             out,
             "{heading}: no line and no probe fixes another cell: a guess is needed"
+        ),
+        NextStep::OutOfTime => writeln!(
+            out,
+            "{heading}: no line fixes another cell, and the time limit passed before every probe \
+             was tried (give a longer --timeout)"
         ),
     };
     out

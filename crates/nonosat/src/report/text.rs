@@ -6,6 +6,7 @@ use crate::methods::compare::Comparison;
 use crate::model::{Grid, Pos, Puzzle};
 use crate::solve::repair::Repairs;
 use crate::solve::{GoalReport, Report, Verdict};
+use crate::words::counted;
 
 /// Draws `grid` two characters a cell (`#` black, `.` white), with 1-based row numbers on the left
 /// and column numbers every five columns above. Cells in `marked` are drawn `X` (black) or `o`
@@ -46,6 +47,11 @@ pub fn draw_grid(grid: &Grid<bool>, marked: &[Pos]) -> String {
 
 /// The verdict of `check` or `solve` for a person: summary lines, then the solutions drawn.
 pub fn render_check(heading: &str, puzzle: &Puzzle, report: &Report) -> String {
+    render_verdict(heading, puzzle, report) + &render_check_detail(puzzle, report)
+}
+
+/// The first two lines of [`render_check`]: the puzzle's heading and size, and the verdict.
+pub fn render_verdict(heading: &str, puzzle: &Puzzle, report: &Report) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -73,18 +79,34 @@ pub fn render_check(heading: &str, puzzle: &Puzzle, report: &Report) -> String {
         Verdict::Timeout => "timed out before an answer".to_owned(),
     };
     let _ = writeln!(out, "verdict: {verdict}");
+    out
+}
+
+/// The rest of [`render_check`] after [`render_verdict`]: propagation, goal, ambiguous cells,
+/// time, and the solutions drawn.
+pub fn render_check_detail(puzzle: &Puzzle, report: &Report) -> String {
+    let mut out = String::new();
+    let differing = report.differing_cells();
     let cells = puzzle.cell_count();
-    let _ = writeln!(
-        out,
-        "line propagation: fixed {} of {cells} cells ({:.1}%){}",
-        report.fixed_by_propagation,
-        100.0 * report.fixed_by_propagation as f64 / cells as f64,
-        if report.line_solvable {
-            ", solves the puzzle alone"
-        } else {
-            ", needs search"
-        },
-    );
+    if report.line_refuted {
+        let _ = writeln!(
+            out,
+            "line propagation: meets a line that cannot be completed: line logic alone proves \
+             there is no solution"
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "line propagation: fixed {} of {cells} cells ({:.1}%){}",
+            report.fixed_by_propagation,
+            100.0 * report.fixed_by_propagation as f64 / cells as f64,
+            if report.line_solvable {
+                ", solves the puzzle alone"
+            } else {
+                ", needs search"
+            },
+        );
+    }
     match &report.goal {
         Some(GoalReport::Solves) => {
             let _ = writeln!(out, "goal picture: satisfies the clues");
@@ -95,10 +117,18 @@ pub fn render_check(heading: &str, puzzle: &Puzzle, report: &Report) -> String {
         None => {}
     }
     let marked = match (&report.ambiguous, report.verdict) {
-        (Some(ambiguous), Verdict::Multiple) => {
+        (Some(ambiguous), Verdict::Multiple) if report.ambiguous_complete => {
             let _ = writeln!(
                 out,
                 "ambiguous cells: {} (each differs between some two solutions)",
+                ambiguous.len()
+            );
+            ambiguous.clone()
+        }
+        (Some(ambiguous), Verdict::Multiple) => {
+            let _ = writeln!(
+                out,
+                "ambiguous cells: at least {}; the time limit cut the search for more short",
                 ambiguous.len()
             );
             ambiguous.clone()
@@ -139,9 +169,18 @@ pub fn render_fix(heading: &str, design: &Grid<bool>, repairs: &Repairs) -> Stri
         design.height()
     );
     let Some(hints) = &repairs.hints else {
-        let verdict = match check.verdict {
-            Verdict::Unique => "unique: nothing to fix".to_owned(),
-            other => format!("{other}: nothing to propose"),
+        let verdict = match (check.verdict, &check.ambiguous) {
+            (Verdict::Unique, _) => "unique: nothing to fix".to_owned(),
+            (Verdict::Multiple, Some(found)) => format!(
+                "multiple; the time limit passed after {} of the ambiguous cells, and repairs need \
+                 them all: nothing to propose (give a longer --timeout)",
+                counted(found.len(), "cell", "cells")
+            ),
+            (Verdict::Timeout, _) => {
+                "timed out before an answer: nothing to propose (give a longer --timeout)"
+                    .to_owned()
+            }
+            (other, _) => format!("{other}: nothing to propose"),
         };
         let _ = writeln!(out, "verdict: {verdict}");
         return out;
@@ -152,17 +191,16 @@ pub fn render_fix(heading: &str, design: &Grid<bool>, repairs: &Repairs) -> Stri
         "verdict: multiple; {} ambiguous cells",
         ambiguous.len()
     );
-    let quality = if hints.proved_minimal {
-        "proved minimal"
-    } else {
-        "best found in the budget"
+    let quality = match (hints.proved_minimal, hints.sufficient) {
+        (true, _) => "proved minimal",
+        (false, true) => "best found in the time limit",
+        (false, false) => "NOT enough: the time limit passed before they made the puzzle unique",
     };
     let _ = writeln!(
         out,
-        "\nfewest hints: {} cell{} ({quality}; {} other solutions met)",
-        hints.cells.len(),
-        if hints.cells.len() == 1 { "" } else { "s" },
-        hints.alternatives
+        "\nfewest hints: {} ({quality}; {} met)",
+        counted(hints.cells.len(), "cell", "cells"),
+        counted(hints.alternatives, "other solution", "other solutions")
     );
     for &pos in &hints.cells {
         let colour = if design[pos] { "black" } else { "white" };
@@ -284,7 +322,6 @@ pub fn render_comparison(heading: &str, puzzle: &Puzzle, comparison: &Comparison
     );
     out
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;

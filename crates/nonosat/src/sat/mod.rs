@@ -201,10 +201,22 @@ impl clap::ValueEnum for SatBackend {
 
 /// A backend under a limit: `solve` returns `Result<_, L::Exceeded>`, which is
 /// [`TimedOut`](crate::deadline::TimedOut) under a deadline and `Infallible` without one.
+///
+/// Adding a large formula takes time too: once the limit has passed, the solver drops the clauses
+/// it is given (it reads the clock every [`CLAUSES_PER_CLOCK_READ`] clauses). This is sound because
+/// a limit never comes back: every solve after that answers the time-out, so no answer rests on a
+/// formula with clauses missing.
 pub struct Solver<L: Limit> {
     backend: Box<dyn Backend>,
     limit: L,
+    /// Clauses added so far.
+    added: usize,
+    /// Whether the limit passed while clauses were added: later ones were dropped.
+    past_limit: bool,
 }
+
+/// How many clauses [`Solver::add_clause`] adds between two reads of the clock.
+pub const CLAUSES_PER_CLOCK_READ: usize = 4096;
 
 impl<L: Limit> Solver<L> {
     /// A varisat solver without clauses, which gives up when `limit` says so: for the small
@@ -219,15 +231,22 @@ impl<L: Limit> Solver<L> {
             deadline: limit.deadline(),
             stop: None,
         };
+        Solver::around(backend.start(interrupt), limit)
+    }
+
+    /// A solver over `backend`, without clauses yet.
+    fn around(backend: Box<dyn Backend>, limit: L) -> Self {
         Solver {
-            backend: backend.start(interrupt),
+            backend,
             limit,
+            added: 0,
+            past_limit: false,
         }
     }
 
     /// Solves the clauses added so far: a model, or `None` if they are unsatisfiable.
     ///
-    /// After a time-out the solver must not be used again.
+    /// After a time-out every later solve answers the time-out at once.
     pub fn solve(&mut self) -> Result<Option<Model>, L::Exceeded> {
         self.solve_assuming(&[])
     }
@@ -235,6 +254,10 @@ impl<L: Limit> Solver<L> {
     /// Solves the clauses added so far with every literal of `assumptions` taken as true for this
     /// call only.
     pub fn solve_assuming(&mut self, assumptions: &[Lit]) -> Result<Option<Model>, L::Exceeded> {
+        if self.past_limit {
+            return Err(self.limit.exceeded());
+        }
+        self.limit.check()?;
         match self.backend.solve(assumptions) {
             Outcome::Satisfiable(model) => Ok(Some(model)),
             Outcome::Unsatisfiable => Ok(None),
@@ -253,15 +276,18 @@ impl Solver<Option<Deadline>> {
         stop: Option<StopSignal>,
     ) -> Self {
         let interrupt = Interrupt { deadline, stop };
-        Solver {
-            backend: backend.start(interrupt),
-            limit: deadline,
-        }
+        Solver::around(backend.start(interrupt), deadline)
     }
 }
 
 impl<L: Limit> ClauseSink for Solver<L> {
     fn add_clause(&mut self, lits: &[Lit]) {
-        self.backend.add_clause(lits);
+        self.added += 1;
+        if self.added.is_multiple_of(CLAUSES_PER_CLOCK_READ) && self.limit.check().is_err() {
+            self.past_limit = true;
+        }
+        if !self.past_limit {
+            self.backend.add_clause(lits);
+        }
     }
 }

@@ -6,16 +6,28 @@
 //! under an assumption: a model takes out every candidate it disagrees with (each of them is
 //! ambiguous), and an UNSAT answer puts the candidate in the backbone, where it is added as a unit
 //! clause to speed up the solves that follow.
+//!
+//! A search stopped by its limit keeps what it has: the cells shown ambiguous so far, each proved so
+//! by two solutions, marked incomplete.
 
-use super::search::{Search, Searched};
+use super::search::{Search, SearchError};
 use crate::deadline::Limit;
-use crate::model::{Grid, Pos};
+use crate::model::{Grid, Mismatch, Pos};
 
-/// Every ambiguous cell, row by row, given solutions already found (at least one).
+/// The ambiguous cells found, row by row, and whether they are all of them.
+pub(crate) struct Ambiguity {
+    /// Cells that differ between two solutions found.
+    pub cells: Vec<Pos>,
+    /// Whether every other cell was proved to be in the backbone (false: the limit stopped it).
+    pub complete: bool,
+}
+
+/// Every ambiguous cell, given solutions already found (at least one), or those found before the
+/// limit stopped the search.
 pub(crate) fn ambiguous_cells<L: Limit>(
     search: &mut Search<L>,
     seen: &[Grid<bool>],
-) -> Searched<Vec<Pos>, L> {
+) -> Result<Ambiguity, Mismatch> {
     let reference = &seen[0];
     let mut ambiguous = Grid::filled(reference.width(), reference.height(), false);
     let mut candidate = ambiguous.clone();
@@ -32,9 +44,16 @@ pub(crate) fn ambiguous_cells<L: Limit>(
             continue;
         }
         let flipped = search.cell_is(pos, !reference[pos]);
-        match search.solve_assuming(&[flipped])? {
-            Some(model) => {
-                let picture = search.verified_picture(&model)?;
+        let solved = search.solve_assuming(&[flipped]).map_err(SearchError::from);
+        let solved = solved.and_then(|model| {
+            model
+                .map(|model| search.verified_picture(&model))
+                .transpose()
+        });
+        match solved {
+            Err(SearchError::Unverified(mismatch)) => return Err(mismatch),
+            Err(SearchError::Stopped(_)) => return Ok(Ambiguity::found(&ambiguous, false)),
+            Ok(Some(picture)) => {
                 for &other in &open {
                     if candidate[other] && picture[other] != reference[other] {
                         candidate[other] = false;
@@ -42,14 +61,22 @@ pub(crate) fn ambiguous_cells<L: Limit>(
                     }
                 }
             }
-            None => {
+            Ok(None) => {
                 candidate[pos] = false;
                 search.add_clause(&[!flipped]);
             }
         }
     }
-    Ok(ambiguous
-        .positions()
-        .filter(|&pos| ambiguous[pos])
-        .collect())
+    Ok(Ambiguity::found(&ambiguous, true))
+}
+
+impl Ambiguity {
+    /// The cells marked in `ambiguous`, row by row.
+    fn found(ambiguous: &Grid<bool>, complete: bool) -> Self {
+        let cells = ambiguous
+            .positions()
+            .filter(|&pos| ambiguous[pos])
+            .collect();
+        Ambiguity { cells, complete }
+    }
 }

@@ -190,14 +190,20 @@ pub struct Report {
     /// Whether `solutions` holds every solution: the search proved that there is no other.
     pub exhausted: bool,
     /// Every cell that differs between some two solutions, row by row, when
-    /// [`Options::ambiguous_cells`] asked for it and the check finished in time (empty for a
-    /// unique puzzle); `None` otherwise.
+    /// [`Options::ambiguous_cells`] asked for it and the verdict was reached (empty for a unique
+    /// puzzle); `None` otherwise. When the time limit stopped the search for them, the cells found
+    /// so far, and [`Report::ambiguous_complete`] is false.
     pub ambiguous: Option<Vec<Pos>>,
+    /// Whether [`Report::ambiguous`] holds every ambiguous cell.
+    pub ambiguous_complete: bool,
     /// Cells fixed by line propagation before any search (0 when propagation finds a
     /// contradiction).
     pub fixed_by_propagation: usize,
     /// Whether line propagation alone fixed every cell.
     pub line_solvable: bool,
+    /// Whether line propagation alone met a line that cannot be completed, proving that there is
+    /// no solution (the verdict still rests on the SAT solver's answer).
+    pub line_refuted: bool,
     /// How the designer's goal picture fares, when the puzzle carries one.
     pub goal: Option<GoalReport>,
     /// Wall-clock time spent.
@@ -213,8 +219,10 @@ impl Report {
             solutions: Vec::new(),
             exhausted: false,
             ambiguous: None,
+            ambiguous_complete: false,
             fixed_by_propagation: 0,
             line_solvable: false,
+            line_refuted: false,
             goal: None,
             elapsed,
         }
@@ -292,15 +300,37 @@ pub enum CheckError {
 /// assert_eq!(report.solutions[0].row_strings(), [".##.", "#..#"]);
 /// ```
 pub fn check(puzzle: &Puzzle, options: &Options) -> Result<Report, CheckError> {
-    run(puzzle, options, true)
+    run(puzzle, options, true, &|_| {})
+}
+
+/// [`check`], calling `verdict_known` with the report so far as soon as the verdict is settled,
+/// before the search for more solutions and the ambiguous cells that `options` ask for: a caller
+/// can show the verdict while the detail is still being searched. It is not called when the check
+/// times out before a verdict.
+///
+/// The verdict may use the whole time limit; the detail gets what is left of it.
+pub fn check_verdict_first(
+    puzzle: &Puzzle,
+    options: &Options,
+    verdict_known: &(dyn Fn(&Report) + Sync),
+) -> Result<Report, CheckError> {
+    run(puzzle, options, true, verdict_known)
 }
 
 /// Finds one solution of `puzzle`, without asking whether there are others.
 pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report, CheckError> {
-    run(puzzle, options, false)
+    run(puzzle, options, false, &|_| {})
 }
 
-fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report, CheckError> {
+/// What [`check_verdict_first`] calls when the verdict is settled.
+type VerdictKnown<'a> = &'a (dyn Fn(&Report) + Sync);
+
+fn run(
+    puzzle: &Puzzle,
+    options: &Options,
+    prove_unique: bool,
+    verdict_known: VerdictKnown,
+) -> Result<Report, CheckError> {
     let started = Instant::now();
     let (known, propagated) = propagated(puzzle);
     let fixed_by_propagation = known.known_count();
@@ -311,6 +341,7 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
     let mut report = Report {
         fixed_by_propagation,
         line_solvable: propagated && fixed_by_propagation == puzzle.cell_count(),
+        line_refuted: !propagated,
         goal,
         ..Report::timed_out(Duration::ZERO)
     };
@@ -322,7 +353,7 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
     let racer = Racer::alone;
     let alone = |racer: Racer| {
         let (search, first) = first_answer(puzzle, &known, options, prove_unique, racer, &report)?;
-        finish(search, first, options, prove_unique)
+        finish(search, first, options, prove_unique, verdict_known)
     };
     let mut report = match (options.backend, SatBackend::ALL) {
         (SatChoice::Only(backend), _) => alone(racer(backend, true))?,
@@ -334,7 +365,7 @@ fn run(puzzle: &Puzzle, options: &Options, prove_unique: bool) -> Result<Report,
                 if !claim() {
                     return Ok(None);
                 }
-                finish(search, first, options, prove_unique).map(Some)
+                finish(search, first, options, prove_unique, verdict_known).map(Some)
             })?
         }
         (SatChoice::Auto | SatChoice::Race, _) => {
@@ -384,6 +415,7 @@ fn finish(
     (mut report, outcome): FirstAnswer,
     options: &Options,
     prove_unique: bool,
+    verdict_known: VerdictKnown,
 ) -> Result<Report, CheckError> {
     report.verdict = match outcome {
         Err(SearchError::Stopped(TimedOut)) => Verdict::Timeout,
@@ -396,13 +428,17 @@ fn finish(
         },
     };
     if prove_unique {
+        if report.verdict != Verdict::Timeout {
+            verdict_known(&report);
+        }
         search_deeper(&mut search, options, &mut report)?;
     }
     Ok(report)
 }
 
 /// With several solutions, collects more of them and the ambiguous cells, as `options` asks; a
-/// time-out on the way leaves the verdict as it is and what was not finished unset.
+/// time-out on the way leaves the verdict as it is, and the solutions and ambiguous cells found so
+/// far.
 fn search_deeper(
     search: &mut Search<Option<Deadline>>,
     options: &Options,
@@ -412,24 +448,25 @@ fn search_deeper(
         Verdict::Unique | Verdict::None => {
             report.exhausted = true;
             report.ambiguous = options.ambiguous_cells.then(Vec::new);
+            report.ambiguous_complete = options.ambiguous_cells;
             return Ok(());
         }
         Verdict::Multiple => {}
         Verdict::Solved | Verdict::Timeout => return Ok(()),
     }
-    let deeper = search
-        .enumerate(options.max_solutions, &mut report.solutions)
-        .and_then(|exhausted| {
-            report.exhausted = exhausted;
-            if options.ambiguous_cells {
-                report.ambiguous = Some(ambiguous_cells(search, &report.solutions)?);
-            }
-            Ok(())
-        });
-    match deeper {
-        Ok(()) | Err(SearchError::Stopped(TimedOut)) => Ok(()),
-        Err(SearchError::Unverified(mismatch)) => Err(CheckError::Unverified(mismatch)),
+    match search.enumerate(options.max_solutions, &mut report.solutions) {
+        Ok(exhausted) => report.exhausted = exhausted,
+        Err(SearchError::Stopped(TimedOut)) => {}
+        Err(SearchError::Unverified(mismatch)) => return Err(CheckError::Unverified(mismatch)),
     }
+    if options.ambiguous_cells {
+        // After a time-out this returns at once with the cells where the solutions found differ.
+        let ambiguity =
+            ambiguous_cells(search, &report.solutions).map_err(CheckError::Unverified)?;
+        report.ambiguous = Some(ambiguity.cells);
+        report.ambiguous_complete = ambiguity.complete;
+    }
+    Ok(())
 }
 
 #[cfg(all(test, feature = "serde"))]

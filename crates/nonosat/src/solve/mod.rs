@@ -18,6 +18,7 @@ pub mod repair;
 mod search;
 
 pub use check::{
-    CheckError, GoalReport, Options, Report, SatChoice, SolutionCount, Verdict, check, solve,
+    CheckError, GoalReport, Options, Report, SatChoice, SolutionCount, Verdict, check,
+    check_verdict_first, solve,
 };
 pub(crate) use search::verified_picture;

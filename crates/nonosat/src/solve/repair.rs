@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use super::search::{Search, SearchError};
 use crate::cnf::{ClauseSink, Counter, Encoding, Lit};
-use crate::deadline::{Deadline, Limit, NoDeadline};
+use crate::deadline::{Deadline, Limit};
 use crate::model::{Grid, Pos, Puzzle, PuzzleError};
 use crate::sat::{SatBackend, Solver};
 use crate::solve::{self, CheckError, Options, Report, Verdict};
@@ -26,8 +26,8 @@ use crate::solve::{self, CheckError, Options, Report, Verdict};
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct FixOptions {
-    /// When to stop the whole search (none: run to the end); half of the time left at the start
-    /// goes to the hints at most.
+    /// When to stop the whole search (none: run to the end): the check of the design may take
+    /// all of it, and of what it leaves, half at most goes to the fewest hints.
     pub deadline: Option<Deadline>,
     /// The most edits to propose.
     pub edits: usize,
@@ -75,6 +75,9 @@ pub struct Hints {
     /// Whether no smaller set of hints makes the puzzle unique (the search finished in its
     /// budget); otherwise the set is the best found.
     pub proved_minimal: bool,
+    /// Whether the hints were proved to make the puzzle unique; false when the time limit came
+    /// first, and the set is then only a start.
+    pub sufficient: bool,
     /// Other solutions the search met.
     pub alternatives: usize,
 }
@@ -116,19 +119,24 @@ pub enum FixError {
 }
 
 /// Proposes repairs for `design`, a picture whose clues may admit other solutions.
+///
+/// The check of the design may use the whole deadline; of what is left, the hints get half at
+/// most, and the edits the rest. Repairs rest on every ambiguous cell: when the check finds them
+/// only in part, none are proposed.
 pub fn fix(design: &Grid<bool>, options: &FixOptions) -> Result<Repairs, FixError> {
     let started = Instant::now();
-    // At most half of the time goes to the hints, counted from the start, as the first check is.
-    let hint_deadline = options.deadline.map(|deadline| deadline.share(0.5));
     let puzzle = Puzzle::from_picture(design).map_err(FixError::Design)?;
-    let check = solve::check(&puzzle, &Options::default().with_ambiguous_cells(true))?;
+    let check_options = Options::default()
+        .with_ambiguous_cells(true)
+        .with_deadline(options.deadline);
+    let check = solve::check(&puzzle, &check_options)?;
     let mut repairs = Repairs {
         hints: None,
         edits: Vec::new(),
         elapsed: Duration::ZERO,
         check,
     };
-    if repairs.check.verdict == Verdict::Multiple {
+    if repairs.check.verdict == Verdict::Multiple && repairs.check.ambiguous_complete {
         let ambiguous = repairs.check.ambiguous.clone().unwrap_or_default();
         let mut alternatives = repairs.check.solutions[1..].to_vec();
         let hints = fewest_hints(
@@ -136,7 +144,7 @@ pub fn fix(design: &Grid<bool>, options: &FixOptions) -> Result<Repairs, FixErro
             design,
             &ambiguous,
             &mut alternatives,
-            hint_deadline,
+            options.deadline,
         )?;
         repairs.hints = Some(hints);
         repairs.edits = edits(design, &ambiguous, &alternatives, options)?;
@@ -145,10 +153,27 @@ pub fn fix(design: &Grid<bool>, options: &FixOptions) -> Result<Repairs, FixErro
     Ok(repairs)
 }
 
+/// Whether `hints`, cells of `design` given away, leave `design` the only solution of its clues:
+/// `Some(true)` when a solve proves no other solution agrees with them all, `Some(false)` when one
+/// does, `None` when `deadline` passed first. `fix --apply hints` re-checks its hints with it.
+pub fn hints_settle(
+    design: &Grid<bool>,
+    hints: &[Pos],
+    deadline: Option<Deadline>,
+) -> Result<Option<bool>, FixError> {
+    let puzzle = Puzzle::from_picture(design).map_err(FixError::Design)?;
+    let backend = SatBackend::for_cells(puzzle.cell_count());
+    let mut search = Search::propagated(&puzzle, deadline, backend).map_err(CheckError::from)?;
+    search.block(design);
+    let found = other_solution(&mut search, design, hints)?;
+    Ok(found.map(|other| other.is_none()))
+}
+
 /// The largest hint count the counter proves minimal; beyond it the hints are the best found.
 const MAX_PROVED_HINTS: usize = 64;
 
-/// The implicit-hitting-set loop; see the module documentation.
+/// The implicit-hitting-set loop (see the module documentation), for half of the time left before
+/// `deadline` at most; then the last hitting set is completed greedily until `deadline`.
 fn fewest_hints(
     puzzle: &Puzzle,
     design: &Grid<bool>,
@@ -156,14 +181,12 @@ fn fewest_hints(
     alternatives: &mut Vec<Grid<bool>>,
     deadline: Option<Deadline>,
 ) -> Result<Hints, CheckError> {
-    let mut search = Search::propagated(
-        puzzle,
-        NoDeadline,
-        SatBackend::for_cells(puzzle.cell_count()),
-    )?;
+    let exact_until = deadline.map(|deadline| deadline.share(0.5));
+    let mut search =
+        Search::propagated(puzzle, deadline, SatBackend::for_cells(puzzle.cell_count()))?;
     search.block(design);
     // In the hitting-set formula, the variable of a cell means "the cell is a hint".
-    let mut hitting = Solver::new(NoDeadline);
+    let mut hitting = Solver::new(exact_until);
     let mut numbering = Encoding::cells_only(puzzle);
     let chosen: Vec<Lit> = ambiguous
         .iter()
@@ -171,7 +194,7 @@ fn fewest_hints(
         .collect();
     let most = ambiguous.len().min(MAX_PROVED_HINTS);
     let counter = Counter::new(&chosen, most, &mut numbering, &mut hitting);
-    let must_hit = |hitting: &mut Solver<NoDeadline>, alternative: &Grid<bool>| {
+    let must_hit = |hitting: &mut Solver<Option<Deadline>>, alternative: &Grid<bool>| {
         let differing: Vec<Lit> = ambiguous
             .iter()
             .zip(&chosen)
@@ -185,16 +208,18 @@ fn fewest_hints(
     }
     let mut bound = 1;
     let mut hints: Vec<Pos> = Vec::new();
-    while deadline.check().is_ok() {
+    'exact: while exact_until.check().is_ok() {
         let (model, proved) = loop {
             let solved = match counter.at_most(bound) {
                 Some(within) => hitting.solve_assuming(&[within]),
                 None => hitting.solve(),
             };
-            let Ok(solved) = solved;
             match solved {
-                Some(model) => break (model, counter.at_most(bound).is_some()),
-                None => bound += 1,
+                Ok(Some(model)) => break (model, counter.at_most(bound).is_some()),
+                // Every alternative differs from the design on an ambiguous cell, so some hint
+                // set hits them all: only a time-out ends the loop without one.
+                Ok(None) if counter.at_most(bound).is_some() => bound += 1,
+                Ok(None) | Err(_) => break 'exact,
             }
         };
         hints = ambiguous
@@ -204,21 +229,28 @@ fn fewest_hints(
             .map(|(&pos, _)| pos)
             .collect();
         match other_solution(&mut search, design, &hints)? {
-            None => {
+            Some(None) => {
                 return Ok(Hints {
                     cells: hints,
                     proved_minimal: proved,
+                    sufficient: true,
                     alternatives: alternatives.len(),
                 });
             }
-            Some(alternative) => {
+            Some(Some(alternative)) => {
                 must_hit(&mut hitting, &alternative);
                 alternatives.push(alternative);
             }
+            None => break,
         }
     }
     // Out of time: complete the last hitting set greedily, one differing cell per alternative.
-    while let Some(alternative) = other_solution(&mut search, design, &hints)? {
+    let mut sufficient = false;
+    while let Some(found) = other_solution(&mut search, design, &hints)? {
+        let Some(alternative) = found else {
+            sufficient = true;
+            break;
+        };
         let first_differing = ambiguous
             .iter()
             .find(|&&pos| alternative[pos] != design[pos])
@@ -230,29 +262,34 @@ fn fewest_hints(
     Ok(Hints {
         cells: hints,
         proved_minimal: false,
+        sufficient,
         alternatives: alternatives.len(),
     })
 }
 
 /// A solution other than `design` (which the search has blocked) that agrees with it on every
-/// hint, or `None`.
+/// hint (`Some(Some(..))`), proof that there is none (`Some(None)`), or `None` when the deadline
+/// passed first.
 fn other_solution(
-    search: &mut Search<NoDeadline>,
+    search: &mut Search<Option<Deadline>>,
     design: &Grid<bool>,
     hints: &[Pos],
-) -> Result<Option<Grid<bool>>, CheckError> {
+) -> Result<Option<Option<Grid<bool>>>, CheckError> {
     let agree: Vec<Lit> = hints
         .iter()
         .map(|&pos| search.cell_is(pos, design[pos]))
         .collect();
-    let Ok(model) = search.solve_assuming(&agree);
-    model
-        .map(|model| search.verified_picture(&model))
-        .transpose()
-        .map_err(|error| match error {
-            SearchError::Unverified(mismatch) => CheckError::Unverified(mismatch),
-            SearchError::Stopped(never) => match never {},
-        })
+    let found = search.solve_assuming(&agree).map_err(SearchError::from);
+    let found = found.and_then(|model| {
+        model
+            .map(|model| search.verified_picture(&model))
+            .transpose()
+    });
+    match found {
+        Ok(alternative) => Ok(Some(alternative)),
+        Err(SearchError::Stopped(_)) => Ok(None),
+        Err(SearchError::Unverified(mismatch)) => Err(CheckError::Unverified(mismatch)),
+    }
 }
 
 /// Pictures one cell (then, if asked, two cells) away from `design` whose puzzles are unique,

@@ -215,7 +215,7 @@ fn hint_gives_the_step_with_the_smallest_support() {
     let lines = vec![clue(&[1]), clue(&[1]), clue(&[5]), clue(&[1]), clue(&[1])];
     let puzzle = Puzzle::new(lines.clone(), lines).unwrap();
     let empty = Grid::filled(5, 5, Cell::Unknown);
-    let NextStep::Step(first) = next_step(&puzzle, &empty) else {
+    let NextStep::Step(first) = next_step(&puzzle, &empty, None) else {
         panic!("the full row is a first step");
     };
     assert_eq!(first.lines, vec![LineId::Row(2)]);
@@ -230,12 +230,12 @@ fn hint_gives_the_step_with_the_smallest_support() {
     let mut wrong = empty.clone();
     wrong[Pos { row: 2, col: 0 }] = Cell::White;
     assert_eq!(
-        next_step(&puzzle, &wrong),
+        next_step(&puzzle, &wrong, None),
         NextStep::Contradiction(LineId::Row(2))
     );
 
     let solved = explain(&puzzle, &empty, &ExplainOptions::default()).grid;
-    assert_eq!(next_step(&puzzle, &solved), NextStep::Solved);
+    assert_eq!(next_step(&puzzle, &solved, None), NextStep::Solved);
 }
 
 #[test]

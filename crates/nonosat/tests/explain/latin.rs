@@ -173,7 +173,7 @@ fn enabling_sets_are_the_minimal_ones_over_every_reachable_state() {
         }
         checked += 1;
         let rules = LatinRules::new(&square, &solution);
-        let found = enabling_sets(&rules, u64::MAX);
+        let found = enabling_sets(&rules, u64::MAX, None);
         let empty = square.empty_cells();
         // Independently: a move is allowed when its cell has one candidate left.
         let allowed = |state: u64, step: usize| {

@@ -39,7 +39,7 @@ fn contradictions_are_reported_as_such() {
     let puzzle = Puzzle::new(clues(&[&[2], &[]]), clues(&[&[2], &[]])).unwrap();
     for method in Method::ALL {
         assert_eq!(
-            run(method, &puzzle).outcome,
+            run(method, &puzzle, None).outcome,
             Outcome::Contradiction,
             "{method}"
         );
@@ -107,7 +107,7 @@ fn capped_methods_name_the_lines_they_left() {
     for _ in 0..5 {
         let puzzle = Puzzle::from_picture(&rng.picture(30, 30, 0.5)).unwrap();
         for method in [Method::Cube2, Method::Cube3, Method::Line] {
-            let result = run(method, &puzzle);
+            let result = run(method, &puzzle, None);
             let mut grid = Grid::filled(30, 30, Cell::Unknown);
             propagate(&puzzle, &mut grid, &mut DpLineSolver::new()).unwrap();
             for &line in &result.unexamined {
@@ -123,4 +123,24 @@ fn capped_methods_name_the_lines_they_left() {
         }
     }
     assert!(named > 0, "30x30 random puzzles have lines over the cap");
+}
+
+/// A method whose time limit has passed fixes nothing and says it ran out of time, never that it
+/// stalled at a fixpoint; without a limit, the same puzzle is solved.
+#[test]
+fn a_passed_deadline_stops_every_method() {
+    let mut rng = Rng::new(12);
+    let puzzle = Puzzle::from_picture(&rng.picture(12, 12, 0.6)).unwrap();
+    let passed = Some(nonosat::deadline::Deadline::after(
+        std::time::Duration::ZERO,
+    ));
+    for method in Method::ALL {
+        let cut = run(method, &puzzle, passed);
+        assert_eq!(
+            (cut.fixed, cut.outcome),
+            (0, Outcome::OutOfTime),
+            "{method}"
+        );
+        assert_ne!(run(method, &puzzle, None).outcome, Outcome::OutOfTime);
+    }
 }

@@ -30,11 +30,11 @@ fn theorem_4_1_counterexamples(side: usize) -> Vec<((usize, usize), usize, usize
                 .collect();
             let unsolved: Vec<&Puzzle> = unique
                 .iter()
-                .filter(|p| run(Method::Line, p).outcome != Outcome::Solved)
+                .filter(|p| run(Method::Line, p, None).outcome != Outcome::Solved)
                 .collect();
             let probing_solves = unsolved
                 .iter()
-                .filter(|p| run(Method::Probing, p).outcome == Outcome::Solved)
+                .filter(|p| run(Method::Probing, p, None).outcome == Outcome::Solved)
                 .count();
             table.push((
                 (width, height),

@@ -1,11 +1,12 @@
 //! Ambiguous cells and enumeration against brute force: every grid up to 4x4, random 5x5 and 6x6.
 
 use std::collections::HashSet;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use crate::brute::{Rng, all_solutions, every_small_puzzle, picture_from_masks, satisfies};
 use nonosat::deadline::Deadline;
-use nonosat::solve::{Options, SatChoice, Verdict, check};
+use nonosat::solve::{Options, SatChoice, Verdict, check, check_verdict_first};
 use nonosat::{Grid, Pos, Puzzle};
 
 /// The cells where some two of `solutions` differ, row by row.
@@ -39,6 +40,7 @@ fn assert_matches_brute_force_with(puzzle: &Puzzle, solutions: &[Grid<bool>], ba
         _ => differing_somewhere(solutions),
     };
     assert_eq!(report.ambiguous, Some(expected), "{puzzle:?}");
+    assert!(report.ambiguous_complete, "{puzzle:?}");
     let everything: HashSet<&Grid<bool>> = solutions.iter().collect();
     for limit in [2, 3, solutions.len().max(2), solutions.len() + 1] {
         let report = check(puzzle, &deep(limit)).unwrap();
@@ -100,7 +102,8 @@ fn unique_and_unsolvable_puzzles_have_no_ambiguous_cells() {
     assert_eq!(plain.ambiguous, None, "only computed when asked for");
 }
 
-/// A time limit that cuts the search short leaves the ambiguous cells unknown, never empty.
+/// A time limit that cuts the search short before the verdict leaves the ambiguous cells unknown,
+/// never empty.
 #[test]
 fn a_time_out_leaves_the_ambiguous_cells_unknown() {
     let mut rng = Rng::new(9);
@@ -123,7 +126,58 @@ fn a_time_out_leaves_the_ambiguous_cells_unknown() {
         if report.verdict == Verdict::Timeout {
             timed_out += 1;
             assert_eq!(report.ambiguous, None);
+            assert!(!report.ambiguous_complete);
         }
     }
     println!("{timed_out} of 20 checks timed out during the search");
+}
+
+/// The verdict is announced once, before the detail; when the time limit passes right after it,
+/// the ambiguous cells are those found so far: proved ambiguous (a subset of brute force's), at
+/// least where the two solutions differ, and marked incomplete unless they are all of them.
+#[test]
+fn a_detail_cut_short_keeps_the_cells_found_so_far() {
+    let mut rng = Rng::new(77);
+    let mut cut_short = 0;
+    for round in 0..60 {
+        let picture = rng.picture(5 + round % 2, 6, 0.5);
+        let puzzle = Puzzle::from_picture(&picture).unwrap();
+        let bare = Puzzle::new(puzzle.rows().to_vec(), puzzle.columns().to_vec()).unwrap();
+        let solutions = all_solutions(&bare, usize::MAX);
+        if solutions.len() < 2 {
+            continue;
+        }
+        let expected = differing_somewhere(&solutions);
+        for backend in SatChoice::all() {
+            let deadline = Deadline::after(Duration::from_millis(100));
+            let announced = Mutex::new(Vec::new());
+            let wait_out_the_limit = |report: &nonosat::solve::Report| {
+                announced.lock().unwrap().push(report.verdict);
+                std::thread::sleep(deadline.remaining());
+            };
+            let options = deep(2)
+                .with_sat_choice(backend)
+                .with_deadline(Some(deadline));
+            let report = check_verdict_first(&bare, &options, &wait_out_the_limit).unwrap();
+            assert_eq!(*announced.lock().unwrap(), [Verdict::Multiple]);
+            assert_eq!(report.verdict, Verdict::Multiple);
+            let found = report.ambiguous.clone().expect("the cells found so far");
+            assert!(found.iter().all(|pos| expected.contains(pos)), "{bare:?}");
+            assert!(
+                report
+                    .differing_cells()
+                    .iter()
+                    .all(|pos| found.contains(pos))
+            );
+            if report.ambiguous_complete {
+                assert_eq!(found, expected, "{bare:?}");
+            } else {
+                cut_short += 1;
+            }
+        }
+    }
+    assert!(
+        cut_short > 10,
+        "the limit must cut the search short often: {cut_short}"
+    );
 }

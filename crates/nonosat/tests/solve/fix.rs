@@ -1,12 +1,12 @@
 //! `fix` against brute force: the hints hit every other solution and no smaller set does; the
-//! single-cell edits are exactly those whose puzzles are unique.
+//! single-cell edits are exactly those whose puzzles are unique; `hints_settle` agrees with it.
 
 use std::time::Duration;
 
 use crate::brute::{Rng, all_solutions, count_solutions};
 use nonosat::deadline::Deadline;
 use nonosat::solve::Verdict;
-use nonosat::solve::repair::{FixOptions, fix};
+use nonosat::solve::repair::{FixOptions, fix, hints_settle};
 use nonosat::{Grid, Pos, Puzzle};
 
 /// Whether every solution other than `design` differs from it on some cell of `hints`.
@@ -139,4 +139,27 @@ fn two_cell_edits_when_no_single_cell_will_do() {
         proposed.sort();
         assert_eq!(proposed, expected, "{design:?}");
     }
+}
+
+/// `hints_settle`, the re-check of `fix --apply hints`, against brute force: for random hint sets
+/// on random designs with several solutions, it says "settled" exactly when every other solution breaks a hint.
+#[test]
+fn hints_settle_exactly_when_brute_force_says_so() {
+    let mut rng = Rng::new(91);
+    let mut settled = [0, 0];
+    while settled.iter().sum::<usize>() < 100 {
+        let size = 3 + rng.below(3) as usize;
+        let design = rng.picture(size, size, 0.5);
+        let solutions = all_solutions(&Puzzle::from_picture(&design).unwrap(), usize::MAX);
+        if solutions.len() == 1 {
+            continue;
+        }
+        let hints: Vec<Pos> = design.positions().filter(|_| rng.below(4) == 0).collect();
+        let expected = hints_suffice(&design, &solutions, &hints);
+        let answer = hints_settle(&design, &hints, None).unwrap();
+        assert_eq!(answer, Some(expected), "{design:?} with hints {hints:?}");
+        settled[usize::from(expected)] += 1;
+    }
+    // Both answers were met, so the test can tell them apart.
+    assert!(settled[0] > 10 && settled[1] > 10, "{settled:?}");
 }

@@ -9,4 +9,5 @@ mod common;
 mod ambiguity;
 mod fix;
 mod proof;
+mod propagation;
 mod uniqueness;
