@@ -7,13 +7,15 @@
 //!   [`Puzzle::check`](crate::Puzzle::check);
 //! - `race` runs two searches on two threads, the first answer winning;
 //! - `ambiguity` finds every cell on which two solutions differ;
-//! - [`repair`] proposes hints and pixel edits for a design that is not unique;
+//! - [`repair`] proposes hints and pixel edits for a design that is not unique, and `regions` one
+//!   edit per ambiguous region when no single edit will do;
 //! - [`certify`] writes DRAT refutations and models that an independent checker can verify.
 
 mod ambiguity;
 pub mod certify;
 pub mod check;
 mod race;
+mod regions;
 pub mod repair;
 mod search;
 

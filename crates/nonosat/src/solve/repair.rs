@@ -11,10 +11,13 @@
 //! budget runs out first, the hints are completed greedily and marked "best found".
 //!
 //! Edits: pictures that differ from the design in one cell (optionally two), nearest the
-//! ambiguous cells first, each of which [`solve::check`] confirms has a unique puzzle.
+//! ambiguous cells first, each of which [`solve::check`] confirms has a unique puzzle. When none
+//! is found and the ambiguous cells lie in separate regions, `regions` proposes one edit per
+//! region, checked as a whole.
 
 use std::time::{Duration, Instant};
 
+use super::regions;
 use super::search::{Search, SearchError};
 use crate::cnf::{ClauseSink, Counter, Encoding, Lit};
 use crate::deadline::{Deadline, Limit};
@@ -148,6 +151,13 @@ pub fn fix(design: &Grid<bool>, options: &FixOptions) -> Result<Repairs, FixErro
         )?;
         repairs.hints = Some(hints);
         repairs.edits = edits(design, &ambiguous, &alternatives, options)?;
+        if repairs.edits.is_empty() {
+            repairs.edits.extend(regions::combined_edit(
+                design,
+                &ambiguous,
+                options.deadline,
+            )?);
+        }
     }
     repairs.elapsed = started.elapsed();
     Ok(repairs)

@@ -1,5 +1,6 @@
 //! `fix` against brute force: the hints hit every other solution and no smaller set does; the
-//! single-cell edits are exactly those whose puzzles are unique; `hints_settle` agrees with it.
+//! single-cell edits are exactly those whose puzzles are unique; `hints_settle` agrees with it;
+//! designs with separate ambiguous regions get one edit per region.
 
 use std::time::Duration;
 
@@ -162,4 +163,51 @@ fn hints_settle_exactly_when_brute_force_says_so() {
     }
     // Both answers were met, so the test can tell them apart.
     assert!(settled[0] > 10 && settled[1] > 10, "{settled:?}");
+}
+
+/// Two ambiguous 3x3 tiles on the diagonal of a 7x7 design, sharing no row or column: when no
+/// single cell will do (brute force says so), `fix` proposes one edit per region, and brute force
+/// finds the edited puzzle unique.
+#[test]
+fn separate_ambiguous_regions_get_one_edit_each() {
+    let mut rng = Rng::new(2026);
+    let (mut combined, mut without_single) = (0, 0);
+    while without_single < 30 {
+        let tiles = [rng.picture(3, 3, 0.5), rng.picture(3, 3, 0.5)];
+        let ambiguous =
+            |tile: &Grid<bool>| count_solutions(&Puzzle::from_picture(tile).unwrap(), 2);
+        if tiles.iter().any(|tile| ambiguous(tile) < 2) {
+            continue;
+        }
+        let mut design = Grid::filled(7, 7, false);
+        for (tile, corner) in tiles.iter().zip([0, 4]) {
+            for pos in tile.positions() {
+                design[Pos {
+                    row: corner + pos.row,
+                    col: corner + pos.col,
+                }] = tile[pos];
+            }
+        }
+        let unique_after = |flipped: &[Pos]| {
+            let mut edited = design.clone();
+            for &pos in flipped {
+                edited[pos] = !edited[pos];
+            }
+            count_solutions(&Puzzle::from_picture(&edited).unwrap(), 2) == 1
+        };
+        if design.positions().any(|pos| unique_after(&[pos])) {
+            continue;
+        }
+        without_single += 1;
+        let repairs = fix(&design, &generous()).unwrap();
+        assert!(repairs.edits.len() <= 1, "{design:?}");
+        if let Some(edit) = repairs.edits.first() {
+            combined += 1;
+            assert!(edit.flipped.len() >= 2, "{design:?}");
+            assert_eq!(edit.picture.differences(&design), edit.flipped);
+            assert!(unique_after(&edit.flipped), "{design:?}: {edit:?}");
+        }
+    }
+    // The combined repair is found for most such designs, so the test can tell it from none.
+    assert!(combined >= 15, "{combined} of 30");
 }
