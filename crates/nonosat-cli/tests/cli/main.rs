@@ -1,7 +1,7 @@
 //! End-to-end tests of the `nonosat` binary, one module per part of the command line: exit codes,
 //! the `--json` records, multi-puzzle files, standard input, `clues`, `convert`, `--goal`, `cnf`,
 //! `--timeout`, help and closed pipes, `explain`/`hint`/`latin`, `fix --apply`, ambiguity,
-//! certificates, `tiles`, `compare`, batches, pictures, and the shared corpus.
+//! certificates, `tiles`, `compare`, batches, pictures, fuzzing, and the shared corpus.
 //!
 //! All but `corpus` use only bundled puzzles (`puzzles/`) and temporary files written here, so
 //! they always run; `corpus` says so when the shared corpus is absent.
@@ -27,6 +27,7 @@ mod corpus;
 mod exit_codes;
 mod explain_hint_latin;
 mod fix;
+mod fuzz;
 mod goal;
 mod help_and_pipes;
 mod json_record;
