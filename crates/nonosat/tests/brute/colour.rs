@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use nonosat::logic::colour::Colours;
-use nonosat::model::{Block, ColourClue};
+use nonosat::model::{Block, ColourClue, ColourPuzzle, Grid, LineId};
 
 /// Colours besides the background in the exhaustive tests.
 pub const COLOURS: u8 = 3;
@@ -108,4 +108,105 @@ pub fn partial_lines(len: usize) -> impl Iterator<Item = Vec<Colours>> {
             .map(|d| if d > COLOURS { unknown } else { 1 << d })
             .collect()
     })
+}
+
+/// Every arrangement of a clue on a line of `len`, by placing block after block (no DP).
+pub fn arrangements(runs: &[(usize, u8)], len: usize) -> Vec<Vec<u8>> {
+    fn place(runs: &[(usize, u8)], line: &[u8], len: usize, out: &mut Vec<Vec<u8>>) {
+        let Some((&(run, colour), later)) = runs.split_first() else {
+            let mut full = line.to_vec();
+            full.resize(len, 0);
+            out.push(full);
+            return;
+        };
+        let start_min = line.len();
+        for start in start_min..=len.saturating_sub(run) {
+            let mut next = line.to_vec();
+            next.resize(start, 0);
+            next.extend(std::iter::repeat_n(colour, run));
+            if later.first().is_some_and(|&(_, c)| c == colour) {
+                next.push(0);
+            }
+            if next.len() <= len {
+                place(later, &next, len, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    place(runs, &[], len, &mut out);
+    out
+}
+
+/// Whether a column whose first cells are `prefix` can still meet `clue`: its closed runs are the
+/// clue's first blocks, and an open run at its end is no longer than the next block of its colour.
+fn prefix_fits(prefix: &[u8], clue: &[(usize, u8)]) -> bool {
+    let found = runs(prefix);
+    let open = prefix.last().is_some_and(|&c| c != 0);
+    if found.len() > clue.len() {
+        return false;
+    }
+    let closed = found.len() - usize::from(open);
+    if found[..closed] != clue[..closed] {
+        return false;
+    }
+    !open || {
+        let (len, colour) = found[closed];
+        let (want, want_colour) = clue[closed];
+        colour == want_colour && len <= want
+    }
+}
+
+/// Every solution of a colour puzzle, up to `cap`: rows from their arrangements, columns pruned
+/// by their prefixes, each full grid read afresh against every clue.
+pub fn all_colour_solutions(puzzle: &ColourPuzzle, cap: usize) -> Vec<Grid<u8>> {
+    let (width, height) = (puzzle.width(), puzzle.height());
+    let as_runs = |line: LineId| -> Vec<(usize, u8)> {
+        puzzle
+            .clue(line)
+            .blocks()
+            .iter()
+            .map(|b| (b.len, b.colour))
+            .collect()
+    };
+    let rows: Vec<Vec<Vec<u8>>> = (0..height)
+        .map(|r| arrangements(&as_runs(LineId::Row(r)), width))
+        .collect();
+    let columns: Vec<Vec<(usize, u8)>> = (0..width).map(|c| as_runs(LineId::Col(c))).collect();
+    let mut found = Vec::new();
+    let mut chosen: Vec<Vec<u8>> = Vec::new();
+    fn search(
+        rows: &[Vec<Vec<u8>>],
+        columns: &[Vec<(usize, u8)>],
+        chosen: &mut Vec<Vec<u8>>,
+        found: &mut Vec<Grid<u8>>,
+        cap: usize,
+    ) {
+        if found.len() >= cap {
+            return;
+        }
+        if chosen.len() == rows.len() {
+            let grid = Grid::from_rows(chosen.clone()).expect("rows of one width");
+            let full = (0..columns.len()).all(|c| {
+                let column: Vec<u8> = chosen.iter().map(|row| row[c]).collect();
+                runs(&column) == columns[c]
+            });
+            if full {
+                found.push(grid);
+            }
+            return;
+        }
+        for row in &rows[chosen.len()] {
+            chosen.push(row.clone());
+            let fits = (0..columns.len()).all(|c| {
+                let prefix: Vec<u8> = chosen.iter().map(|row| row[c]).collect();
+                prefix_fits(&prefix, &columns[c])
+            });
+            if fits {
+                search(rows, columns, chosen, found, cap);
+            }
+            chosen.pop();
+        }
+    }
+    search(&rows, &columns, &mut chosen, &mut found, cap);
+    found
 }

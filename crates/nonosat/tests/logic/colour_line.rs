@@ -2,7 +2,7 @@
 
 use crate::brute::Rng;
 use crate::brute::colour::{
-    COLOURS, clue, full_lines, lines_by_clue, partial_lines, runs, unions_by_clue,
+    COLOURS, arrangements, clue, full_lines, lines_by_clue, partial_lines, runs, unions_by_clue,
 };
 use nonosat::logic::Contradiction;
 use nonosat::logic::colour::{ColourLineSolver, Colours};
@@ -58,33 +58,6 @@ fn every_partial_line_of_lengths_6_and_7() {
 #[test]
 fn every_partial_line_of_length_8() {
     check_consistent_clues_and_a_sample(8);
-}
-
-/// Every arrangement of a clue on a line of `len`, by placing block after block (no DP).
-fn arrangements(runs: &[(usize, u8)], len: usize) -> Vec<Vec<u8>> {
-    fn place(runs: &[(usize, u8)], line: &[u8], len: usize, out: &mut Vec<Vec<u8>>) {
-        let Some((&(run, colour), later)) = runs.split_first() else {
-            let mut full = line.to_vec();
-            full.resize(len, 0);
-            out.push(full);
-            return;
-        };
-        let start_min = line.len();
-        for start in start_min..=len.saturating_sub(run) {
-            let mut next = line.to_vec();
-            next.resize(start, 0);
-            next.extend(std::iter::repeat_n(colour, run));
-            if later.first().is_some_and(|&(_, c)| c == colour) {
-                next.push(0);
-            }
-            if next.len() <= len {
-                place(later, &next, len, out);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    place(runs, &[], len, &mut out);
-    out
 }
 
 /// Lines up to 14 cells with up to 6 colours and cells that may take any set of colours: random
