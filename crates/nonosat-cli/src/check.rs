@@ -6,20 +6,24 @@ use std::path::{Path, PathBuf};
 
 use nonosat::Puzzle;
 use nonosat::deadline::Deadline;
-use nonosat::formats::{self, Entry};
+use nonosat::formats::{self, Entry, Puzzles};
 use nonosat::report::draw_puzzle;
 use nonosat::report::{CertificateRecord, CheckRecord, render_check};
 use nonosat::solve::certify::{self, CertifyError};
 use nonosat::solve::{self, Options, Report, SatChoice, Verdict};
 
 use super::args::SolveArgs;
+use super::colour;
 use super::error::{CliError, Usage};
-use super::output::{check_failed, each_puzzle, json_line, read_input, shown_name};
+use super::output::{check_failed, each_puzzle, json_line, read_any_input, shown_name};
 use super::status::Status;
 
 /// `solve` and `check`: every puzzle of the file, one result each.
 pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, CliError> {
-    let entries = with_goal(args, read_input(&args.input)?)?;
+    let entries = match read_any_input(&args.input)? {
+        Puzzles::BlackAndWhite(entries) => with_goal(args, entries)?,
+        Puzzles::Colour(entries) => return colour::check_all(args, entries, prove_unique),
+    };
     let file = shown_name(&args.input.file);
     if args.proof.is_some() && (entries.len() != 1 || !prove_unique) {
         let message = format!(
@@ -251,7 +255,7 @@ pub(super) fn one_line(record: &CheckRecord) -> String {
 
 /// Counts over the puzzles of a file.
 #[derive(Default)]
-struct Summary {
+pub(super) struct Summary {
     verdicts: Vec<Verdict>,
     line_solvable: usize,
     total_ms: f64,
@@ -259,7 +263,7 @@ struct Summary {
 }
 
 impl Summary {
-    fn add(&mut self, heading: &str, report: &Report) {
+    pub(super) fn add<S, M>(&mut self, heading: &str, report: &Report<S, M>) {
         let ms = report.elapsed.as_secs_f64() * 1000.0;
         self.verdicts.push(report.verdict);
         self.line_solvable += usize::from(report.line_solvable);

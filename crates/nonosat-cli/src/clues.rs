@@ -1,17 +1,32 @@
 //! `clues`: a picture (or any puzzle file) written as a puzzle in another format, and drawn as a
 //! blank puzzle with `--svg` or `--png`.
 
+use nonosat::formats::Puzzles;
 use nonosat::report::draw_puzzle;
 
 use super::args::CluesArgs;
+use super::colour;
 use super::convert::write_puzzles;
-use super::error::CliError;
-use super::output::{each_puzzle, read_input, shown_name};
+use super::error::{CliError, Usage};
+use super::output::{each_puzzle, read_any_input, shown_name};
 use super::status::Status;
 
 /// `clues`: the puzzles of a picture (or any puzzle file), written in another format.
 pub(super) fn clues(args: &CluesArgs) -> Result<Status, CliError> {
-    let entries = read_input(&args.input)?;
+    let entries = match read_any_input(&args.input)? {
+        Puzzles::BlackAndWhite(entries) => entries,
+        Puzzles::Colour(_) if args.pictures.wanted() => {
+            let message = "--svg and --png: black-and-white puzzles only for now".to_owned();
+            return Err(CliError::new(
+                &shown_name(&args.input.file),
+                Usage::Refused(message),
+            ));
+        }
+        Puzzles::Colour(entries) => {
+            let output = args.output.as_deref();
+            return colour::write_colour_puzzles(&args.input, &entries, args.to, output);
+        }
+    };
     let file = shown_name(&args.input.file);
     let indices = if args.pictures.wanted() {
         0..entries.len()

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use nonosat::formats::{self, Entry, ReadOptions};
+use nonosat::formats::{self, ColourEntry, Entry, Puzzles, ReadOptions};
 use nonosat::report::{ErrorRecord, SCHEMA_VERSION};
 use nonosat::solve::CheckError;
 
@@ -23,6 +23,31 @@ pub(super) fn read_input(input: &InputArgs) -> Result<Vec<Entry>, CliError> {
     let options = ReadOptions::default().with_threshold(input.threshold);
     formats::read_path_with(&input.file, input.format, &options)
         .map_err(|error| CliError::new(&shown_name(&input.file), error))
+}
+
+/// Reads the puzzles of the input, as colour puzzles when the file has colours.
+pub(super) fn read_any_input(input: &InputArgs) -> Result<Puzzles, CliError> {
+    let options = ReadOptions::default().with_threshold(input.threshold);
+    formats::read_path_any(&input.file, input.format, &options)
+        .map_err(|error| CliError::new(&shown_name(&input.file), error))
+}
+
+/// A puzzle of a file with its label there: black and white or colour.
+pub(super) trait Labelled {
+    /// The puzzle's label within its file (`#3`), empty for a file of one puzzle.
+    fn label(&self) -> &str;
+}
+
+impl Labelled for Entry {
+    fn label(&self) -> &str {
+        &self.label
+    }
+}
+
+impl Labelled for ColourEntry {
+    fn label(&self) -> &str {
+        &self.label
+    }
 }
 
 /// Prints an error: a JSON record on standard output with `--json`, else a line on standard error.
@@ -54,8 +79,8 @@ pub(super) fn emit(text: &str) -> bool {
 }
 
 /// How a puzzle is named in output: the file, then its label within the file if it has one.
-pub(super) fn heading(file: &str, entry: &Entry) -> String {
-    [file, entry.label.as_str()].join(" ").trim_end().to_owned()
+pub(super) fn heading(file: &str, entry: &impl Labelled) -> String {
+    [file, entry.label()].join(" ").trim_end().to_owned()
 }
 
 /// The index of the one puzzle to work on: `index` if given and in range, else the file's only
@@ -80,7 +105,7 @@ pub(super) fn pick_entry(
 /// answer failed verification, else bad input.
 pub(super) fn check_failed(file: &str, index: usize, heading: &str, error: CheckError) -> CliError {
     let status = match error {
-        CheckError::Unverified(_) => Status::Internal,
+        CheckError::Unverified(_) | CheckError::UnverifiedColour(_) => Status::Internal,
         _ => Status::BadInput,
     };
     CliError::new(file, error)
@@ -137,12 +162,12 @@ impl Printer {
 /// its index, entry and heading. `each` prints what it found through the printer and returns its
 /// status; an error is printed and the run goes on with the next puzzle. The run stops early when
 /// the reader has gone.
-pub(super) fn each_puzzle(
+pub(super) fn each_puzzle<E: Labelled>(
     json: bool,
     file: &str,
-    entries: &[Entry],
+    entries: &[E],
     indices: impl IntoIterator<Item = usize>,
-    mut each: impl FnMut(&mut Printer, usize, &Entry, &str) -> Result<Status, CliError>,
+    mut each: impl FnMut(&mut Printer, usize, &E, &str) -> Result<Status, CliError>,
 ) -> Printer {
     let mut printer = Printer {
         json,

@@ -12,7 +12,7 @@ mod distance;
 mod line;
 
 pub use colour::{ColourEncoding, encode_colour, encode_single_colour_line};
-pub use dimacs::{Cnf, write_dimacs};
+pub use dimacs::{Cnf, write_colour_dimacs, write_dimacs};
 pub use distance::Counter;
 
 use std::ops::Not;

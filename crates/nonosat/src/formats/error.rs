@@ -231,6 +231,10 @@ pub enum ParseErrorKind {
     ColourGoalMismatch(#[source] ColourMismatch),
 }
 
+/// What the black-and-white readers call the colour puzzles they refuse (then read by
+/// [`parse_colour_bytes`](super::parse_colour_bytes)).
+pub(crate) const COLOUR_PUZZLES: &str = "colour puzzles";
+
 /// `1 clue line`, `2 clue lines`.
 fn clue_lines(count: usize) -> String {
     match count {

@@ -52,7 +52,9 @@ use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
-pub use colour::{ColourEntry, parse_colour_bytes, write_colour};
+pub use colour::{
+    ColourEntry, Puzzles, colour_letter, parse_colour_bytes, read_path_any, write_colour,
+};
 pub use detect::{detect, detect_bytes};
 use error::LineError;
 pub use error::{ParseError, ParseErrorKind, WriteError};

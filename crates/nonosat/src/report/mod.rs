@@ -10,8 +10,9 @@ mod proof;
 mod text;
 
 pub use json::{
-    CertificateRecord, CheckRecord, ComparisonRecord, CountRecord, EditRecord, ErrorRecord,
-    ExactRecord, FixRecord, GoalRecord, HintsRecord, MethodRecord, PuzzleHeader, SCHEMA_VERSION,
+    CertificateRecord, CheckRecord, ColourRecord, ComparisonRecord, CountRecord, EditRecord,
+    ErrorRecord, ExactRecord, FixRecord, GoalRecord, HintsRecord, MethodRecord, PuzzleHeader,
+    SCHEMA_VERSION, colour_char, colour_rows,
 };
 pub use latin::{
     LatinOutcome, LatinRecord, LatinStepRecord, LongestDeduction, OrdersRecord, render_latin,
@@ -22,4 +23,6 @@ pub use path::{
 };
 pub use pictures::{DIFFERING_BLACK, DIFFERING_WHITE, draw_puzzle, draw_repairs, path_drawing};
 pub use proof::{CnfRecord, ProofVerdict, VerifyRecord, render_verification};
-pub use text::{draw_grid, render_check, render_comparison, render_fix};
+pub use text::{
+    draw_colour_grid, draw_grid, render_check, render_colour_check, render_comparison, render_fix,
+};

@@ -1,0 +1,165 @@
+//! Colour puzzles through the command line: check and solve (text and JSON), count, convert and
+//! clues round trips, cnf, and what is refused.
+
+use super::*;
+
+/// Two solutions: the `a` cells of the left 2x2 square lie on either diagonal; column 3 is `b`.
+const TWO_DIAGONALS: &str = "width 3\nheight 2\ncolor a #cc3333\ncolor b #3333cc\n\
+    rows\n1a,1b\n1a,1b\ncolumns\n1a\n1a\n2b\n";
+
+/// One solution: `a b` touching, then `b` under the `b`.
+const TOUCHING: &str = "width 2\nheight 2\ncolor a #cc3333\ncolor b #3333cc\n\
+    rows\n1a,1b\n1b\ncolumns\n1a\n2b\n";
+
+#[test]
+fn check_finds_both_colour_solutions_and_every_ambiguous_cell() {
+    let file = Temp::new("diagonals.non", TWO_DIAGONALS);
+    let (code, stdout, stderr) = run(&["check", file.path()], None);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.contains("verdict: multiple"), "{stdout}");
+    assert!(stdout.contains("ambiguous cells: 4"), "{stdout}");
+    assert!(
+        stdout.contains("colours: . 0 (#ffffff), a a (#cc3333), b b (#3333cc)"),
+        "{stdout}"
+    );
+    let (code, stdout, _) = run(&["check", file.path(), "--json"], None);
+    assert_eq!(code, 1);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["schema_version"], 2);
+    assert_eq!(record["verdict"], "multiple");
+    let mut solutions: Vec<Value> = record["solutions"].as_array().unwrap().clone();
+    solutions.sort_by_key(Value::to_string);
+    assert_eq!(
+        Value::Array(solutions),
+        serde_json::json!([[".ab", "a.b"], ["a.b", ".ab"]])
+    );
+    assert_eq!(
+        record["ambiguous"],
+        serde_json::json!([[0, 0], [0, 1], [1, 0], [1, 1]])
+    );
+    assert_eq!(
+        record["colors"],
+        serde_json::json!([
+            {"char": ".", "name": "0", "rgb": "#ffffff"},
+            {"char": "a", "name": "a", "rgb": "#cc3333"},
+            {"char": "b", "name": "b", "rgb": "#3333cc"},
+        ])
+    );
+}
+
+#[test]
+fn solve_count_and_unique_check_of_a_colour_puzzle() {
+    let file = Temp::new("touching.non", TOUCHING);
+    let (code, stdout, _) = run(&["check", file.path(), "--json"], None);
+    assert_eq!(code, 0);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["verdict"], "unique");
+    assert_eq!(record["solutions"], serde_json::json!([["ab", ".b"]]));
+    let (code, stdout, _) = run(&["solve", file.path()], None);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("verdict: solved"), "{stdout}");
+    let diagonals = Temp::new("count-diagonals.non", TWO_DIAGONALS);
+    let (code, stdout, _) = run(&["count", diagonals.path(), "--cap", "5"], None);
+    assert_eq!(code, 1);
+    assert!(stdout.contains("exactly 2 solutions"), "{stdout}");
+    let (_, stdout, _) = run(&["count", diagonals.path(), "--json"], None);
+    let record = &records(&stdout)[0];
+    assert_eq!(
+        (&record["solutions"], &record["exact"]),
+        (&Value::from(2), &Value::from(true))
+    );
+}
+
+#[test]
+fn colour_puzzles_convert_to_every_colour_format_and_back() {
+    let file = Temp::new("convert-diagonals.non", TWO_DIAGONALS);
+    let (code, original, stderr) = run(&["convert", file.path(), "--to", "non"], None);
+    assert_eq!(code, 0, "{stderr}");
+    for (to, extension) in [
+        ("json", "json"),
+        ("jsonl", "jsonl"),
+        ("xml", "xml"),
+        ("olsak", "g"),
+    ] {
+        let out = Temp::new(&format!("colour-out.{extension}"), "");
+        let (code, _, stderr) = run(
+            &["convert", file.path(), "--to", to, "-o", out.path()],
+            None,
+        );
+        assert_eq!(code, 0, "{to}: {stderr}");
+        let (code, again, stderr) = run(&["convert", out.path(), "--to", "non"], None);
+        assert_eq!(code, 0, "{to}: {stderr}");
+        assert_eq!(again, original, "{to}");
+        let (code, checked, _) = run(&["check", out.path(), "--json"], None);
+        assert_eq!(
+            (code, records(&checked)[0]["verdict"].clone()),
+            (1, "multiple".into())
+        );
+    }
+    let (code, _, stderr) = run(&["convert", file.path(), "--to", "nin"], None);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("nin"), "{stderr}");
+}
+
+#[test]
+fn clues_of_a_colour_picture_round_trip_through_check() {
+    let picture = Temp::new("picture.txt", "a #cc3333\nb #3333cc\n\nab.\n.bb\naa.\n");
+    let (code, non, stderr) = run(&["clues", picture.path(), "--to", "non"], None);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(non.contains("color"), "{non}");
+    let file = Temp::new("picture-clues.non", &non);
+    let (code, stdout, stderr) = run(&["check", file.path(), "--json"], None);
+    assert!(code == 0 || code == 1, "{stderr}");
+    let record = &records(&stdout)[0];
+    let solutions = record["solutions"].as_array().unwrap();
+    assert!(
+        solutions.contains(&serde_json::json!(["ab.", ".bb", "aa."])),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn cnf_of_a_colour_puzzle_names_its_colours() {
+    let file = Temp::new("cnf-touching.non", TOUCHING);
+    let (code, stdout, _) = run(&["cnf", file.path()], None);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("colour nonogram"), "{stdout}");
+    assert!(stdout.contains("c colour 2: b #3333cc"), "{stdout}");
+    assert!(stdout.lines().any(|line| line.starts_with("p cnf ")));
+    let (code, stdout, _) = run(&["cnf", file.path(), "--json"], None);
+    assert_eq!(code, 0);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["colors"][1]["name"], "a");
+    assert!(record["variables"].as_u64().unwrap() >= 12);
+}
+
+#[test]
+fn what_colour_puzzles_cannot_do_yet_is_refused_by_name() {
+    let file = Temp::new("refused-touching.non", TOUCHING);
+    let (code, _, stderr) = run(&["check", file.path(), "--proof", "p.drat"], None);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("--proof: black-and-white puzzles only for now"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = run(&["explain", file.path()], None);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("colour puzzles are not supported yet"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn corpus_colour_puzzles_check_from_the_command_line() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let acorn = dir.join("pbnsolve/acorn.g");
+    let (code, stdout, stderr) = run(&["check", acorn.to_str().unwrap(), "--json"], None);
+    assert_eq!(code, 0, "{stderr}");
+    let record = &records(&stdout)[0];
+    assert_eq!(record["verdict"], "unique");
+    assert_eq!(record["line_solvable"], true);
+    assert!(record["colors"].as_array().unwrap().len() > 2);
+}
