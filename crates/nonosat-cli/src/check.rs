@@ -219,7 +219,7 @@ fn with_goal(args: &SolveArgs, mut entries: Vec<Entry>) -> Result<Vec<Entry>, Cl
 }
 
 /// The line above a drawn puzzle: its name and verdict.
-fn caption(heading: &str, report: &Report) -> String {
+pub(super) fn caption<S: PartialEq, M>(heading: &str, report: &Report<S, M>) -> String {
     let verdict = match report.verdict {
         Verdict::Unique if report.line_solvable => "unique, line-solvable".to_owned(),
         Verdict::Unique => "unique, needs search".to_owned(),

@@ -7,7 +7,7 @@ use nonosat::report::draw_puzzle;
 use super::args::CluesArgs;
 use super::colour;
 use super::convert::write_puzzles;
-use super::error::{CliError, Usage};
+use super::error::CliError;
 use super::output::{each_puzzle, read_any_input, shown_name};
 use super::status::Status;
 
@@ -15,16 +15,12 @@ use super::status::Status;
 pub(super) fn clues(args: &CluesArgs) -> Result<Status, CliError> {
     let entries = match read_any_input(&args.input)? {
         Puzzles::BlackAndWhite(entries) => entries,
-        Puzzles::Colour(_) if args.pictures.wanted() => {
-            let message = "--svg and --png: black-and-white puzzles only for now".to_owned();
-            return Err(CliError::new(
-                &shown_name(&args.input.file),
-                Usage::Refused(message),
-            ));
-        }
         Puzzles::Colour(entries) => {
+            let file = shown_name(&args.input.file);
+            let drawn = colour::draw_blank(&args.pictures, args.input.json, &file, &entries);
             let output = args.output.as_deref();
-            return colour::write_colour_puzzles(&args.input, &entries, args.to, output);
+            let written = colour::write_colour_puzzles(&args.input, &entries, args.to, output)?;
+            return Ok(drawn.and(written));
         }
     };
     let file = shown_name(&args.input.file);

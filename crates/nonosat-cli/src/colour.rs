@@ -7,11 +7,13 @@ use nonosat::cnf::{self, Cnf};
 use nonosat::deadline::Deadline;
 use nonosat::formats::{self, ColourEntry, Format, Puzzles, ReadOptions};
 use nonosat::logic::colour::{ColourLineSolver, open_grid, propagate_colour};
-use nonosat::report::{CheckRecord, CnfRecord, CountRecord, PuzzleHeader, render_colour_check};
+use nonosat::report::{
+    CheckRecord, CnfRecord, CountRecord, PuzzleHeader, draw_colour_puzzle, render_colour_check,
+};
 use nonosat::solve::{self, Options, SatChoice};
 
-use super::args::{CnfArgs, CountArgs, InputArgs, SolveArgs};
-use super::check::{Summary, one_line};
+use super::args::{CnfArgs, CountArgs, InputArgs, PictureArgs, SolveArgs};
+use super::check::{Summary, caption, one_line};
 use super::count::count_text;
 use super::error::{CliError, Usage};
 use super::output::{check_failed, each_puzzle, json_line, pick_entry, shown_name, write_output};
@@ -24,13 +26,9 @@ pub(super) fn check_all(
     prove_unique: bool,
 ) -> Result<Status, CliError> {
     let file = shown_name(&args.input.file);
-    let refused = [
-        (args.proof.is_some(), "--proof"),
-        (args.pictures.wanted(), "--svg and --png"),
-    ];
-    if let Some((_, what)) = refused.iter().find(|(asked, _)| *asked) {
+    if args.proof.is_some() {
         let message =
-            format!("{what}: black-and-white puzzles only for now, and {file} is in colour");
+            format!("--proof: black-and-white puzzles only for now, and {file} is in colour");
         return Err(CliError::new(&file, Usage::Refused(message)));
     }
     let entries = with_colour_goal(args, entries)?;
@@ -57,6 +55,11 @@ pub(super) fn check_all(
             };
             let report = search(&entry.puzzle, &options)
                 .map_err(|error| check_failed(&file, index, heading, error))?;
+            if args.pictures.wanted() {
+                let caption = caption(heading, &report);
+                let drawing = draw_colour_puzzle(&entry.puzzle, &report.solutions, &caption);
+                args.pictures.write(printer, index, entries.len(), &drawing);
+            }
             summary.add(heading, &report);
             let record = || CheckRecord::colour(&file, index, &entry.label, &entry.puzzle, &report);
             let text = if json {
@@ -145,6 +148,34 @@ pub(super) fn count_all(args: &CountArgs, entries: Vec<ColourEntry>) -> Result<S
         },
     );
     Ok(printer.status)
+}
+
+/// `clues --svg`/`--png` on colour puzzles: each drawn blank, its clue numbers on swatches.
+pub(super) fn draw_blank(
+    pictures: &PictureArgs,
+    json: bool,
+    file: &str,
+    entries: &[ColourEntry],
+) -> Status {
+    let indices = if pictures.wanted() {
+        0..entries.len()
+    } else {
+        0..0
+    };
+    let printer = each_puzzle(
+        json,
+        file,
+        entries,
+        indices,
+        |printer, index, entry, heading| {
+            let (width, height) = (entry.puzzle.width(), entry.puzzle.height());
+            let caption = format!("{heading}: {width}x{height}");
+            let drawing = draw_colour_puzzle(&entry.puzzle, &[], &caption);
+            pictures.write(printer, index, entries.len(), &drawing);
+            Ok(Status::Done)
+        },
+    );
+    printer.status
 }
 
 /// Writes the colour puzzles read from `input` in `format` (JSON Lines with `--json`): one puzzle

@@ -163,3 +163,57 @@ fn corpus_colour_puzzles_check_from_the_command_line() {
     assert_eq!(record["line_solvable"], true);
     assert!(record["colors"].as_array().unwrap().len() > 2);
 }
+
+#[test]
+fn colour_pictures_draw_clues_on_swatches_and_outline_differing_cells() {
+    let file = Temp::new("pictures-diagonals.non", TWO_DIAGONALS);
+    let dir = TempDir::new("colour-pictures");
+    let svg = dir.0.join("two.svg");
+    let png = dir.0.join("two.png");
+    let (code, _, stderr) = run(
+        &[
+            "check",
+            file.path(),
+            "--svg",
+            svg.to_str().unwrap(),
+            "--png",
+            png.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!((code, stderr.as_str()), (1, ""));
+    let svg_text = std::fs::read_to_string(&svg).unwrap();
+    assert!(svg_text.contains(">solution 2</text>"), "{svg_text}");
+    assert!(
+        svg_text.contains(">outlined: another colour in the other solution</text>"),
+        "{svg_text}"
+    );
+    // Clue swatches and solution cells in both colours; the clue text on the dark swatches white.
+    for fill in ["#cc3333", "#3333cc"] {
+        assert!(svg_text.contains(&format!("fill=\"{fill}\"")), "{fill}");
+    }
+    let image = nonosat::image::Raster::from_png(&std::fs::read(&png).unwrap()).unwrap();
+    let has =
+        |colour| (0..image.height()).any(|y| (0..image.width()).any(|x| image.get(x, y) == colour));
+    assert!(has(nonosat::image::Rgb(0xcc, 0x33, 0x33)));
+    assert!(has(nonosat::image::Rgb(0x33, 0x33, 0xcc)));
+
+    // `clues --svg` draws the blank puzzle: the swatches, no solution, no legend.
+    let blank = dir.0.join("blank.svg");
+    let (code, _, stderr) = run(
+        &[
+            "clues",
+            file.path(),
+            "--to",
+            "non",
+            "--svg",
+            blank.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let blank = std::fs::read_to_string(&blank).unwrap();
+    assert!(blank.contains("fill=\"#cc3333\""), "{blank}");
+    assert!(!blank.contains("solution 2"));
+    assert!(!blank.contains("outlined"));
+}

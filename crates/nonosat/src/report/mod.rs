@@ -21,7 +21,9 @@ pub use path::{
     CellRecord, ExplainRecord, HintRecord, StepRecord, cells_text, describe_step,
     render_explanation, render_hint,
 };
-pub use pictures::{DIFFERING_BLACK, DIFFERING_WHITE, draw_puzzle, draw_repairs, path_drawing};
+pub use pictures::{
+    DIFFERING_BLACK, DIFFERING_WHITE, draw_colour_puzzle, draw_puzzle, draw_repairs, path_drawing,
+};
 pub use proof::{CnfRecord, ProofVerdict, VerifyRecord, render_verification};
 pub use text::{
     draw_colour_grid, draw_grid, render_check, render_colour_check, render_comparison, render_fix,
