@@ -15,7 +15,7 @@ use super::status::Status;
 
 /// `compare`: every method on every puzzle of the file, beside the exact answer.
 pub(super) fn compare_all(args: &CompareArgs) -> Result<Status, CliError> {
-    let entries = read_input(&args.input)?;
+    let entries = read_input(&args.input, "compare")?;
     let methods = if args.methods.is_empty() {
         Method::ALL.to_vec()
     } else {

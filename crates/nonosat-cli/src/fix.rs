@@ -12,7 +12,7 @@ use super::status::Status;
 
 /// `fix FILE`: 0 when the design is already unique, 1 when repairs are proposed.
 pub(super) fn fix(args: &FixArgs) -> Result<Status, CliError> {
-    let entries = read_input(&args.input)?;
+    let entries = read_input(&args.input, "fix")?;
     let file = shown_name(&args.input.file);
     let json = args.input.json;
     if entries.len() != 1 {

@@ -17,7 +17,7 @@ const CHECK_SECONDS: u64 = 10;
 
 /// `hint`: one puzzle and a partly solved grid of it.
 pub(super) fn hint(args: &HintArgs) -> Result<Status, CliError> {
-    let entries = read_input(&args.input)?;
+    let entries = read_input(&args.input, "hint")?;
     let file = shown_name(&args.input.file);
     let index = pick_entry(&file, entries.len(), args.index)?;
     let entry = &entries[index];

@@ -18,16 +18,27 @@ pub(super) fn shown_name(path: &Path) -> String {
     path.to_string_lossy().into_owned()
 }
 
-/// Reads the puzzles of the input.
-pub(super) fn read_input(input: &InputArgs) -> Result<Vec<Entry>, CliError> {
-    let options = ReadOptions::default().with_threshold(input.threshold);
-    formats::read_path_with(&input.file, input.format, &options)
-        .map_err(|error| CliError::new(&shown_name(&input.file), error))
+/// Reads the black-and-white puzzles of the input for `command`, which refuses colour puzzles by
+/// name.
+pub(super) fn read_input(input: &InputArgs, command: &str) -> Result<Vec<Entry>, CliError> {
+    match read_any_input(input)? {
+        Puzzles::BlackAndWhite(entries) => Ok(entries),
+        Puzzles::Colour(_) => {
+            let file = shown_name(&input.file);
+            let message = format!(
+                "{command}: black-and-white puzzles only for now, and {file} is in colour \
+                 (check, solve, count, convert, clues and cnf take colour puzzles)"
+            );
+            Err(CliError::new(&file, Usage::Refused(message)))
+        }
+    }
 }
 
 /// Reads the puzzles of the input, as colour puzzles when the file has colours.
 pub(super) fn read_any_input(input: &InputArgs) -> Result<Puzzles, CliError> {
-    let options = ReadOptions::default().with_threshold(input.threshold);
+    let options = ReadOptions::default()
+        .with_threshold(input.threshold)
+        .with_colours(input.colours);
     formats::read_path_any(&input.file, input.format, &options)
         .map_err(|error| CliError::new(&shown_name(&input.file), error))
 }

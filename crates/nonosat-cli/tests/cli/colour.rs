@@ -142,12 +142,19 @@ fn what_colour_puzzles_cannot_do_yet_is_refused_by_name() {
         stderr.contains("--proof: black-and-white puzzles only for now"),
         "{stderr}"
     );
-    let (code, _, stderr) = run(&["explain", file.path()], None);
-    assert_eq!(code, 2);
-    assert!(
-        stderr.contains("colour puzzles are not supported yet"),
-        "{stderr}"
-    );
+    for command in ["explain", "hint", "fix", "compare"] {
+        let mut argv = vec![command, file.path()];
+        if command == "hint" {
+            argv.extend(["--state", file.path()]);
+        }
+        let (code, _, stderr) = run(&argv, None);
+        assert_eq!(code, 2, "{command}");
+        let message = format!(
+            "{command}: black-and-white puzzles only for now, and {} is in colour",
+            file.path()
+        );
+        assert!(stderr.contains(&message), "{command}: {stderr}");
+    }
 }
 
 #[test]
@@ -216,4 +223,74 @@ fn colour_pictures_draw_clues_on_swatches_and_outline_differing_cells() {
     assert!(blank.contains("fill=\"#cc3333\""), "{blank}");
     assert!(!blank.contains("solution 2"));
     assert!(!blank.contains("outlined"));
+}
+
+/// A 3x2 picture in red, blue and a darker red, on white: `a.b` over `cbb`.
+fn colour_picture() -> Vec<u8> {
+    use nonosat::image::{Raster, Rgb};
+    let mut raster = Raster::filled(3, 2, Rgb::WHITE).unwrap();
+    for (x, y, colour) in [
+        (0, 0, Rgb(220, 20, 20)),
+        (2, 0, Rgb(20, 20, 220)),
+        (0, 1, Rgb(200, 40, 20)),
+        (1, 1, Rgb(20, 20, 220)),
+        (2, 1, Rgb(20, 20, 220)),
+    ] {
+        raster.set(x, y, colour);
+    }
+    raster.to_png()
+}
+
+#[test]
+fn a_colour_png_gives_clues_that_check_finds_again() {
+    let dir = TempDir::new("colour-png");
+    let png = dir.0.join("picture.png");
+    std::fs::write(&png, colour_picture()).unwrap();
+    let png = png.to_str().unwrap();
+    let non = dir.0.join("picture.non");
+    let svg = dir.0.join("picture.svg");
+    let (code, _, stderr) = run(
+        &["clues", png, "--colors", "3", "-o", non.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let (code, stdout, stderr) = run(
+        &[
+            "check",
+            non.to_str().unwrap(),
+            "--svg",
+            svg.to_str().unwrap(),
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let record = &records(&stdout)[0];
+    assert_eq!(record["solutions"], serde_json::json!([["a.b", "cbb"]]));
+    assert_eq!(record["colors"][3]["rgb"], "#c82814");
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("#c82814"));
+
+    // Two colours: the reds are one; without --colors the picture is black and white.
+    let (code, stdout, _) = run(&["check", png, "--colors", "2", "--json"], None);
+    assert_eq!(code, 0);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["solutions"], serde_json::json!([["a.b", "abb"]]));
+    assert_eq!(record["colors"][1]["rgb"], "#d21e14");
+    let (code, stdout, _) = run(&["check", png, "--json"], None);
+    assert_eq!(code, 0);
+    assert!(records(&stdout)[0].get("colors").is_none(), "{stdout}");
+}
+
+#[test]
+fn colors_beyond_the_limit_or_on_a_file_with_its_own_colours_is_refused() {
+    let file = Temp::new("colors-touching.non", TOUCHING);
+    let (code, _, stderr) = run(&["check", file.path(), "--colors", "32"], None);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("32 is not in 1..=31"), "{stderr}");
+    let (code, _, stderr) = run(&["check", file.path(), "--colors", "3"], None);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("--colors reads PNG pictures, and this file is non"),
+        "{stderr}"
+    );
 }

@@ -92,6 +92,9 @@ pub enum Puzzles {
 /// black-and-white readers refuse the file and the colour readers find colour puzzles in it (such
 /// as a text grid with a colour legend), as colour puzzles with their tables. Errors are those of
 /// the black-and-white readers, except for files they refuse for their colours.
+///
+/// With [`ReadOptions::colours`] set, the file must be a PNG image, read in colour (see
+/// [`png`](super::png)): a colour puzzle, or black and white when the picture has one colour.
 pub fn read_path_any(
     path: &std::path::Path,
     format: Option<Format>,
@@ -99,6 +102,9 @@ pub fn read_path_any(
 ) -> Result<Puzzles, ParseError> {
     let source = path.to_string_lossy();
     let bytes = super::read_bytes(path).map_err(|error| error.in_file(&display_name(&source)))?;
+    if let Some(most) = options.colours {
+        return read_png_in_colour(&bytes, &source, format, most);
+    }
     let refused = match parse_bytes(&bytes, &source, format, options) {
         Ok(entries) => return Ok(Puzzles::BlackAndWhite(entries)),
         Err(error) => error,
@@ -110,6 +116,37 @@ pub fn read_path_any(
         Err(error) if is_colour_refusal(&refused) => Err(error),
         _ => Err(refused),
     }
+}
+
+/// A PNG image read in colour with at most `most` colours besides white; black and white when
+/// it has one.
+fn read_png_in_colour(
+    bytes: &[u8],
+    source: &str,
+    format: Option<Format>,
+    most: u8,
+) -> Result<Puzzles, ParseError> {
+    let in_file = |error: LineError| error.in_file(&display_name(source));
+    let format = format.unwrap_or_else(|| super::detect_bytes(Some(source), bytes));
+    if format != Format::Png {
+        let kind = ParseErrorKind::ColoursNotPng { format };
+        return Err(in_file(LineError::maybe_at(None, kind)));
+    }
+    if let Some(feature) = format.missing_feature() {
+        let kind = ParseErrorKind::FeatureMissing { format, feature };
+        return Err(in_file(LineError::maybe_at(None, kind)));
+    }
+    #[cfg(feature = "png")]
+    {
+        let puzzle = super::png::parse_colour(bytes, most).map_err(in_file)?;
+        let label = String::new();
+        Ok(match puzzle.to_black_and_white() {
+            Some(puzzle) => Puzzles::BlackAndWhite(vec![Entry { label, puzzle }]),
+            None => Puzzles::Colour(vec![ColourEntry { label, puzzle }]),
+        })
+    }
+    #[cfg(not(feature = "png"))]
+    unreachable!("a PNG without the png feature is refused above ({most} colours)")
 }
 
 /// Whether a black-and-white reader refused the file for its colours.
