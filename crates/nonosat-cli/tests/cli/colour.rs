@@ -294,3 +294,37 @@ fn colors_beyond_the_limit_or_on_a_file_with_its_own_colours_is_refused() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_batch_checks_colour_puzzles_beside_black_and_white_ones() {
+    let dir = TempDir::new("colour-batch");
+    std::fs::write(dir.0.join("a-diagonals.non"), TWO_DIAGONALS).unwrap();
+    std::fs::write(dir.0.join("b-touching.non"), TOUCHING).unwrap();
+    std::fs::write(
+        dir.0.join("c-plain.non"),
+        "width 1\nheight 1\nrows\n1\ncolumns\n1\n",
+    )
+    .unwrap();
+    let path = dir.0.to_str().unwrap();
+    let (code, stdout, stderr) = run(&["check", path, "--jobs", "2", "--json"], None);
+    assert_eq!(code, 1, "{stderr}");
+    let records = records(&stdout);
+    let verdicts: Vec<(&str, bool)> = records
+        .iter()
+        .map(|r| (r["verdict"].as_str().unwrap(), r.get("colors").is_some()))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [("multiple", true), ("unique", true), ("unique", false)]
+    );
+    assert_eq!(records[1]["solutions"], serde_json::json!([["ab", ".b"]]));
+    assert!(
+        records[0]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("a-diagonals.non")
+    );
+    let (code, _, stderr) = run(&["check", path, "--colors", "3"], None);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--colors needs a single FILE"), "{stderr}");
+}
