@@ -142,7 +142,7 @@ fn what_colour_puzzles_cannot_do_yet_is_refused_by_name() {
         stderr.contains("--proof: black-and-white puzzles only for now"),
         "{stderr}"
     );
-    for command in ["explain", "hint", "fix", "compare"] {
+    for command in ["explain", "hint", "fix"] {
         let mut argv = vec![command, file.path()];
         if command == "hint" {
             argv.extend(["--state", file.path()]);
@@ -327,4 +327,46 @@ fn a_batch_checks_colour_puzzles_beside_black_and_white_ones() {
     let (code, _, stderr) = run(&["check", path, "--colors", "3"], None);
     assert_eq!(code, 2);
     assert!(stderr.contains("--colors needs a single FILE"), "{stderr}");
+}
+
+#[test]
+fn compare_runs_line_and_probing_on_colour_puzzles_and_names_the_rest() {
+    let file = Temp::new("compare-diagonals.non", TWO_DIAGONALS);
+    let (code, stdout, stderr) = run(&["compare", file.path()], None);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stdout.contains("is in colour: line and probing only (cube2, cube3, cube4, myillust, koike, koike-probing are black-and-white only)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("line "), "{stdout}");
+    assert!(stdout.contains("probing "), "{stdout}");
+    let (code, stdout, _) = run(&["compare", file.path(), "--json"], None);
+    assert_eq!(code, 1);
+    let record = &records(&stdout)[0];
+    let methods: Vec<(&str, &str)> = record["methods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["method"].as_str().unwrap(),
+                m["outcome"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(methods, [("line", "stalled"), ("probing", "stalled")]);
+    assert_eq!(record["exact"]["verdict"], "multiple");
+    assert_eq!(record["colors"][1]["name"], "a");
+    let touching = Temp::new("compare-touching.non", TOUCHING);
+    let (code, stdout, _) = run(&["compare", touching.path(), "--json"], None);
+    assert_eq!(code, 0);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["methods"][0]["outcome"], "solved");
+    assert_eq!(record["methods"][0]["fixed"], 4);
+    let (code, _, stderr) = run(&["compare", file.path(), "--methods", "line,cube2"], None);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("cube2: black-and-white only, and"),
+        "{stderr}"
+    );
 }

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::formats::colour_letter;
 use crate::methods::compare::{Comparison, Method, Outcome};
-use crate::model::{BACKGROUND, ColourPuzzle, Grid, LineId, Palette, Pos, Puzzle};
+use crate::model::{BACKGROUND, ColourMismatch, ColourPuzzle, Grid, LineId, Palette, Pos, Puzzle};
 use crate::solve::repair::Repairs;
 use crate::solve::{ColourReport, GoalReport, Report, SolutionCount, Verdict};
 
@@ -382,6 +382,9 @@ pub struct ComparisonRecord {
     pub methods: Vec<MethodRecord>,
     /// The SAT pipeline's answer.
     pub exact: ExactRecord,
+    /// A colour puzzle's colour table, the background first; absent for black and white.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colors: Option<Vec<ColourRecord>>,
 }
 
 /// What one method achieved.
@@ -423,6 +426,25 @@ impl ComparisonRecord {
         puzzle: &Puzzle,
         comparison: &Comparison,
     ) -> Self {
+        ComparisonRecord::of(PuzzleHeader::new(file, index, label, puzzle), comparison)
+    }
+
+    /// The record of `comparison` for the colour puzzle at `index` of `file`, with its colour table.
+    pub fn colour(
+        file: &str,
+        index: usize,
+        label: &str,
+        puzzle: &ColourPuzzle,
+        comparison: &Comparison<u8, ColourMismatch>,
+    ) -> Self {
+        let header = PuzzleHeader::colour(file, index, label, puzzle);
+        ComparisonRecord {
+            colors: Some(ColourRecord::table(puzzle.palette())),
+            ..ComparisonRecord::of(header, comparison)
+        }
+    }
+
+    fn of<S, M>(header: PuzzleHeader, comparison: &Comparison<S, M>) -> Self {
         let methods = comparison
             .runs
             .iter()
@@ -438,13 +460,14 @@ impl ComparisonRecord {
             })
             .collect();
         ComparisonRecord {
-            header: PuzzleHeader::new(file, index, label, puzzle),
-            cells: puzzle.cell_count(),
+            cells: header.width * header.height,
+            header,
             methods,
             exact: ExactRecord {
                 verdict: comparison.exact.verdict,
                 time_ms: comparison.exact.elapsed.as_secs_f64() * 1000.0,
             },
+            colors: None,
         }
     }
 }

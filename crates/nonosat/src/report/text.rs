@@ -273,15 +273,14 @@ pub fn render_fix(heading: &str, design: &Grid<bool>, repairs: &Repairs) -> Stri
 }
 
 /// A comparison as a table: one row per method, then the exact verdict.
-pub fn render_comparison(heading: &str, puzzle: &Puzzle, comparison: &Comparison) -> String {
-    let cells = puzzle.cell_count();
+pub fn render_comparison<S, M>(
+    heading: &str,
+    (width, height): (usize, usize),
+    comparison: &Comparison<S, M>,
+) -> String {
+    let cells = width * height;
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{heading}: {}x{} puzzle, {cells} cells",
-        puzzle.width(),
-        puzzle.height()
-    );
+    let _ = writeln!(out, "{heading}: {width}x{height} puzzle, {cells} cells");
     let _ = writeln!(
         out,
         "{:<14} {:>16} {:<13} {:>6} {:>10} {:>7} {:>10}",
