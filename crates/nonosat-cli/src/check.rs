@@ -4,12 +4,11 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
-use nonosat::Puzzle;
 use nonosat::deadline::Deadline;
 use nonosat::formats::{self, Entry, Puzzles};
 use nonosat::report::draw_puzzle;
 use nonosat::report::{CertificateRecord, CheckRecord, render_check};
-use nonosat::solve::certify::{self, CertifyError};
+use nonosat::solve::certify::{self, Certified, CertifyError};
 use nonosat::solve::{self, Options, Report, SatChoice, Verdict};
 
 use super::args::SolveArgs;
@@ -25,13 +24,7 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, 
         Puzzles::Colour(entries) => return colour::check_all(args, entries, prove_unique),
     };
     let file = shown_name(&args.input.file);
-    if args.proof.is_some() && (entries.len() != 1 || !prove_unique) {
-        let message = format!(
-            "--proof needs `check` and a FILE of one puzzle, and {file} holds {}",
-            entries.len()
-        );
-        return Err(CliError::new(&file, Usage::Refused(message)));
-    }
+    proof_fits(args, entries.len(), prove_unique)?;
     let mut options = Options::default()
         .with_max_solutions(args.max_solutions.map_or(2, |k| k as usize))
         .with_ambiguous_cells(prove_unique && !args.no_ambiguous);
@@ -61,14 +54,8 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, 
                 args.pictures.write(printer, index, entries.len(), &drawing);
             }
             summary.add(heading, &report);
-            // A certificate that cannot be made is reported after the verdict, never instead.
-            let (certificate, failure) = match &args.proof {
-                Some(path) => match certify(path, &entry.puzzle, &report, &options) {
-                    Ok(certificate) => (certificate, None),
-                    Err(error) => (None, Some(error.at(index))),
-                },
-                None => (None, None),
-            };
+            let (certificate, failure) =
+                certificate_of(args, &entry.puzzle, &report, &options, index);
             let record = || {
                 let mut record =
                     CheckRecord::new(&file, index, &entry.label, &entry.puzzle, &report);
@@ -97,6 +84,39 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, 
     Ok(printer.status)
 }
 
+/// Refuses `--proof` unless it is `check` on a file of one puzzle.
+pub(super) fn proof_fits(
+    args: &SolveArgs,
+    count: usize,
+    prove_unique: bool,
+) -> Result<(), CliError> {
+    if args.proof.is_some() && (count != 1 || !prove_unique) {
+        let file = shown_name(&args.input.file);
+        let message =
+            format!("--proof needs `check` and a FILE of one puzzle, and {file} holds {count}");
+        return Err(CliError::new(&file, Usage::Refused(message)));
+    }
+    Ok(())
+}
+
+/// The certificate `--proof` asks for, if it does, and the failure to make it, which is reported
+/// after the verdict, never instead.
+pub(super) fn certificate_of<P: Certified, M>(
+    args: &SolveArgs,
+    puzzle: &P,
+    report: &Report<P::Value, M>,
+    options: &Options,
+    index: usize,
+) -> (Option<CertificateRecord>, Option<CliError>) {
+    match &args.proof {
+        Some(path) => match certify(path, puzzle, report, options) {
+            Ok(certificate) => (certificate, None),
+            Err(error) => (None, Some(error.at(index))),
+        },
+        None => (None, None),
+    }
+}
+
 /// Why a certificate could not be written.
 #[derive(Debug, thiserror::Error)]
 enum ProofFailure {
@@ -116,10 +136,10 @@ enum ProofFailure {
 /// solution) or a model of it (multiple). A check that timed out has nothing to certify (`None`).
 /// A certifying solve that outlasts the time limit exits as a timeout (4), a file that cannot be
 /// written as bad usage (2), a solve that contradicts the check as an internal error (5).
-fn certify(
+fn certify<P: Certified, M>(
     path: &Path,
-    puzzle: &Puzzle,
-    report: &Report,
+    puzzle: &P,
+    report: &Report<P::Value, M>,
     options: &Options,
 ) -> Result<Option<CertificateRecord>, CliError> {
     let formula_path = PathBuf::from(format!("{}.cnf", path.display()));
@@ -141,7 +161,8 @@ fn certify(
     let kind = match (report.verdict, report.solutions.as_slice()) {
         (Verdict::Unique | Verdict::None, solutions) => {
             let (mut formula, mut proof) = (create(&formula_path)?, create(path)?);
-            let (blocked, backend) = (solutions.first(), options.backend_for(puzzle));
+            let backend = options.backend_for(puzzle.cell_count());
+            let blocked = solutions.first();
             let proved = certify::prove_no_other(
                 puzzle,
                 blocked,

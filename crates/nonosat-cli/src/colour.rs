@@ -1,5 +1,6 @@
-//! Colour puzzles through `solve`, `check`, `count`, `convert`, `clues` and `cnf`: the same
-//! drivers, records and statuses as black and white, on the library's colour entry points.
+//! Colour puzzles through `solve`, `check` (with `--proof`), `count`, `convert`, `clues` and
+//! `cnf`: the same drivers, records and statuses as black and white, on the library's colour
+//! entry points.
 
 use std::path::Path;
 
@@ -13,7 +14,7 @@ use nonosat::report::{
 use nonosat::solve::{self, Options, SatChoice};
 
 use super::args::{CnfArgs, CountArgs, InputArgs, PictureArgs, SolveArgs};
-use super::check::{Summary, caption, one_line};
+use super::check::{Summary, caption, certificate_of, one_line, proof_fits};
 use super::count::count_text;
 use super::error::{CliError, Usage};
 use super::output::{check_failed, each_puzzle, json_line, pick_entry, shown_name, write_output};
@@ -26,11 +27,7 @@ pub(super) fn check_all(
     prove_unique: bool,
 ) -> Result<Status, CliError> {
     let file = shown_name(&args.input.file);
-    if args.proof.is_some() {
-        let message =
-            format!("--proof: black-and-white puzzles only for now, and {file} is in colour");
-        return Err(CliError::new(&file, Usage::Refused(message)));
-    }
+    proof_fits(args, entries.len(), prove_unique)?;
     let entries = with_colour_goal(args, entries)?;
     let mut options = Options::default()
         .with_max_solutions(args.max_solutions.map_or(2, |k| k as usize))
@@ -61,15 +58,26 @@ pub(super) fn check_all(
                 args.pictures.write(printer, index, entries.len(), &drawing);
             }
             summary.add(heading, &report);
-            let record = || CheckRecord::colour(&file, index, &entry.label, &entry.puzzle, &report);
+            let (certificate, failure) =
+                certificate_of(args, &entry.puzzle, &report, &options, index);
+            let record = || {
+                let mut record =
+                    CheckRecord::colour(&file, index, &entry.label, &entry.puzzle, &report);
+                record.certificate = certificate.clone();
+                record
+            };
             let text = if json {
                 json_line(&record())
             } else if one_line_each {
                 format!("{heading}: {}\n", one_line(&record()))
             } else {
-                render_colour_check(heading, &entry.puzzle, &report) + "\n"
+                let note = certificate.as_ref().map_or(String::new(), |c| c.describe());
+                render_colour_check(heading, &entry.puzzle, &report) + &note + "\n"
             };
             printer.text(&text);
+            if let Some(failure) = failure {
+                printer.error(&failure);
+            }
             Ok(super::status::Status::of(report.verdict))
         },
     );

@@ -136,12 +136,6 @@ fn cnf_of_a_colour_puzzle_names_its_colours() {
 #[test]
 fn what_colour_puzzles_cannot_do_yet_is_refused_by_name() {
     let file = Temp::new("refused-touching.non", TOUCHING);
-    let (code, _, stderr) = run(&["check", file.path(), "--proof", "p.drat"], None);
-    assert_eq!(code, 2);
-    assert!(
-        stderr.contains("--proof: black-and-white puzzles only for now"),
-        "{stderr}"
-    );
     for command in ["explain", "hint", "fix"] {
         let mut argv = vec![command, file.path()];
         if command == "hint" {
@@ -369,4 +363,75 @@ fn compare_runs_line_and_probing_on_colour_puzzles_and_names_the_rest() {
         stderr.contains("cube2: black-and-white only, and"),
         "{stderr}"
     );
+}
+
+#[test]
+fn check_proof_of_colour_puzzles_is_verified_by_verify_proof() {
+    let dir = TempDir::new("colour-proof");
+    for (name, text, kind, code, verdict) in [
+        (
+            "touching",
+            TOUCHING,
+            "drat",
+            0,
+            "verified: the proof refutes the formula",
+        ),
+        (
+            "diagonals",
+            TWO_DIAGONALS,
+            "model",
+            1,
+            "verified: the model satisfies the formula",
+        ),
+    ] {
+        let puzzle = dir.0.join(format!("{name}.non"));
+        std::fs::write(&puzzle, text).unwrap();
+        let proof = dir.0.join(format!("{name}.proof"));
+        let proof = proof.to_str().unwrap();
+        let (got, stdout, stderr) = run(
+            &[
+                "check",
+                puzzle.to_str().unwrap(),
+                "--proof",
+                proof,
+                "--json",
+            ],
+            None,
+        );
+        assert_eq!(got, code, "{name}: {stderr}");
+        let record = &records(&stdout)[0];
+        assert_eq!(record["certificate"]["kind"], kind, "{name}");
+        let formula = format!("{proof}.cnf");
+        assert!(
+            std::fs::read_to_string(&formula)
+                .unwrap()
+                .contains("colour nonogram"),
+            "{name}"
+        );
+        let (got, text, _) = run(&["verify-proof", &formula, proof], None);
+        assert_eq!(got, code, "{name}: {text}");
+        assert!(text.starts_with(verdict), "{name}: {text}");
+    }
+    // Without its blocking clause the unique puzzle's formula has a model: the proof fails.
+    let formula = dir.0.join("touching.proof.cnf");
+    let text = std::fs::read_to_string(&formula).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let header = lines.iter().position(|l| l.starts_with("p cnf")).unwrap();
+    let fields: Vec<&str> = lines[header].split(' ').collect();
+    let count: usize = fields[3].parse().unwrap();
+    let mut weaker: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    weaker[header] = format!("p cnf {} {}", fields[2], count - 1);
+    weaker.pop();
+    let weaker_path = dir.0.join("weaker.cnf");
+    std::fs::write(&weaker_path, weaker.join("\n") + "\n").unwrap();
+    let proof = dir.0.join("touching.proof");
+    let (code, text, _) = run(
+        &[
+            "verify-proof",
+            weaker_path.to_str().unwrap(),
+            proof.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 6, "{text}");
 }

@@ -74,12 +74,12 @@ impl Options {
         self
     }
 
-    /// The one backend that solves `puzzle` under these options when it cannot race (as for a
-    /// certificate): the chosen one, else by size.
-    pub fn backend_for(&self, puzzle: &Puzzle) -> SatBackend {
+    /// The one backend that solves a puzzle of `cells` cells under these options when it cannot
+    /// race (as for a certificate): the chosen one, else by size.
+    pub fn backend_for(&self, cells: usize) -> SatBackend {
         match self.backend {
             SatChoice::Only(backend) => backend,
-            SatChoice::Auto | SatChoice::Race => SatBackend::for_cells(puzzle.cell_count()),
+            SatChoice::Auto | SatChoice::Race => SatBackend::for_cells(cells),
         }
     }
 }

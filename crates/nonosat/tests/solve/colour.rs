@@ -285,3 +285,85 @@ fn corpus_colour_puzzles_are_decided() {
     }
     assert!(decided >= 7, "{decided} number-loom colour puzzles decided");
 }
+
+/// Colour certificates checked by the independent checker, under every backend: on random 4x4
+/// and 5x5 pictures with 2 to 4 colours (clues only), a DRAT refutation of "another solution
+/// exists" when brute force finds one solution, and otherwise a second solution as a model that
+/// satisfies the formula, while the first, blocked, does not.
+#[test]
+fn colour_certificates_verify_with_the_independent_checker() {
+    use drat_check::{check_model, check_refutation, parse_dimacs, parse_drat};
+    use nonosat::sat::SatBackend;
+    use nonosat::solve::certify::{prove_no_other, write_other_solution};
+    let mut rng = Rng::new(77);
+    let (mut unique, mut multiple) = (0, 0);
+    for round in 0..60 {
+        let side = 4 + round % 2;
+        let picture = random_picture(&mut rng, side, side, 2 + (round % 3) as u8);
+        let planted = ColourPuzzle::from_picture(&picture, palette(2 + (round % 3) as u8)).unwrap();
+        let puzzle = ColourPuzzle::new(
+            planted.rows().to_vec(),
+            planted.columns().to_vec(),
+            planted.palette().clone(),
+        )
+        .unwrap();
+        let solutions = all_colour_solutions(&puzzle, 3);
+        for &backend in SatBackend::ALL {
+            let (mut formula, mut proof) = (Vec::new(), Vec::new());
+            let other = prove_no_other(
+                &puzzle,
+                Some(&picture),
+                &mut formula,
+                &mut proof,
+                backend,
+                None,
+            )
+            .unwrap();
+            let dimacs = parse_dimacs(&String::from_utf8(formula).unwrap()).unwrap();
+            match other {
+                None => {
+                    assert_eq!(solutions, std::slice::from_ref(&picture), "{backend:?}");
+                    let steps = parse_drat(&String::from_utf8(proof).unwrap()).unwrap();
+                    assert!(check_refutation(&dimacs, &steps).is_ok(), "{backend:?}");
+                    unique += 1;
+                }
+                Some(other) => {
+                    assert!(solutions.len() > 1 && other != picture, "{backend:?}");
+                    assert_eq!(puzzle.check(&other), Ok(()));
+                    let (mut formula, mut model) = (Vec::new(), Vec::new());
+                    write_other_solution(&puzzle, &picture, &other, &mut formula, &mut model)
+                        .unwrap();
+                    let dimacs = parse_dimacs(&String::from_utf8(formula).unwrap()).unwrap();
+                    let literals: Vec<i32> = String::from_utf8(model)
+                        .unwrap()
+                        .lines()
+                        .filter_map(|line| line.strip_prefix("v "))
+                        .flat_map(|v| v.split_whitespace().map(|v| v.parse::<i32>().unwrap()))
+                        .collect();
+                    assert_eq!(check_model(&dimacs, &literals), Ok(()));
+                    // The last clause blocks the planted picture: each of its literals, over
+                    // cell variables `(r * width + c) * (C + 1) + k + 1`, is false there.
+                    let values = puzzle.palette().len() as i32 + 1;
+                    let blocking = dimacs.clauses.last().unwrap();
+                    assert!(!blocking.is_empty());
+                    for &lit in blocking {
+                        let var = lit.abs() - 1;
+                        assert!(var < values * (side * side) as i32, "a cell variable");
+                        let (cell, colour) = ((var / values) as usize, var % values);
+                        let pos = Pos {
+                            row: cell / side,
+                            col: cell % side,
+                        };
+                        let on = i32::from(picture[pos]) == colour;
+                        assert_ne!(lit > 0, on, "{lit} holds in the planted picture");
+                    }
+                    multiple += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        unique > 0 && multiple > 0,
+        "{unique} unique, {multiple} multiple"
+    );
+}
