@@ -85,10 +85,7 @@ pub fn render_colour_check(heading: &str, puzzle: &ColourPuzzle, report: &Colour
     out.pop();
     out.push('\n');
     if let Some(which) = marked_cells(report) {
-        let _ = writeln!(
-            out,
-            "capitals (and o for the background) mark the cells {which}"
-        );
+        let _ = writeln!(out, "capitals (and o for the background) are drawn {which}");
     }
     out
 }
