@@ -105,6 +105,10 @@ pub struct InputArgs {
     /// For PNG pictures: a pixel whose brightness (0 black to 255 white) is below this is black.
     #[arg(long, value_name = "0-255", default_value_t = 128)]
     pub threshold: u8,
+    /// Read a PNG picture in colour: white is empty, and the other colours, quantised to at most N
+    /// when the picture has more (1 to 31), are the puzzle's colours.
+    #[arg(long = "colors", value_name = "N", value_parser = clap::value_parser!(u8).range(1..=31))]
+    pub colours: Option<u8>,
     /// Print one JSON object per puzzle, one a line (docs/json.md), instead of text.
     #[arg(long)]
     pub json: bool,

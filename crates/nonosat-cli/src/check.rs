@@ -5,17 +5,17 @@ use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use nonosat::Puzzle;
 use nonosat::deadline::Deadline;
-use nonosat::formats::{self, Entry};
+use nonosat::formats::{self, Entry, Puzzles};
 use nonosat::report::draw_puzzle;
 use nonosat::report::{CertificateRecord, CheckRecord, render_check_detail, render_verdict};
-use nonosat::solve::certify::{self, CertifyError};
+use nonosat::solve::certify::{self, Certified, CertifyError};
 use nonosat::solve::{self, Options, Report, SatChoice, Verdict};
 
 use super::args::{InputArgs, SolveArgs, UniquenessArgs};
+use super::colour;
 use super::error::{CliError, Usage};
-use super::output::{check_failed, each_puzzle, emit, json_line, read_input, shown_name};
+use super::output::{check_failed, each_puzzle, emit, json_line, read_any_input, shown_name};
 use super::status::Status;
 
 /// `solve` and `check`: every puzzle of the file, one result each.
@@ -24,16 +24,14 @@ pub(super) fn solve_all(
     uniqueness: &UniquenessArgs,
     prove_unique: bool,
 ) -> Result<Status, CliError> {
-    let entries = read_input(&args.input)?;
-    let entries = with_goal(uniqueness, &args.input, entries)?;
+    let entries = match read_any_input(&args.input)? {
+        Puzzles::BlackAndWhite(entries) => with_goal(uniqueness, &args.input, entries)?,
+        Puzzles::Colour(entries) => {
+            return colour::check_all(args, uniqueness, entries, prove_unique);
+        }
+    };
     let file = shown_name(&args.input.file);
-    if uniqueness.proof.is_some() && entries.len() != 1 {
-        let message = format!(
-            "--proof needs a FILE of one puzzle, and {file} holds {}",
-            entries.len()
-        );
-        return Err(CliError::new(&file, Usage::Refused(message)));
-    }
+    proof_fits(uniqueness, &args.input, entries.len())?;
     let mut options = Options::default()
         .with_max_solutions(uniqueness.max_solutions.map_or(2, |k| k as usize))
         .with_ambiguous_cells(prove_unique && !uniqueness.no_ambiguous);
@@ -72,14 +70,8 @@ pub(super) fn solve_all(
                 args.pictures.write(printer, index, entries.len(), &drawing);
             }
             summary.add(heading, &report);
-            // A certificate that cannot be made is reported after the verdict, never instead.
-            let (certificate, failure) = match &uniqueness.proof {
-                Some(path) => match certify(path, &entry.puzzle, &report, &options) {
-                    Ok(certificate) => (certificate, None),
-                    Err(error) => (None, Some(error.at(index))),
-                },
-                None => (None, None),
-            };
+            let (certificate, failure) =
+                certificate_of(uniqueness, &entry.puzzle, &report, &options, index);
             let record = || {
                 let mut record =
                     CheckRecord::new(&file, index, &entry.label, &entry.puzzle, &report);
@@ -119,6 +111,38 @@ pub(super) fn solve_all(
     Ok(printer.status)
 }
 
+/// Refuses `--proof` unless the file holds one puzzle.
+pub(super) fn proof_fits(
+    uniqueness: &UniquenessArgs,
+    input: &InputArgs,
+    count: usize,
+) -> Result<(), CliError> {
+    if uniqueness.proof.is_some() && count != 1 {
+        let file = shown_name(&input.file);
+        let message = format!("--proof needs a FILE of one puzzle, and {file} holds {count}");
+        return Err(CliError::new(&file, Usage::Refused(message)));
+    }
+    Ok(())
+}
+
+/// The certificate `--proof` asks for, if it does, and the failure to make it, which is reported
+/// after the verdict, never instead.
+pub(super) fn certificate_of<P: Certified, M>(
+    uniqueness: &UniquenessArgs,
+    puzzle: &P,
+    report: &Report<P::Value, M>,
+    options: &Options,
+    index: usize,
+) -> (Option<CertificateRecord>, Option<CliError>) {
+    match &uniqueness.proof {
+        Some(path) => match certify(path, puzzle, report, options) {
+            Ok(certificate) => (certificate, None),
+            Err(error) => (None, Some(error.at(index))),
+        },
+        None => (None, None),
+    }
+}
+
 /// Why a certificate could not be written.
 #[derive(Debug, thiserror::Error)]
 enum ProofFailure {
@@ -138,10 +162,10 @@ enum ProofFailure {
 /// solution) or a model of it (multiple). A check that timed out has nothing to certify (`None`).
 /// A certifying solve that outlasts the time limit exits as a timeout (4), a file that cannot be
 /// written as bad usage (2), a solve that contradicts the check as an internal error (5).
-fn certify(
+fn certify<P: Certified, M>(
     path: &Path,
-    puzzle: &Puzzle,
-    report: &Report,
+    puzzle: &P,
+    report: &Report<P::Value, M>,
     options: &Options,
 ) -> Result<Option<CertificateRecord>, CliError> {
     let formula_path = PathBuf::from(format!("{}.cnf", path.display()));
@@ -163,7 +187,7 @@ fn certify(
     let kind = match (report.verdict, report.solutions.as_slice()) {
         (Verdict::Unique | Verdict::None, solutions) => {
             let (mut formula, mut proof) = (create(&formula_path)?, create(path)?);
-            let (blocked, backend) = (solutions.first(), options.backend_for(puzzle));
+            let (blocked, backend) = (solutions.first(), options.backend_for(puzzle.cell_count()));
             let proved = certify::prove_no_other(
                 puzzle,
                 blocked,
@@ -245,7 +269,7 @@ fn with_goal(
 }
 
 /// The line above a drawn puzzle: its name and verdict.
-fn caption(heading: &str, report: &Report) -> String {
+pub(super) fn caption<S: PartialEq, M>(heading: &str, report: &Report<S, M>) -> String {
     let verdict = match report.verdict {
         Verdict::Unique if report.line_solvable => "unique, line-solvable".to_owned(),
         Verdict::Unique => "unique, needs search".to_owned(),
@@ -281,7 +305,7 @@ pub(super) fn one_line(record: &CheckRecord) -> String {
 
 /// Counts over the puzzles of a file.
 #[derive(Default)]
-struct Summary {
+pub(super) struct Summary {
     verdicts: Vec<Verdict>,
     line_solvable: usize,
     total_ms: f64,
@@ -289,7 +313,7 @@ struct Summary {
 }
 
 impl Summary {
-    fn add(&mut self, heading: &str, report: &Report) {
+    pub(super) fn add<S, M>(&mut self, heading: &str, report: &Report<S, M>) {
         let ms = report.elapsed.as_secs_f64() * 1000.0;
         self.verdicts.push(report.verdict);
         self.line_solvable += usize::from(report.line_solvable);

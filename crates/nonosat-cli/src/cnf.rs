@@ -1,20 +1,25 @@
 //! `cnf`: one puzzle's encoding in DIMACS or JSON.
 
 use nonosat::cnf::{self, Cnf};
+use nonosat::formats::Puzzles;
 use nonosat::logic::DpLineSolver;
 use nonosat::logic::propagate::propagate;
 use nonosat::model::{Cell, Grid};
 use nonosat::report::CnfRecord;
 
 use super::args::CnfArgs;
+use super::colour;
 use super::error::CliError;
-use super::output::{json_line, pick_entry, read_input, shown_name, write_output};
+use super::output::{json_line, pick_entry, read_any_input, shown_name, write_output};
 use super::status::Status;
 
 /// `cnf`: one puzzle's encoding in DIMACS (or as JSON).
 pub(super) fn cnf(args: &CnfArgs) -> Result<Status, CliError> {
     let file = shown_name(&args.input.file);
-    let entries = read_input(&args.input)?;
+    let entries = match read_any_input(&args.input)? {
+        Puzzles::BlackAndWhite(entries) => entries,
+        Puzzles::Colour(entries) => return colour::cnf(args, &entries),
+    };
     let index = pick_entry(&file, entries.len(), args.index)?;
     let puzzle = &entries[index].puzzle;
     let mut known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);

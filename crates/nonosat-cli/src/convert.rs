@@ -2,17 +2,24 @@
 
 use std::path::Path;
 
-use nonosat::formats::{self, Entry, Format};
+use nonosat::formats::{self, Entry, Format, Puzzles};
 
 use super::args::{ConvertArgs, InputArgs};
+use super::colour;
 use super::error::CliError;
-use super::output::{read_input, shown_name, write_output};
+use super::output::{read_any_input, shown_name, write_output};
 use super::status::Status;
 
 /// `convert`: every puzzle of the input, written in the format asked for.
 pub(super) fn convert(args: &ConvertArgs) -> Result<Status, CliError> {
-    let entries = read_input(&args.input)?;
-    write_puzzles(&args.input, entries, args.to, args.output.as_deref())
+    match read_any_input(&args.input)? {
+        Puzzles::BlackAndWhite(entries) => {
+            write_puzzles(&args.input, entries, args.to, args.output.as_deref())
+        }
+        Puzzles::Colour(entries) => {
+            colour::write_colour_puzzles(&args.input, &entries, args.to, args.output.as_deref())
+        }
+    }
 }
 
 /// Writes the puzzles read from `input` in `format` (JSON Lines with `--json`) to `output` or

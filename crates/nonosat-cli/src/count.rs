@@ -1,18 +1,23 @@
 //! `count`: the number of solutions of every puzzle of a file, exact up to a cap.
 
 use nonosat::deadline::Deadline;
+use nonosat::formats::Puzzles;
 use nonosat::report::CountRecord;
-use nonosat::solve::{self, Options, SolutionCount};
+use nonosat::solve::{self, Options, Report, SolutionCount};
 use nonosat::words::counted;
 
 use super::args::CountArgs;
+use super::colour;
 use super::error::CliError;
-use super::output::{check_failed, each_puzzle, json_line, read_input, shown_name};
+use super::output::{check_failed, each_puzzle, json_line, read_any_input, shown_name};
 use super::status::Status;
 
 /// `count`: one line (or JSON record) per puzzle.
 pub(super) fn count_all(args: &CountArgs) -> Result<Status, CliError> {
-    let entries = read_input(&args.input)?;
+    let entries = match read_any_input(&args.input)? {
+        Puzzles::BlackAndWhite(entries) => entries,
+        Puzzles::Colour(entries) => return colour::count_all(args, entries),
+    };
     let file = shown_name(&args.input.file);
     let json = args.input.json;
     let cap = args.cap as usize;
@@ -36,24 +41,27 @@ pub(super) fn count_all(args: &CountArgs) -> Result<Status, CliError> {
                     &report,
                 ))
             } else {
-                let count = match report.count() {
-                    SolutionCount::Exactly(n) => {
-                        format!("exactly {}", counted(n, "solution", "solutions"))
-                    }
-                    SolutionCount::AtLeast(n) if n > cap => {
-                        format!("more than {}", counted(cap, "solution", "solutions"))
-                    }
-                    SolutionCount::AtLeast(0) => "timed out before finding a solution".to_owned(),
-                    SolutionCount::AtLeast(n) => format!("at least {n} found before the time-out"),
-                };
-                format!(
-                    "{heading}: {count}, {:.1} ms\n",
-                    report.elapsed.as_secs_f64() * 1000.0
-                )
+                count_text(heading, cap, &report)
             };
             printer.text(&text);
             Ok(Status::of(report.verdict))
         },
     );
     Ok(printer.status)
+}
+
+/// The line `count` prints for a puzzle: how many solutions, exactly or at least, and the time.
+pub(super) fn count_text<S, M>(heading: &str, cap: usize, report: &Report<S, M>) -> String {
+    let count = match report.count() {
+        SolutionCount::Exactly(n) => format!("exactly {}", counted(n, "solution", "solutions")),
+        SolutionCount::AtLeast(n) if n > cap => {
+            format!("more than {}", counted(cap, "solution", "solutions"))
+        }
+        SolutionCount::AtLeast(0) => "timed out before finding a solution".to_owned(),
+        SolutionCount::AtLeast(n) => format!("at least {n} found before the time-out"),
+    };
+    format!(
+        "{heading}: {count}, {:.1} ms\n",
+        report.elapsed.as_secs_f64() * 1000.0
+    )
 }

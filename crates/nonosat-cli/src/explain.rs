@@ -17,7 +17,7 @@ use super::status::Status;
 
 /// `explain`: every puzzle of the file (or the one `--index` picks).
 pub(super) fn explain_all(args: &ExplainArgs) -> Result<Status, CliError> {
-    let entries = read_input(&args.input)?;
+    let entries = read_input(&args.input, "explain")?;
     let file = shown_name(&args.input.file);
     let json = args.input.json;
     let drawing = args.pictures.wanted();

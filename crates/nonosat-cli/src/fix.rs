@@ -19,7 +19,7 @@ use super::status::Status;
 /// `fix FILE`: 0 when the design is already unique, 1 when repairs are proposed; with `--apply`,
 /// the verdict of the repaired design.
 pub(super) fn fix(args: &FixArgs) -> Result<Status, CliError> {
-    let entries = read_input(&args.input)?;
+    let entries = read_input(&args.input, "fix")?;
     let file = shown_name(&args.input.file);
     let json = args.input.json;
     if entries.len() != 1 {

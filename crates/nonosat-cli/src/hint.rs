@@ -14,7 +14,7 @@ use super::status::Status;
 
 /// `hint`: one puzzle and a partly solved grid of it.
 pub(super) fn hint(args: &HintArgs) -> Result<Status, CliError> {
-    let entries = read_input(&args.input)?;
+    let entries = read_input(&args.input, "hint")?;
     let file = shown_name(&args.input.file);
     let index = pick_entry(&file, entries.len(), args.index)?;
     let entry = &entries[index];

@@ -6,6 +6,7 @@ mod batch;
 mod check;
 mod clues;
 mod cnf;
+mod colour;
 mod compare;
 mod convert;
 mod count;

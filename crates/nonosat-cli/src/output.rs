@@ -5,7 +5,7 @@
 use std::io::{Read, Write};
 use std::path::Path;
 
-use nonosat::formats::{self, Entry, Format, ReadOptions};
+use nonosat::formats::{self, ColourEntry, Entry, Format, Puzzles, ReadOptions};
 use nonosat::report::{ErrorRecord, SCHEMA_VERSION};
 use nonosat::solve::CheckError;
 use nonosat::words::counted;
@@ -19,34 +19,59 @@ pub(super) fn shown_name(path: &Path) -> String {
     path.to_string_lossy().into_owned()
 }
 
-/// Reads the puzzles of the input; warns when a PNG reads as a blank or a full picture at the
-/// threshold chosen, which is rarely what was drawn.
-pub(super) fn read_input(input: &InputArgs) -> Result<Vec<Entry>, CliError> {
-    let options = ReadOptions::default().with_threshold(input.threshold);
-    let file = shown_name(&input.file);
-    let entries = formats::read_path_with(&input.file, input.format, &options)
-        .map_err(|error| CliError::new(&file, error))?;
+/// Reads the black-and-white puzzles of the input for `command`, which refuses colour puzzles by
+/// name.
+pub(super) fn read_input(input: &InputArgs, command: &str) -> Result<Vec<Entry>, CliError> {
+    match read_any_input(input)? {
+        Puzzles::BlackAndWhite(entries) => Ok(entries),
+        Puzzles::Colour(_) => {
+            let file = shown_name(&input.file);
+            let message = format!(
+                "{command}: black-and-white puzzles only for now, and {file} is in colour \
+                 (check, solve, count, convert, clues, cnf and compare take colour puzzles)"
+            );
+            Err(CliError::new(&file, Usage::Refused(message)))
+        }
+    }
+}
+
+/// Reads the puzzles of the input, as colour puzzles when the file has colours.
+pub(super) fn read_any_input(input: &InputArgs) -> Result<Puzzles, CliError> {
+    let options = ReadOptions::default()
+        .with_threshold(input.threshold)
+        .with_colours(input.colours);
+    let puzzles = formats::read_path_any(&input.file, input.format, &options)
+        .map_err(|error| CliError::new(&shown_name(&input.file), error))?;
+    if let Puzzles::BlackAndWhite(entries) = &puzzles {
+        warn_if_blank(input, entries);
+    }
+    Ok(puzzles)
+}
+
+/// Warns when a PNG reads as a blank or a full picture at the threshold chosen, which is rarely
+/// what was drawn.
+fn warn_if_blank(input: &InputArgs, entries: &[Entry]) {
     let one_colour = |entry: &Entry| {
         let cells = entry.puzzle.goal().map_or(&[][..], |goal| goal.cells());
         [true, false]
             .into_iter()
             .find(|&black| !cells.is_empty() && cells.iter().all(|&cell| cell == black))
     };
-    if let [entry] = entries.as_slice()
+    if let [entry] = entries
         && let Some(black) = one_colour(entry)
         && is_png(input)
     {
-        let (reads, pixels, way) = match black {
-            true => ("full: every", "darker", "lower"),
-            false => ("empty: no", "darker", "higher"),
+        let (reads, way) = match black {
+            true => ("full: every", "lower"),
+            false => ("empty: no", "higher"),
         };
         eprintln!(
-            "nonosat: warning: {file}: the picture reads as {reads} pixel is {pixels} than \
+            "nonosat: warning: {}: the picture reads as {reads} pixel is darker than \
              --threshold {}; a {way} --threshold may find the drawing",
+            shown_name(&input.file),
             input.threshold
         );
     }
-    Ok(entries)
 }
 
 /// Whether the input is a PNG: so named by --format, or by its first bytes.
@@ -58,6 +83,24 @@ fn is_png(input: &InputArgs) -> bool {
     std::fs::File::open(&input.file)
         .and_then(|mut file| file.read_exact(&mut signature))
         .is_ok_and(|()| formats::detect_bytes(None, &signature) == Format::Png)
+}
+
+/// A puzzle of a file with its label there: black and white or colour.
+pub(super) trait Labelled {
+    /// The puzzle's label within its file (`#3`), empty for a file of one puzzle.
+    fn label(&self) -> &str;
+}
+
+impl Labelled for Entry {
+    fn label(&self) -> &str {
+        &self.label
+    }
+}
+
+impl Labelled for ColourEntry {
+    fn label(&self) -> &str {
+        &self.label
+    }
 }
 
 /// Prints an error: a JSON record on standard output with `--json`, else a line on standard error.
@@ -89,8 +132,8 @@ pub(super) fn emit(text: &str) -> bool {
 }
 
 /// How a puzzle is named in output: the file, then its label within the file if it has one.
-pub(super) fn heading(file: &str, entry: &Entry) -> String {
-    [file, entry.label.as_str()].join(" ").trim_end().to_owned()
+pub(super) fn heading(file: &str, entry: &impl Labelled) -> String {
+    [file, entry.label()].join(" ").trim_end().to_owned()
 }
 
 /// The index of the one puzzle to work on: `index` if given and in range, else the file's only
@@ -118,7 +161,7 @@ pub(super) fn pick_entry(
 /// answer failed verification, else bad input.
 pub(super) fn check_failed(file: &str, index: usize, heading: &str, error: CheckError) -> CliError {
     let status = match error {
-        CheckError::Unverified(_) => Status::Internal,
+        CheckError::Unverified(_) | CheckError::UnverifiedColour(_) => Status::Internal,
         _ => Status::BadInput,
     };
     CliError::new(file, error)
@@ -175,12 +218,12 @@ impl Printer {
 /// its index, entry and heading. `each` prints what it found through the printer and returns its
 /// status; an error is printed and the run goes on with the next puzzle. The run stops early when
 /// the reader has gone.
-pub(super) fn each_puzzle(
+pub(super) fn each_puzzle<E: Labelled>(
     json: bool,
     file: &str,
-    entries: &[Entry],
+    entries: &[E],
     indices: impl IntoIterator<Item = usize>,
-    mut each: impl FnMut(&mut Printer, usize, &Entry, &str) -> Result<Status, CliError>,
+    mut each: impl FnMut(&mut Printer, usize, &E, &str) -> Result<Status, CliError>,
 ) -> Printer {
     let mut printer = Printer {
         json,

@@ -1,14 +1,19 @@
-//! The colour benchmark, line logic part: colour propagation on random colour puzzles, the
-//! black-and-white random30 set through both line solvers, and the number-loom colour puzzles.
+//! The colour benchmark: solve and uniqueness (`check`) and line propagation on random colour
+//! puzzles, with the black-and-white random30 set in the same run as the baseline, and the
+//! number-loom colour puzzles.
 //!
 //! `cargo bench --bench colour`. Sets: random pictures (one cell in three background, the others a
-//! uniform colour) of 20x20 and 30x30 with 2, 3 and 5 colours, 50 each; the black-and-white
-//! random30 set of the engine benchmarks, propagated by the tuned black-and-white DP and, lifted to
-//! the one-colour case, by the colour solver; the colour puzzles of number-loom (corpus from
-//! `NONOSAT_PUZZLES`, else `../shared/puzzles`). Each puzzle is propagated from an empty grid, best
-//! of three runs; per set, the median and the maximum per puzzle and how many line logic solves.
-//! Solve and uniqueness (SAT) for colour puzzles come with the colour encoding; this measures line
-//! logic only. Every solved grid is checked; speed is never asserted.
+//! uniform colour) of 20x20 and 30x30 with 2, 3 and 5 colours, 50 each, given as clues without
+//! the picture; the black-and-white random30 set of the engine benchmarks; the colour puzzles of
+//! number-loom (corpus from `NONOSAT_PUZZLES`, else `../shared/puzzles`).
+//!
+//! - `check`: propagation, the encoding, a first solution and the uniqueness refutation, on one
+//!   backend chosen by size (`SatChoice::Auto`, varisat at these sizes) for colour and black and
+//!   white alike, once per puzzle; per set the median and maximum per puzzle and the verdicts.
+//! - line propagation: from an empty grid, best of three runs; the random30 set by the tuned
+//!   black-and-white DP and, lifted to the one-colour case, by the colour solver.
+//!
+//! Every solution and every solved grid is checked; speed is never asserted.
 
 mod common;
 
@@ -22,7 +27,8 @@ use nonosat::formats;
 use nonosat::logic::DpLineSolver;
 use nonosat::logic::colour::{ColourLineSolver, open_grid, propagate_colour, solved_picture};
 use nonosat::logic::propagate::propagate;
-use nonosat::model::{Cell, Colour, ColourPuzzle, Grid, Palette};
+use nonosat::model::{Cell, Colour, ColourClue, ColourPuzzle, Grid, LineId, Palette};
+use nonosat::solve::{Options, Report, SatChoice, Verdict, check, check_colour};
 
 /// Runs per puzzle; the best is kept.
 const RUNS: usize = 3;
@@ -44,7 +50,62 @@ fn random_colour_puzzle(rng: &mut XorShift64Star, side: usize, colours: u8) -> C
         .map(|i| Colour::new(&format!("c{i}"), [i * 40, 0, 0]))
         .collect();
     let palette = Palette::new(Colour::new("white", [255; 3]), palette_colours).expect("palette");
-    ColourPuzzle::from_picture(&picture, palette).expect("a picture's clues fit")
+    let clues = |line: fn(usize) -> LineId| -> Vec<ColourClue> {
+        (0..side)
+            .map(|i| ColourClue::of_line(picture.line(line(i))))
+            .collect()
+    };
+    ColourPuzzle::new(clues(LineId::Row), clues(LineId::Col), palette).expect("a picture's clues")
+}
+
+/// The random colour sets: (name, puzzles).
+fn colour_sets() -> Vec<(String, Vec<ColourPuzzle>)> {
+    let mut sets = Vec::new();
+    for side in [20, 30] {
+        for colours in [2, 3, 5] {
+            let mut rng =
+                XorShift64Star(common::RANDOM_SEED ^ (side as u64 * 16 + u64::from(colours)));
+            let puzzles = (0..COUNT)
+                .map(|_| random_colour_puzzle(&mut rng, side, colours))
+                .collect();
+            sets.push((format!("random{side} {colours} colours"), puzzles));
+        }
+    }
+    sets
+}
+
+/// The time of one `check` (by `run`) and its verdict; a verdict other than unique or multiple,
+/// or a solution that breaks the clues, is printed with `!!`.
+fn time_check<S, M>(
+    run: impl FnOnce() -> Report<S, M>,
+    valid: impl Fn(&Grid<S>) -> bool,
+) -> (Duration, Verdict) {
+    let start = Instant::now();
+    let report = run();
+    let elapsed = start.elapsed();
+    if !matches!(report.verdict, Verdict::Unique | Verdict::Multiple) {
+        println!("!! a planted puzzle answered {}", report.verdict);
+    }
+    if !report.solutions.iter().all(valid) {
+        println!("!! a solution breaks its clues");
+    }
+    (elapsed, report.verdict)
+}
+
+/// Prints one set's `check` line: median and maximum per puzzle, and the verdicts; returns the
+/// median.
+fn report_checks(name: &str, times: Vec<(Duration, Verdict)>) -> Duration {
+    let unique = times.iter().filter(|(_, v)| *v == Verdict::Unique).count();
+    let count = times.len();
+    let durations: Vec<Duration> = times.into_iter().map(|(time, _)| time).collect();
+    let max = durations.iter().max().copied().unwrap_or_default();
+    let median = median(durations);
+    println!(
+        "{name:<28} {count:>3} puzzles  median {:>9.2} ms  max {:>9.2} ms  unique {unique}",
+        median.as_secs_f64() * 1e3,
+        max.as_secs_f64() * 1e3,
+    );
+    median
 }
 
 /// The best time of colour propagation on `puzzle`, and whether it solved it (checked).
@@ -84,20 +145,49 @@ fn report(name: &str, times: Vec<(Duration, bool)>) {
 }
 
 fn main() {
-    let mut solver = ColourLineSolver::new();
-    println!("colour line propagation, best of {RUNS} runs per puzzle");
-    for side in [20, 30] {
-        for colours in [2, 3, 5] {
-            let mut rng =
-                XorShift64Star(common::RANDOM_SEED ^ (side as u64 * 16 + u64::from(colours)));
-            let times = (0..COUNT)
-                .map(|_| time_colour(&random_colour_puzzle(&mut rng, side, colours), &mut solver))
-                .collect();
-            report(&format!("random{side} {colours} colours"), times);
-        }
+    let sets = colour_sets();
+    let bw = random_puzzles(30, COUNT);
+    let options = Options::default().with_sat_choice(SatChoice::Auto);
+    println!("check (solve + uniqueness), one backend by size, once per puzzle");
+    let mut colour_medians = Vec::new();
+    for (name, puzzles) in &sets {
+        let times = puzzles
+            .iter()
+            .map(|puzzle| {
+                let run = || check_colour(puzzle, &options).expect("encodes");
+                time_check(run, |grid| puzzle.check(grid).is_ok())
+            })
+            .collect();
+        colour_medians.push((name.clone(), report_checks(name, times)));
+    }
+    let bw_times = bw
+        .iter()
+        .map(|(puzzle, _)| {
+            let run = || check(puzzle, &options).expect("encodes");
+            time_check(run, |grid| puzzle.check(grid).is_ok())
+        })
+        .collect();
+    let bw_median = report_checks("random30 b&w", bw_times);
+    for (name, median) in colour_medians
+        .iter()
+        .filter(|(name, _)| name.starts_with("random30"))
+    {
+        println!(
+            "{name:<28} median / b&w random30 median = {:.2}",
+            median.as_secs_f64() / bw_median.as_secs_f64()
+        );
     }
 
-    let bw = random_puzzles(30, COUNT);
+    let mut solver = ColourLineSolver::new();
+    println!("\ncolour line propagation, best of {RUNS} runs per puzzle");
+    for (name, puzzles) in &sets {
+        let times = puzzles
+            .iter()
+            .map(|puzzle| time_colour(puzzle, &mut solver))
+            .collect();
+        report(name, times);
+    }
+
     let mut dp = DpLineSolver::new();
     let bw_times = bw
         .iter()
@@ -138,7 +228,7 @@ fn main() {
     };
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
     paths.sort();
-    let mut times = Vec::new();
+    let (mut times, mut checks) = (Vec::new(), Vec::new());
     for path in paths {
         let bytes = std::fs::read(&path).expect("readable");
         let Ok(read) = formats::parse_colour_bytes(&bytes, &path.to_string_lossy(), None) else {
@@ -146,7 +236,10 @@ fn main() {
         };
         for entry in read.into_iter().filter(|e| e.puzzle.palette().len() > 1) {
             times.push(time_colour(&entry.puzzle, &mut solver));
+            let run = || check_colour(&entry.puzzle, &options).expect("encodes");
+            checks.push(time_check(run, |grid| entry.puzzle.check(grid).is_ok()));
         }
     }
     report("number-loom colour", times);
+    report_checks("number-loom colour, check", checks);
 }

@@ -1776,3 +1776,137 @@ fn corpus_number_loom_colour_square_grid_reads() {
     assert_eq!((puzzle.width(), puzzle.height()), (5, 8));
     assert!(puzzle.palette().len() >= 5, "{:?}", puzzle.palette());
 }
+
+// ---------------------------------------------------------------------------------------------
+// PNG pictures read in colour (`--colors N`)
+
+/// A PNG picture of `rows`, each pixel one of the given colours.
+fn colour_png(rows: &[&[nonosat::image::Rgb]]) -> Vec<u8> {
+    use nonosat::image::{Raster, Rgb};
+    let mut raster = Raster::filled(rows[0].len(), rows.len(), Rgb::WHITE).unwrap();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, &colour) in row.iter().enumerate() {
+            raster.set(x, y, colour);
+        }
+    }
+    raster.to_png()
+}
+
+/// The colour puzzle of a file read with `--colors most`.
+fn read_in_colour(path: &Path, most: u8) -> Result<formats::Puzzles, formats::ParseError> {
+    let options = ReadOptions::default().with_colours(Some(most));
+    formats::read_path_any(path, None, &options)
+}
+
+#[test]
+fn png_in_colour_keeps_its_colours_or_quantises_them() {
+    use nonosat::image::Rgb;
+    let (red, dark_red, blue) = (Rgb(220, 20, 20), Rgb(200, 40, 20), Rgb(20, 20, 220));
+    let white = Rgb::WHITE;
+    let bytes = colour_png(&[&[red, white, blue], &[dark_red, blue, white]]);
+    let path = temp_file("three-colours.png", &bytes);
+    let formats::Puzzles::Colour(entries) = read_in_colour(&path, 3).unwrap() else {
+        panic!("a colour puzzle");
+    };
+    let puzzle = &entries[0].puzzle;
+    let colours: Vec<(&str, [u8; 3])> = puzzle
+        .palette()
+        .colours()
+        .iter()
+        .map(|c| (c.name.as_str(), c.rgb))
+        .collect();
+    assert_eq!(
+        colours,
+        [
+            ("white", [255, 255, 255]),
+            ("a", [220, 20, 20]),
+            ("b", [20, 20, 220]),
+            ("c", [200, 40, 20])
+        ]
+    );
+    let goal = puzzle.goal().unwrap();
+    assert_eq!(goal.line(nonosat::LineId::Row(1)), vec![3, 2, 0]);
+    assert_eq!(puzzle.check(goal), Ok(()));
+
+    // Two colours: the reds merge into their mean.
+    let formats::Puzzles::Colour(entries) = read_in_colour(&path, 2).unwrap() else {
+        panic!("a colour puzzle");
+    };
+    let puzzle = &entries[0].puzzle;
+    assert_eq!(puzzle.palette().colour(1).rgb, [210, 30, 20]);
+    assert_eq!(
+        puzzle.goal().unwrap().line(nonosat::LineId::Col(0)),
+        vec![1, 1]
+    );
+
+    // One colour is black and white.
+    let formats::Puzzles::BlackAndWhite(entries) = read_in_colour(&path, 1).unwrap() else {
+        panic!("black and white");
+    };
+    assert_eq!(
+        entries[0].puzzle.goal().unwrap().row_strings(),
+        ["#.#", "##."]
+    );
+}
+
+#[test]
+fn png_in_colour_errors_name_the_file_and_the_limit() {
+    let png = temp_file("limit.png", &colour_png(&[&[nonosat::image::Rgb::BLACK]]));
+    for most in [0, 32] {
+        let error = read_in_colour(&png, most).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            format!(
+                "{}: --colors {most}: a picture is read with 1 to 31 colours besides white",
+                png.display()
+            )
+        );
+    }
+    let non = temp_file(
+        "not-a-picture.non",
+        b"width 1\nheight 1\nrows\n1\ncolumns\n1\n",
+    );
+    let error = read_in_colour(&non, 3).unwrap_err().to_string();
+    assert_eq!(
+        error,
+        format!(
+            "{}: --colors reads PNG pictures, and this file is non: its colours come from the file",
+            non.display()
+        )
+    );
+}
+
+#[test]
+fn corpus_number_loom_colour_pngs_round_trip_through_clues_and_check() {
+    use nonosat::solve::{Options, Verdict, check_colour};
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let mut coloured = 0;
+    for path in files_under(&dir.join("number-loom/png"), ".png") {
+        let formats::Puzzles::Colour(entries) = read_in_colour(&path, 31).unwrap() else {
+            continue;
+        };
+        coloured += 1;
+        let puzzle = &entries[0].puzzle;
+        let goal = puzzle.goal().unwrap();
+        assert_eq!(puzzle.check(goal), Ok(()), "{}", path.display());
+        // Clues written as .non and read back are the same puzzle; check finds the picture.
+        let non = formats::write_colour(puzzle, Format::Non).unwrap();
+        let again = formats::parse_colour_bytes(non.as_bytes(), "again.non", None).unwrap();
+        assert_eq!(again[0].puzzle.rows(), puzzle.rows(), "{}", path.display());
+        // The same colours; `.non` names the background `0`.
+        let colours = |p: &nonosat::model::ColourPuzzle| p.palette().colours()[1..].to_vec();
+        assert_eq!(colours(&again[0].puzzle), colours(puzzle));
+        let report = check_colour(&again[0].puzzle, &Options::default()).unwrap();
+        assert_eq!(report.verdict, Verdict::Unique, "{}", path.display());
+        assert_eq!(&report.solutions[0], goal, "{}", path.display());
+        // Quantised to two colours, the picture still gives clues its goal fits.
+        if let formats::Puzzles::Colour(two) = read_in_colour(&path, 2).unwrap() {
+            let two = &two[0].puzzle;
+            assert!(two.palette().len() <= 3);
+            assert_eq!(two.check(two.goal().unwrap()), Ok(()));
+        }
+    }
+    assert!(coloured >= 8, "{coloured} colour pictures");
+}

@@ -9,9 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use nonosat::Puzzle;
 use nonosat::deadline::Deadline;
-use nonosat::formats::{self, Format};
 use nonosat::report::{CheckRecord, ErrorRecord};
 use nonosat::solve::SatChoice;
 
@@ -61,8 +59,9 @@ impl From<&CheckArgs> for ChildArgs {
     }
 }
 
-/// Checks `puzzle` in a child process running `exe`, told `args`; `cancel` stops it early.
-pub(super) fn check(exe: &Path, puzzle: &Puzzle, args: ChildArgs, cancel: &AtomicBool) -> Outcome {
+/// Checks the puzzle written as JSON in `input` (black and white or colour) in a child process
+/// running `exe`, told `args`; `cancel` stops it early.
+pub(super) fn check(exe: &Path, input: &str, args: ChildArgs, cancel: &AtomicBool) -> Outcome {
     let started = Instant::now();
     let timeout = args.timeout;
     let mut command = Command::new(exe);
@@ -90,7 +89,6 @@ pub(super) fn check(exe: &Path, puzzle: &Puzzle, args: ChildArgs, cancel: &Atomi
             };
         }
     };
-    let input = formats::write(puzzle, Format::Json).expect("JSON holds every puzzle");
     let (mut stdin, mut stdout, mut stderr) = (
         child.stdin.take().expect("piped"),
         child.stdout.take().expect("piped"),
@@ -202,8 +200,6 @@ mod tests {
     use std::os::unix::fs::PermissionsExt;
     use std::path::PathBuf;
 
-    use nonosat::Clue;
-
     use super::*;
 
     /// A shell script standing in for nonosat, removed when dropped. It holds a lock while it
@@ -238,10 +234,8 @@ mod tests {
         }
     }
 
-    fn tiny() -> Puzzle {
-        let clue = || Clue::new(vec![1]);
-        Puzzle::new(vec![clue()], vec![clue()]).unwrap()
-    }
+    /// A 1x1 puzzle as the JSON a child reads.
+    const TINY: &str = r#"{"rows": [[1]], "columns": [[1]]}"#;
 
     #[test]
     fn a_child_that_does_not_answer_is_stopped_after_its_grace() {
@@ -252,7 +246,7 @@ mod tests {
             timeout: Some(timeout),
             ..ChildArgs::default()
         };
-        let outcome = check(&script.path, &tiny(), args, &AtomicBool::new(false));
+        let outcome = check(&script.path, TINY, args, &AtomicBool::new(false));
         let Outcome::Stopped(elapsed) = outcome else {
             panic!("the child should have been stopped");
         };
@@ -271,7 +265,7 @@ mod tests {
         let script = Script::new("crasher", body);
         let outcome = check(
             &script.path,
-            &tiny(),
+            TINY,
             ChildArgs::default(),
             &AtomicBool::new(false),
         );
@@ -291,7 +285,7 @@ mod tests {
         let started = Instant::now();
         let outcome = check(
             &script.path,
-            &tiny(),
+            TINY,
             ChildArgs::default(),
             &AtomicBool::new(true),
         );
@@ -306,7 +300,7 @@ mod tests {
         let script = Script::new("refuser", &format!("echo '{record}'\nexit 2"));
         let outcome = check(
             &script.path,
-            &tiny(),
+            TINY,
             ChildArgs::default(),
             &AtomicBool::new(false),
         );

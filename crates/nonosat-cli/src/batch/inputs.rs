@@ -1,11 +1,15 @@
 //! The puzzles of a batch: the files named, and the puzzle files under the directories named,
 //! walked recursively in sorted order; each file is read once, here, before any puzzle is checked.
+//! Black-and-white and colour puzzles alike, each as its file has it.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-use nonosat::formats::{self, Entry, Format};
+use nonosat::formats::{self, ColourEntry, Entry, Format, Puzzles, ReadOptions};
+use nonosat::report::CheckRecord;
+use nonosat::solve::Report;
 
-use crate::output::shown_name;
+use crate::output::{Labelled, shown_name};
 
 /// Extensions of the files taken from a directory walk: those of the formats nonosat reads (and
 /// `.txt`, read by content). Other files found there (README.md, LICENSE, ...), and files whose
@@ -29,7 +33,7 @@ pub(super) enum Input {
         /// 0-based position within the file.
         index: usize,
         /// The puzzle and its label.
-        entry: Entry,
+        entry: Box<Job>,
     },
     /// A file or directory that could not be read, or whose puzzles could not be parsed.
     Unreadable {
@@ -38,6 +42,48 @@ pub(super) enum Input {
         /// Why, with the place in the file.
         message: String,
     },
+}
+
+/// A puzzle of a batch with its label: black and white, or colour.
+pub(super) enum Job {
+    /// A black-and-white puzzle.
+    BlackAndWhite(Entry),
+    /// A colour puzzle.
+    Colour(ColourEntry),
+}
+
+impl Job {
+    /// The puzzle as the JSON its child process reads.
+    pub(super) fn json(&self) -> String {
+        let written = match self {
+            Job::BlackAndWhite(entry) => formats::write(&entry.puzzle, Format::Json),
+            Job::Colour(entry) => formats::write_colour(&entry.puzzle, Format::Json),
+        };
+        written.expect("JSON holds every puzzle")
+    }
+
+    /// The record of a child stopped, `elapsed` after it started, before it answered.
+    pub(super) fn timed_out(&self, file: &str, index: usize, elapsed: Duration) -> CheckRecord {
+        match self {
+            Job::BlackAndWhite(entry) => {
+                let report = Report::timed_out(elapsed);
+                CheckRecord::new(file, index, &entry.label, &entry.puzzle, &report)
+            }
+            Job::Colour(entry) => {
+                let report = Report::timed_out(elapsed);
+                CheckRecord::colour(file, index, &entry.label, &entry.puzzle, &report)
+            }
+        }
+    }
+}
+
+impl Labelled for Job {
+    fn label(&self) -> &str {
+        match self {
+            Job::BlackAndWhite(entry) => &entry.label,
+            Job::Colour(entry) => &entry.label,
+        }
+    }
 }
 
 /// Everything a batch will look at.
@@ -117,42 +163,21 @@ fn is_puzzle_file(path: &Path) -> bool {
 /// Adds the puzzles of one file, or the reason it cannot be read.
 fn read(path: &Path, format: Option<Format>, inputs: &mut Inputs) {
     let file = shown_name(path);
-    match formats::read_path(path, format) {
-        Ok(entries) => {
-            inputs
-                .items
-                .extend(
-                    entries
-                        .into_iter()
-                        .enumerate()
-                        .map(|(index, entry)| Input::Puzzle {
-                            file: file.clone(),
-                            index,
-                            entry,
-                        }),
-                )
+    let jobs: Vec<Job> = match formats::read_path_any(path, format, &ReadOptions::default()) {
+        Ok(Puzzles::BlackAndWhite(entries)) => {
+            entries.into_iter().map(Job::BlackAndWhite).collect()
         }
-        Err(error) => inputs.items.push(Input::Unreadable {
-            file,
-            message: error.to_string(),
-        }),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn puzzle_files_are_known_by_their_extension_in_any_case() {
-        assert!(is_puzzle_file(Path::new("a/b.NON")));
-        assert!(is_puzzle_file(Path::new("b.nin")));
-        assert!(is_puzzle_file(Path::new("c.png")));
-        assert!(!is_puzzle_file(Path::new("README.md")));
-        assert!(!is_puzzle_file(Path::new("LICENSE")));
-        assert!(!is_puzzle_file(Path::new("EXPECTED.tsv")));
-        assert!(!is_puzzle_file(Path::new("ndom/README.txt")));
-        assert!(!is_puzzle_file(Path::new("README-wolter-survey.txt")));
-        assert!(is_puzzle_file(Path::new("readers.txt")));
-    }
+        Ok(Puzzles::Colour(entries)) => entries.into_iter().map(Job::Colour).collect(),
+        Err(error) => {
+            let message = error.to_string();
+            inputs.items.push(Input::Unreadable { file, message });
+            return;
+        }
+    };
+    let puzzles = (0..).zip(jobs).map(|(index, entry)| Input::Puzzle {
+        file: file.clone(),
+        index,
+        entry: Box::new(entry),
+    });
+    inputs.items.extend(puzzles);
 }

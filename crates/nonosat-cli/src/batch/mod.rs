@@ -16,12 +16,11 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use nonosat::report::CheckRecord;
-use nonosat::solve::Report;
 
 use super::args::CheckArgs;
 use super::check::one_line;
 use super::error::{CliError, Usage};
-use super::output::{emit, heading, json_line, print_error};
+use super::output::{Labelled, emit, heading, json_line, print_error};
 use super::status::Status;
 use child::Outcome;
 use inputs::Input;
@@ -93,7 +92,7 @@ pub(super) fn check_batch(args: &CheckArgs) -> Result<Status, CliError> {
                     let Input::Puzzle { entry, .. } = &items[item] else {
                         unreachable!("only puzzles are handed out")
                     };
-                    let outcome = child::check(exe, &entry.puzzle, args.into(), cancel);
+                    let outcome = child::check(exe, &entry.json(), args.into(), cancel);
                     if sender.send((item, outcome)).is_err() {
                         break;
                     }
@@ -140,6 +139,8 @@ fn refused_option(args: &CheckArgs) -> Option<&'static str> {
         Some("--proof")
     } else if args.uniqueness.max_solutions.is_some() {
         Some("--max-solutions")
+    } else if args.solve.input.colours.is_some() {
+        Some("--colors")
     } else {
         None
     }
@@ -203,20 +204,17 @@ impl Printer<'_> {
             }
             (Input::Puzzle { .. }, None | Some(Outcome::Cancelled)) => self.summary.unfinished += 1,
             (Input::Puzzle { file, index, entry }, Some(outcome)) => {
-                let heading = heading(file, entry);
+                let heading = heading(file, &**entry);
                 let record = match outcome {
                     Outcome::Checked(record) => *record,
-                    Outcome::Stopped(elapsed) => {
-                        let report = Report::timed_out(elapsed);
-                        CheckRecord::new(file, *index, &entry.label, &entry.puzzle, &report)
-                    }
+                    Outcome::Stopped(elapsed) => entry.timed_out(file, *index, elapsed),
                     Outcome::Failed { message, status } => {
                         let message = format!("{heading}: {message}");
                         return self.error(file, Some(*index), &message, status);
                     }
                     Outcome::Cancelled => unreachable!("matched above"),
                 };
-                self.checked(heading, file, *index, &entry.label, record);
+                self.checked(heading, file, *index, entry.label(), record);
             }
         }
     }

@@ -109,7 +109,7 @@ fn cnf_json_gives_the_same_variables_and_clauses_as_dimacs() {
             "clauses",
         ])
     );
-    assert_eq!(record["schema_version"], 1);
+    assert_eq!(record["schema_version"], 2);
     assert_eq!(record["index"], 0);
     assert_eq!(record["width"], 2);
     assert_eq!(record["height"], 2);

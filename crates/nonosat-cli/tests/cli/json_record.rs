@@ -40,7 +40,7 @@ fn check_json_record_has_exactly_the_documented_keys_and_types() {
         }
         assert_eq!(keys(record), expected, "{path}");
 
-        assert_eq!(record["schema_version"], 1);
+        assert_eq!(record["schema_version"], 2);
         assert_eq!(record["file"], file.as_str());
         assert_eq!(record["index"], 0);
         assert_eq!(record["label"], "");
@@ -131,7 +131,7 @@ fn json_error_records_go_to_stdout_with_exit_2() {
         keys(record),
         BTreeSet::from(["schema_version", "file", "error"])
     );
-    assert_eq!(record["schema_version"], 1);
+    assert_eq!(record["schema_version"], 2);
     assert_eq!(record["file"], file.path());
     assert_eq!(
         record["error"],

@@ -21,6 +21,7 @@ mod backend;
 mod batch;
 mod clues;
 mod cnf;
+mod colour;
 mod compare;
 mod convert;
 mod corpus;

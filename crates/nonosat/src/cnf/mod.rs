@@ -4,12 +4,15 @@
 //! is variable `r * width + c + 1` (true = black); each line that is not yet solved then gets its
 //! block-start and gap auxiliaries, rows top to bottom, then columns left to right (see [`line`]).
 //! Cells already known become unit clauses, and lines already solved need no clauses at all.
+//! Colour puzzles have their own numbering and line encoding, in [`encode_colour`].
 
+mod colour;
 mod dimacs;
 mod distance;
 mod line;
 
-pub use dimacs::{Cnf, write_dimacs};
+pub use colour::{ColourEncoding, encode_colour, encode_single_colour_line};
+pub use dimacs::{Cnf, write_colour_dimacs, write_dimacs};
 pub use distance::Counter;
 
 use std::ops::Not;

@@ -7,12 +7,12 @@
 //! not declared (when the file declares any), a block in the background colour, a name declared
 //! twice, each on its line.
 
-use super::error::{LineError, ParseError, ParseErrorKind, WriteError};
+use super::error::{COLOUR_PUZZLES, LineError, ParseError, ParseErrorKind, WriteError};
 #[cfg(feature = "serde")]
 use super::json;
 use super::text::ClueLines;
 use super::{
-    Format, ReadOptions, display_name, non, olsak, parse_bytes, picture, utf8_text, webpbn,
+    Entry, Format, ReadOptions, display_name, non, olsak, parse_bytes, picture, utf8_text, webpbn,
 };
 use crate::model::{
     Block, Colour, ColourClue, ColourError, ColourPuzzle, Grid, LineId, Palette, PuzzleError,
@@ -79,6 +79,81 @@ pub fn parse_colour_bytes(
         .collect())
 }
 
+/// The puzzles of a file: black and white, or colour when the file has colours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Puzzles {
+    /// Every puzzle of the file is black and white.
+    BlackAndWhite(Vec<Entry>),
+    /// The file has puzzles of more than one colour; all its puzzles are read as colour puzzles.
+    Colour(Vec<ColourEntry>),
+}
+
+/// Reads the puzzles of a file (`-`: standard input) as black and white, or, when the
+/// black-and-white readers refuse the file and the colour readers find colour puzzles in it (such
+/// as a text grid with a colour legend), as colour puzzles with their tables. Errors are those of
+/// the black-and-white readers, except for files they refuse for their colours.
+///
+/// With [`ReadOptions::colours`] set, the file must be a PNG image, read in colour (see
+/// [`png`](super::png)): a colour puzzle, or black and white when the picture has one colour.
+pub fn read_path_any(
+    path: &std::path::Path,
+    format: Option<Format>,
+    options: &ReadOptions,
+) -> Result<Puzzles, ParseError> {
+    let source = path.to_string_lossy();
+    let bytes = super::read_bytes(path).map_err(|error| error.in_file(&display_name(&source)))?;
+    if let Some(most) = options.colours {
+        return read_png_in_colour(&bytes, &source, format, most);
+    }
+    let refused = match parse_bytes(&bytes, &source, format, options) {
+        Ok(entries) => return Ok(Puzzles::BlackAndWhite(entries)),
+        Err(error) => error,
+    };
+    match parse_colour_bytes(&bytes, &source, format) {
+        Ok(entries) if entries.iter().any(|entry| entry.puzzle.palette().len() > 1) => {
+            Ok(Puzzles::Colour(entries))
+        }
+        Err(error) if is_colour_refusal(&refused) => Err(error),
+        _ => Err(refused),
+    }
+}
+
+/// A PNG image read in colour with at most `most` colours besides white; black and white when
+/// it has one.
+fn read_png_in_colour(
+    bytes: &[u8],
+    source: &str,
+    format: Option<Format>,
+    most: u8,
+) -> Result<Puzzles, ParseError> {
+    let in_file = |error: LineError| error.in_file(&display_name(source));
+    let format = format.unwrap_or_else(|| super::detect_bytes(Some(source), bytes));
+    if format != Format::Png {
+        let kind = ParseErrorKind::ColoursNotPng { format };
+        return Err(in_file(LineError::maybe_at(None, kind)));
+    }
+    if let Some(feature) = format.missing_feature() {
+        let kind = ParseErrorKind::FeatureMissing { format, feature };
+        return Err(in_file(LineError::maybe_at(None, kind)));
+    }
+    #[cfg(feature = "png")]
+    {
+        let puzzle = super::png::parse_colour(bytes, most).map_err(in_file)?;
+        let label = String::new();
+        Ok(match puzzle.to_black_and_white() {
+            Some(puzzle) => Puzzles::BlackAndWhite(vec![Entry { label, puzzle }]),
+            None => Puzzles::Colour(vec![ColourEntry { label, puzzle }]),
+        })
+    }
+    #[cfg(not(feature = "png"))]
+    unreachable!("a PNG without the png feature is refused above ({most} colours)")
+}
+
+/// Whether a black-and-white reader refused the file for its colours.
+fn is_colour_refusal(error: &ParseError) -> bool {
+    matches!(&error.kind, ParseErrorKind::Unsupported { what } if what == COLOUR_PUZZLES)
+}
+
 /// Writes one colour puzzle: `non` (also `nonpack`), `xml` and `olsak` with their colour tables,
 /// colours named by letters `a`, `b`, ... (index 1, 2, ...); any other format when the puzzle has one
 /// colour, as black and white. The reader gives back the same clues, colours and goal.
@@ -101,7 +176,7 @@ pub fn write_colour(puzzle: &ColourPuzzle, format: Format) -> Result<String, Wri
 
 /// The letter that names colour `index` (1 or more) in written files: `a`, `b`, ... `z`, then
 /// `A`, `B`, ... (at most 31 colours).
-pub(crate) fn colour_letter(index: u8) -> char {
+pub fn colour_letter(index: u8) -> char {
     let i = index.saturating_sub(1);
     if i < 26 {
         char::from(b'a' + i)

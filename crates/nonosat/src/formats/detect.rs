@@ -137,6 +137,8 @@ fn by_content(text: &str) -> Format {
         }
     } else if first.starts_with('[') {
         Format::Json
+    } else if is_legend_line(first) {
+        Format::Picture
     } else if content().any(starts_with_keyword) {
         if content().any(|line| line == non::DIVIDER) {
             Format::NonPack
@@ -159,6 +161,16 @@ fn by_content(text: &str) -> Format {
     } else {
         Format::Non
     }
+}
+
+/// Whether a line is a colour picture's legend line: one character, a space, `#rrggbb`.
+fn is_legend_line(line: &str) -> bool {
+    let mut chars = line.chars();
+    let (Some(_), Some(' '), Some('#')) = (chars.next(), chars.next(), chars.next()) else {
+        return false;
+    };
+    let hex: Vec<char> = chars.collect();
+    hex.len() == 6 && hex.iter().all(char::is_ascii_hexdigit)
 }
 
 /// Whether a line is two numbers, as the `W H` line that opens a `.nin` file.
@@ -239,6 +251,7 @@ mod tests {
         assert_eq!(detect(None, "2 1\n2\n"), Format::Nin);
         assert_eq!(detect(None, &"1\t1\n".repeat(50)), Format::Tournament);
         assert_eq!(detect(None, "#.#\n#a#\n"), Format::Picture);
+        assert_eq!(detect(None, "a #cc3333\n\na.a\n"), Format::Picture);
         assert_eq!(detect(None, "<puzzleset>"), Format::Xml);
         assert_eq!(detect(None, "\n<?xml version=\"1.0\"?>"), Format::Xml);
         assert_eq!(detect(None, "P1\n2 1\n1 0\n"), Format::Pbm);

@@ -1,7 +1,7 @@
 //! Errors of the readers and writers: what is wrong, in which file, on which line.
 
 use super::{Format, MAX_FILE_BYTES, TOURNAMENT_SIDE};
-use crate::model::{ColourError, ColourMismatch, MAX_SIDE, PuzzleError};
+use crate::model::{ColourError, ColourMismatch, MAX_COLOURS, MAX_SIDE, PuzzleError};
 use crate::words::counted;
 
 /// A puzzle file that could not be read, with where the problem is.
@@ -239,7 +239,25 @@ pub enum ParseErrorKind {
     /// A colour goal does not fit the clues.
     #[error("the goal does not fit the clues: {0}")]
     ColourGoalMismatch(#[source] ColourMismatch),
+    /// A picture read in colour with a number of colours out of range.
+    #[error("--colors {asked}: a picture is read with 1 to {MAX_COLOURS} colours besides white")]
+    ColourCount {
+        /// The number asked for.
+        asked: u8,
+    },
+    /// Colours to quantise to, asked for a file that is not a PNG picture.
+    #[error(
+        "--colors reads PNG pictures, and this file is {format}: its colours come from the file"
+    )]
+    ColoursNotPng {
+        /// The file's format.
+        format: Format,
+    },
 }
+
+/// What the black-and-white readers call the colour puzzles they refuse (then read by
+/// [`parse_colour_bytes`](super::parse_colour_bytes)).
+pub(crate) const COLOUR_PUZZLES: &str = "colour puzzles";
 
 /// `1 clue line`, `2 clue lines`.
 fn clue_lines(count: usize) -> String {

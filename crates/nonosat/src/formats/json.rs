@@ -22,7 +22,7 @@ use super::colour::{
     Declared, NamedClues, attach_colour_goal, build_colour_puzzle, colour_letter, goal_index,
     hex_rgb,
 };
-use super::error::{LineError, ParseErrorKind};
+use super::error::{COLOUR_PUZZLES, LineError, ParseErrorKind};
 use super::picture;
 use super::text::{ClueLines, Lines, attach_goal, build_puzzle};
 use crate::model::{BACKGROUND, Clue, Colour, ColourPuzzle, Grid, MAX_SIDE, Metadata, Puzzle};
@@ -161,7 +161,7 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
     };
     let shape = serde_json::from_str::<Shape>(text).ok();
     if shape.as_ref().is_some_and(|shape| shape.colors.is_some()) {
-        return Err(LineError::unsupported(first_line, "colour puzzles"));
+        return Err(LineError::unsupported(first_line, COLOUR_PUZZLES));
     }
     if let Some(shape) = shape
         && shape.is_ver_hor(first_line)?
@@ -372,6 +372,10 @@ pub(super) fn parse_lines(text: &str) -> Result<Vec<Puzzle>, LineError> {
     let mut puzzles = Vec::new();
     for line in Lines::new(text).filter(|line| !line.is_blank()) {
         expect_object(line.text, Some(line.number))?;
+        let shape = serde_json::from_str::<Shape>(line.text).ok();
+        if shape.is_some_and(|shape| shape.colors.is_some()) {
+            return Err(LineError::unsupported(Some(line.number), COLOUR_PUZZLES));
+        }
         let json = serde_json::from_str::<JsonPuzzle>(line.text)
             .map_err(|error| json_error(&error, Some(line.number)))?;
         puzzles.push(to_puzzle(json, Some(line.number))?);

@@ -54,7 +54,9 @@ use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
-pub use colour::{ColourEntry, parse_colour_bytes, write_colour};
+pub use colour::{
+    ColourEntry, Puzzles, colour_letter, parse_colour_bytes, read_path_any, write_colour,
+};
 pub use detect::{by_extension, detect, detect_bytes};
 use error::LineError;
 pub use error::{ParseError, ParseErrorKind, WriteError};
@@ -215,12 +217,18 @@ fn display_name(source: &str) -> String {
 pub struct ReadOptions {
     /// A pixel of a PNG image is black when its brightness (luma, 0-255) is below this.
     pub threshold: u8,
+    /// `Some(n)`: a PNG image is read in colour ([`read_path_any`]), white the background and its
+    /// other colours quantised to at most `n` (1 to [`MAX_COLOURS`](crate::model::MAX_COLOURS)).
+    pub colours: Option<u8>,
 }
 
 impl Default for ReadOptions {
     /// Pixels darker than mid-grey (brightness below 128) are black.
     fn default() -> Self {
-        ReadOptions { threshold: 128 }
+        ReadOptions {
+            threshold: 128,
+            colours: None,
+        }
     }
 }
 
@@ -228,6 +236,12 @@ impl ReadOptions {
     /// These options with the brightness `threshold` for black pixels.
     pub fn with_threshold(mut self, threshold: u8) -> Self {
         self.threshold = threshold;
+        self
+    }
+
+    /// These options reading PNG images in colour, with at most `colours` colours besides white.
+    pub fn with_colours(mut self, colours: Option<u8>) -> Self {
+        self.colours = colours;
         self
     }
 }

@@ -16,7 +16,7 @@
 use super::colour::{
     Declared, attach_colour_goal, build_colour_puzzle, colour_letter, goal_index, hex_rgb,
 };
-use super::error::{LineError, ParseErrorKind};
+use super::error::{COLOUR_PUZZLES, LineError, ParseErrorKind};
 use super::text::{
     ClueLines, Lines, attach_goal, build_puzzle, clue_text, clue_words, escape_markup, html_entity,
     parse_clue, parse_number, read_clues,
@@ -339,7 +339,7 @@ fn parse_colour_clue_line(text: &str) -> Result<Vec<(usize, String)>, ParseError
 /// The error for colour puzzles.
 fn colour_unsupported() -> ParseErrorKind {
     ParseErrorKind::Unsupported {
-        what: "colour puzzles".to_string(),
+        what: COLOUR_PUZZLES.to_string(),
     }
 }
 

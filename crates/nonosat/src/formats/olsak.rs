@@ -19,7 +19,7 @@
 use super::colour::{
     Declared, NamedClues, build_colour_puzzle, colour_letter, colour_word_rgb, fallback_rgb,
 };
-use super::error::{LineError, ParseErrorKind};
+use super::error::{COLOUR_PUZZLES, LineError, ParseErrorKind};
 use super::text::{ClueLines, Line, Lines, build_puzzle, parse_number};
 use crate::model::{Clue, Colour, ColourPuzzle, Puzzle};
 
@@ -114,7 +114,7 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
                 let letter = letter.unwrap_or('1');
                 match ink {
                     Some(ink) if ink != letter => {
-                        Err(LineError::unsupported(Some(line.number), "colour puzzles"))
+                        Err(LineError::unsupported(Some(line.number), COLOUR_PUZZLES))
                     }
                     _ => {
                         ink = Some(letter);

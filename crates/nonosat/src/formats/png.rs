@@ -4,20 +4,55 @@
 //! white). The size is read from the image header and refused beyond
 //! [`MAX_SIDE`] pixels a side before any pixel is decoded. The clues are
 //! read off the picture, which becomes the goal.
+//!
+//! Read in colour ([`parse_colour`], `--colors N`), white pixels are the background and the others
+//! keep their colours, quantised to at most N (at most [`MAX_COLOURS`]) when there are more
+//! ([`quantise`]); the colours are named `a`, `b`, ... in the order their first pixel appears.
 
+use super::colour::colour_letter;
 use super::error::{LineError, ParseErrorKind};
-use crate::image::{Raster, RasterError, Rgb};
-use crate::model::{Grid, MAX_SIDE, Puzzle};
+use crate::image::{Raster, RasterError, Rgb, quantise};
+use crate::model::{Colour, ColourPuzzle, Grid, MAX_COLOURS, MAX_SIDE, Palette, Puzzle};
 
 /// Reads a PNG image; pixels whose brightness (luma, 0-255) is below `threshold` are black.
 pub(super) fn parse(bytes: &[u8], threshold: u8) -> Result<Puzzle, LineError> {
+    let raster = decode(bytes)?;
+    let picture = dark_pixels(&raster, threshold);
+    Puzzle::from_picture(&picture)
+        .map_err(|error| LineError::maybe_at(None, ParseErrorKind::Puzzle(error)))
+}
+
+/// Reads a PNG image as a colour puzzle: white is the background, and the other pixels' colours,
+/// quantised to at most `most` (1 to [`MAX_COLOURS`]), are the puzzle's colours.
+pub(super) fn parse_colour(bytes: &[u8], most: u8) -> Result<ColourPuzzle, LineError> {
+    if !(1..=MAX_COLOURS).contains(&usize::from(most)) {
+        return Err(LineError::maybe_at(
+            None,
+            ParseErrorKind::ColourCount { asked: most },
+        ));
+    }
+    let raster = decode(bytes)?;
+    let quantised = quantise(&raster, usize::from(most));
+    let colours = (1..)
+        .zip(&quantised.colours)
+        .map(|(index, rgb)| Colour::new(&colour_letter(index).to_string(), [rgb.0, rgb.1, rgb.2]))
+        .collect();
+    let built = Palette::new(Colour::new("white", [255; 3]), colours).and_then(|palette| {
+        let picture = Grid::from_rows(quantised.indices).expect("a raster has at least one pixel");
+        ColourPuzzle::from_picture(&picture, palette)
+    });
+    built.map_err(|error| LineError::maybe_at(None, ParseErrorKind::Colour(error)))
+}
+
+/// The pixels of a PNG image, its size checked first.
+fn decode(bytes: &[u8]) -> Result<Raster, LineError> {
     if let Some((width, height)) = header_size(bytes)
         && (width > MAX_SIDE as u64 || height > MAX_SIDE as u64)
     {
         let kind = ParseErrorKind::ImageTooLarge { width, height };
         return Err(LineError::maybe_at(None, kind));
     }
-    let raster = Raster::from_png(bytes).map_err(|error| {
+    Raster::from_png(bytes).map_err(|error| {
         let kind = match error {
             RasterError::Size { width, height } => ParseErrorKind::ImageTooLarge { width, height },
             other => ParseErrorKind::Image {
@@ -25,10 +60,7 @@ pub(super) fn parse(bytes: &[u8], threshold: u8) -> Result<Puzzle, LineError> {
             },
         };
         LineError::maybe_at(None, kind)
-    })?;
-    let picture = dark_pixels(&raster, threshold);
-    Puzzle::from_picture(&picture)
-        .map_err(|error| LineError::maybe_at(None, ParseErrorKind::Puzzle(error)))
+    })
 }
 
 /// The picture as a PNG, one pixel a cell, black on white: [`parse`] reads it back at any

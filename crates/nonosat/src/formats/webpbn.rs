@@ -19,7 +19,7 @@ use super::colour::{
     Declared, NamedClues, attach_colour_goal, build_colour_puzzle, colour_letter, goal_index,
     hex_rgb,
 };
-use super::error::{LineError, ParseErrorKind};
+use super::error::{COLOUR_PUZZLES, LineError, ParseErrorKind};
 use super::text::{ClueLines, attach_goal, build_puzzle, escape_markup, parse_number};
 use super::xml::{self, Element};
 use crate::model::{Clue, Colour, ColourPuzzle, Grid, Metadata, Puzzle};
@@ -265,7 +265,7 @@ fn read_clues<'a>(
             }
             match ink {
                 Some(ink) if *ink != colour => {
-                    return Err(LineError::unsupported(Some(count.line), "colour puzzles"));
+                    return Err(LineError::unsupported(Some(count.line), COLOUR_PUZZLES));
                 }
                 _ => *ink = Some(colour),
             }

@@ -202,12 +202,30 @@ pub fn propagate_colour(
     grid: &mut ColourState,
     solver: &mut ColourLineSolver,
 ) -> Result<usize, ColourStuck> {
-    let mut queue: VecDeque<LineId> = puzzle.lines().collect();
-    let mut queued = vec![true; puzzle.width() + puzzle.height()];
+    propagate_colour_lines(puzzle, grid, solver, puzzle.lines())
+}
+
+/// [`propagate_colour`] starting from `lines` only (the others are taken to be at their fixpoint
+/// already, as after one cell of a propagated grid is narrowed): lines are queued again as
+/// crossing lines narrow their cells.
+pub fn propagate_colour_lines(
+    puzzle: &ColourPuzzle,
+    grid: &mut ColourState,
+    solver: &mut ColourLineSolver,
+    lines: impl IntoIterator<Item = LineId>,
+) -> Result<usize, ColourStuck> {
     let slot = |line: LineId| match line {
         LineId::Row(r) => r,
         LineId::Col(c) => puzzle.height() + c,
     };
+    let mut queue = VecDeque::new();
+    let mut queued = vec![false; puzzle.width() + puzzle.height()];
+    for line in lines {
+        if !queued[slot(line)] {
+            queued[slot(line)] = true;
+            queue.push_back(line);
+        }
+    }
     let mut solves = 0;
     while let Some(line) = queue.pop_front() {
         queued[slot(line)] = false;

@@ -4,9 +4,11 @@
 //! must follow. [`DpLineSolver`] is the complete one (Kikuchi's Theorem 2.2, by dynamic
 //! programming); the seed papers' methods in [`crate::methods`] are others. [`propagate`] runs any of
 //! them over a queue of dirty lines; [`probe`] tries open cells both ways on top of it. [`colour`]
-//! holds the colour line solver and its propagation, apart from the black-and-white hot loops.
+//! holds the colour line solver and its propagation, apart from the black-and-white hot loops;
+//! [`colour_probe`] probes colour grids on top of it.
 
 pub mod colour;
+pub mod colour_probe;
 mod dp;
 pub mod probe;
 pub mod propagate;

@@ -4,11 +4,17 @@
 //! whether that solves the puzzle (or finds it contradictory), passes, line-solver calls, lines a
 //! capped method skipped, and time. A line-level method is driven by [`propagate`]; a grid-level one
 //! (probing) by its own loop. Adding a method is one variant here and one file under `line/`.
+//!
+//! Colour puzzles ([`compare_colour`]) take the two methods that have colour forms, [`Method::Line`]
+//! (the colour DP line solver) and [`Method::Probing`] (colour probing); the seed papers' methods
+//! are black-and-white only ([`Method::takes_colour`]).
 
 use std::fmt;
 use std::time::{Duration, Instant};
 
 use crate::deadline::{Deadline, Limit};
+use crate::logic::colour::{ColourLineSolver, open_grid, propagate_colour};
+use crate::logic::colour_probe::probe_colour;
 use crate::logic::probe::{NoSolution, probe};
 use crate::logic::propagate::propagate;
 use crate::logic::{Contradiction, DpLineSolver, LineSolver};
@@ -17,7 +23,7 @@ use crate::methods::kikuchi::{
 };
 use crate::methods::koike::KoikeRules;
 use crate::methods::myillust::{Budget, MyIllustSolver, Stop};
-use crate::model::{Cell, Clue, Grid, LineId, Puzzle};
+use crate::model::{Cell, Clue, ColourMismatch, ColourPuzzle, Grid, LineId, Mismatch, Puzzle};
 use crate::solve::{self, CheckError, Options, Report};
 
 /// A propagation-only method.
@@ -62,6 +68,12 @@ impl Method {
         Method::KoikeProbing,
         Method::Probing,
     ];
+
+    /// Whether the method has a colour form: the DP line solver and probing do; the seed papers'
+    /// methods are black-and-white only.
+    pub fn takes_colour(self) -> bool {
+        matches!(self, Method::Line | Method::Probing)
+    }
 
     /// The name used on the command line and in output.
     pub fn name(self) -> &'static str {
@@ -144,14 +156,15 @@ pub struct MethodRun {
     pub elapsed: Duration,
 }
 
-/// Every method's run on one puzzle, and the exact answer.
+/// Every method's run on one puzzle, and the exact answer (for a colour puzzle, solutions of
+/// colour indices).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Comparison {
+pub struct Comparison<S = bool, M = Mismatch> {
     /// One run per method asked for, in that order.
     pub runs: Vec<MethodRun>,
     /// The SAT pipeline's verdict.
-    pub exact: Report,
+    pub exact: Report<S, M>,
 }
 
 /// Runs `methods` and the exact check on `puzzle`. Under a deadline the methods get half of the
@@ -169,6 +182,59 @@ pub fn compare(
     Ok(Comparison {
         runs,
         exact: solve::check(puzzle, options)?,
+    })
+}
+
+/// Runs the colour forms of `methods` and the exact check on the colour `puzzle`; methods without
+/// a colour form ([`Method::takes_colour`]) are left out.
+pub fn compare_colour(
+    puzzle: &ColourPuzzle,
+    methods: &[Method],
+    options: &Options,
+) -> Result<Comparison<u8, ColourMismatch>, CheckError> {
+    let runs = methods
+        .iter()
+        .filter_map(|&method| run_colour(method, puzzle))
+        .collect();
+    Ok(Comparison {
+        runs,
+        exact: solve::check_colour(puzzle, options)?,
+    })
+}
+
+/// Runs the colour form of one method from an open grid to its fixpoint; `None` for a method that
+/// is black-and-white only. A cell counts as fixed when one colour is left.
+pub fn run_colour(method: Method, puzzle: &ColourPuzzle) -> Option<MethodRun> {
+    let started = Instant::now();
+    let mut grid = open_grid(puzzle);
+    let mut solver = ColourLineSolver::new();
+    // The colour line queue is one first-in first-out pass; probing counts its rounds.
+    let (consistent, passes, line_calls) = match method {
+        Method::Line => match propagate_colour(puzzle, &mut grid, &mut solver) {
+            Ok(solves) => (true, 1, solves),
+            Err(_) => (false, 1, 0),
+        },
+        Method::Probing => match probe_colour(puzzle, &mut grid, &mut solver) {
+            Ok(done) => (true, done.rounds, done.line_solves),
+            Err(NoSolution) => (false, 0, 0),
+        },
+        _ => return None,
+    };
+    let fixed = grid.cells().iter().filter(|c| c.count_ones() == 1).count();
+    let outcome = match (consistent, fixed == grid.cells().len()) {
+        (false, _) => Outcome::Contradiction,
+        (true, true) => Outcome::Solved,
+        (true, false) => Outcome::Stalled,
+    };
+    Some(MethodRun {
+        method,
+        fixed,
+        outcome,
+        passes,
+        line_calls,
+        lines_skipped: 0,
+        unexamined: Vec::new(),
+        elapsed: started.elapsed(),
     })
 }
 

@@ -192,6 +192,20 @@ impl<T> std::ops::IndexMut<Pos> for Grid<T> {
     }
 }
 
+impl<T: PartialEq> Grid<T> {
+    /// The positions where this grid and `other` (of the same size) differ, row by row.
+    pub fn differences(&self, other: &Grid<T>) -> Vec<Pos> {
+        assert_eq!(
+            (self.width, self.height),
+            (other.width, other.height),
+            "grid sizes differ"
+        );
+        self.positions()
+            .filter(|&pos| self[pos] != other[pos])
+            .collect()
+    }
+}
+
 impl Grid<bool> {
     /// The rows as text, `#` for black and `.` for white.
     pub fn row_strings(&self) -> Vec<String> {
@@ -203,18 +217,6 @@ impl Grid<bool> {
                     .map(|&black| if black { '#' } else { '.' })
                     .collect()
             })
-            .collect()
-    }
-
-    /// The positions where this grid and `other` (of the same size) differ, row by row.
-    pub fn differences(&self, other: &Grid<bool>) -> Vec<Pos> {
-        assert_eq!(
-            (self.width, self.height),
-            (other.width, other.height),
-            "grid sizes differ"
-        );
-        self.positions()
-            .filter(|&pos| self[pos] != other[pos])
             .collect()
     }
 

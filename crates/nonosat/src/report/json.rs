@@ -2,13 +2,15 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::formats::colour_letter;
 use crate::methods::compare::{Comparison, Method, Outcome};
-use crate::model::{Grid, Pos, Puzzle};
+use crate::model::{BACKGROUND, ColourMismatch, ColourPuzzle, Grid, LineId, Palette, Pos, Puzzle};
 use crate::solve::repair::Repairs;
-use crate::solve::{GoalReport, Report, SolutionCount, Verdict};
+use crate::solve::{ColourReport, GoalReport, Report, SolutionCount, Verdict};
 
-/// Version of the JSON records; raised whenever a field changes meaning or disappears.
-pub const SCHEMA_VERSION: u32 = 1;
+/// Version of the JSON records; raised whenever a field changes meaning or disappears. Version 2:
+/// records of colour puzzles, with a `colors` table and solution rows of colour characters.
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// The fields that open every record about one puzzle: which puzzle of which file, and its size.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -30,13 +32,22 @@ pub struct PuzzleHeader {
 impl PuzzleHeader {
     /// The header of the puzzle at `index` of `file`, named `label` there.
     pub fn new(file: &str, index: usize, label: &str, puzzle: &Puzzle) -> Self {
+        PuzzleHeader::sized(file, index, label, puzzle.width(), puzzle.height())
+    }
+
+    /// The header of the colour puzzle at `index` of `file`, named `label` there.
+    pub fn colour(file: &str, index: usize, label: &str, puzzle: &ColourPuzzle) -> Self {
+        PuzzleHeader::sized(file, index, label, puzzle.width(), puzzle.height())
+    }
+
+    fn sized(file: &str, index: usize, label: &str, width: usize, height: usize) -> Self {
         PuzzleHeader {
             schema_version: SCHEMA_VERSION,
             file: file.to_owned(),
             index,
             label: label.to_owned(),
-            width: puzzle.width(),
-            height: puzzle.height(),
+            width,
+            height,
         }
     }
 }
@@ -52,7 +63,8 @@ pub struct CheckRecord {
     pub title: Option<String>,
     /// `unique`, `multiple`, `solved` (from `solve`), `none` or `timeout`.
     pub verdict: Verdict,
-    /// Solutions found, each a list of row strings of `#` (black) and `.` (white).
+    /// Solutions found, each a list of row strings: `#` (black) and `.` (white), or in a colour
+    /// puzzle one character of [`CheckRecord::colors`] a cell.
     pub solutions: Vec<Vec<String>>,
     /// `[row, column]` (0-based) of the cells where the two solutions differ.
     pub differing_cells: Vec<[usize; 2]>,
@@ -81,6 +93,59 @@ pub struct CheckRecord {
     /// The files `check --proof` wrote; absent without `--proof`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certificate: Option<CertificateRecord>,
+    /// A colour puzzle's colour table, the background first; absent for black and white.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colors: Option<Vec<ColourRecord>>,
+}
+
+/// One colour of a colour puzzle's table, as records name it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ColourRecord {
+    /// The character that stands for the colour in solution rows: `.` for the background, then
+    /// `a`, `b`, ... in the table's order (as in the files nonosat writes).
+    pub char: char,
+    /// The colour's name in the puzzle file.
+    pub name: String,
+    /// The colour as `#rrggbb`.
+    pub rgb: String,
+}
+
+impl ColourRecord {
+    /// The table of `palette`, the background first.
+    pub fn table(palette: &Palette) -> Vec<ColourRecord> {
+        (0..=palette.len())
+            .map(|index| {
+                let index = u8::try_from(index).expect("at most 31 colours");
+                let colour = palette.colour(index);
+                ColourRecord {
+                    char: colour_char(index),
+                    name: colour.name.clone(),
+                    rgb: colour.hex(),
+                }
+            })
+            .collect()
+    }
+}
+
+/// The character of colour `index` in solution rows: `.` for the background, else its letter.
+pub fn colour_char(index: u8) -> char {
+    if index == BACKGROUND {
+        '.'
+    } else {
+        colour_letter(index)
+    }
+}
+
+/// The rows of a colour grid, one [`colour_char`] a cell.
+pub fn colour_rows(grid: &Grid<u8>) -> Vec<String> {
+    (0..grid.height())
+        .map(|row| {
+            grid.line(LineId::Row(row))
+                .into_iter()
+                .map(colour_char)
+                .collect()
+        })
+        .collect()
 }
 
 /// The certificate `check --proof` wrote for one puzzle.
@@ -129,12 +194,18 @@ pub struct CountRecord {
 impl CountRecord {
     /// The record of `report`, a check run to count, for the puzzle at `index` of `file`.
     pub fn new(file: &str, index: usize, label: &str, puzzle: &Puzzle, report: &Report) -> Self {
+        CountRecord::of(PuzzleHeader::new(file, index, label, puzzle), report)
+    }
+
+    /// The record of `report`, a check run to count, for the puzzle that `header` names, black and
+    /// white or colour.
+    pub fn of<S, M>(header: PuzzleHeader, report: &Report<S, M>) -> Self {
         let (solutions, exact) = match report.count() {
             SolutionCount::Exactly(count) => (count, true),
             SolutionCount::AtLeast(count) => (count, false),
         };
         CountRecord {
-            header: PuzzleHeader::new(file, index, label, puzzle),
+            header,
             solutions,
             exact,
             verdict: report.verdict,
@@ -269,29 +340,52 @@ pub struct ErrorRecord {
 impl CheckRecord {
     /// The record of `report` for the puzzle at `index` of `file`.
     pub fn new(file: &str, index: usize, label: &str, puzzle: &Puzzle, report: &Report) -> Self {
+        let header = PuzzleHeader::new(file, index, label, puzzle);
+        let mut record = CheckRecord::of(header, report, Grid::row_strings, |m| m.line);
+        record.title = puzzle.meta.title.clone();
+        record
+    }
+
+    /// The record of `report` for the colour puzzle at `index` of `file`: solution rows of
+    /// [`colour_char`]s, and the colour table in `colors`.
+    pub fn colour(
+        file: &str,
+        index: usize,
+        label: &str,
+        puzzle: &ColourPuzzle,
+        report: &ColourReport,
+    ) -> Self {
+        let header = PuzzleHeader::colour(file, index, label, puzzle);
+        let mut record = CheckRecord::of(header, report, colour_rows, |m| m.line);
+        record.title = puzzle.meta.title.clone();
+        record.colors = Some(ColourRecord::table(puzzle.palette()));
+        record
+    }
+
+    /// The record of `report` without a title or colours: solutions drawn by `rows`, a broken goal
+    /// named by the line `broken` gives.
+    fn of<S: PartialEq, M>(
+        header: PuzzleHeader,
+        report: &Report<S, M>,
+        rows: impl Fn(&Grid<S>) -> Vec<String>,
+        broken: impl Fn(&M) -> LineId,
+    ) -> Self {
+        let pair = |p: &Pos| [p.row, p.col];
         CheckRecord {
-            header: PuzzleHeader::new(file, index, label, puzzle),
-            title: puzzle.meta.title.clone(),
+            cells: header.width * header.height,
+            header,
+            title: None,
             verdict: report.verdict,
-            solutions: report
-                .solutions
-                .iter()
-                .map(|grid| grid.row_strings())
-                .collect(),
-            differing_cells: report
-                .differing_cells()
-                .iter()
-                .map(|p| [p.row, p.col])
-                .collect(),
+            solutions: report.solutions.iter().map(rows).collect(),
+            differing_cells: report.differing_cells().iter().map(pair).collect(),
             ambiguous: report
                 .ambiguous
                 .as_ref()
-                .map(|cells| cells.iter().map(|p| [p.row, p.col]).collect()),
+                .map(|cells| cells.iter().map(pair).collect()),
             ambiguous_complete: report.ambiguous_complete,
             line_solvable: report.line_solvable,
             line_refuted: report.line_refuted,
             fixed_by_propagation: report.fixed_by_propagation,
-            cells: puzzle.cell_count(),
             time_ms: report.elapsed.as_secs_f64() * 1000.0,
             goal: report.goal.as_ref().map(|goal| match goal {
                 GoalReport::Solves => GoalRecord {
@@ -300,10 +394,11 @@ impl CheckRecord {
                 },
                 GoalReport::Breaks(mismatch) => GoalRecord {
                     is_solution: false,
-                    broken_line: Some(mismatch.line.to_string()),
+                    broken_line: Some(broken(mismatch).to_string()),
                 },
             }),
             certificate: None,
+            colors: None,
         }
     }
 }
@@ -320,6 +415,9 @@ pub struct ComparisonRecord {
     pub methods: Vec<MethodRecord>,
     /// The SAT pipeline's answer.
     pub exact: ExactRecord,
+    /// A colour puzzle's colour table, the background first; absent for black and white.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colors: Option<Vec<ColourRecord>>,
 }
 
 /// What one method achieved.
@@ -361,6 +459,25 @@ impl ComparisonRecord {
         puzzle: &Puzzle,
         comparison: &Comparison,
     ) -> Self {
+        ComparisonRecord::of(PuzzleHeader::new(file, index, label, puzzle), comparison)
+    }
+
+    /// The record of `comparison` for the colour puzzle at `index` of `file`, with its colour table.
+    pub fn colour(
+        file: &str,
+        index: usize,
+        label: &str,
+        puzzle: &ColourPuzzle,
+        comparison: &Comparison<u8, ColourMismatch>,
+    ) -> Self {
+        let header = PuzzleHeader::colour(file, index, label, puzzle);
+        ComparisonRecord {
+            colors: Some(ColourRecord::table(puzzle.palette())),
+            ..ComparisonRecord::of(header, comparison)
+        }
+    }
+
+    fn of<S, M>(header: PuzzleHeader, comparison: &Comparison<S, M>) -> Self {
         let methods = comparison
             .runs
             .iter()
@@ -376,13 +493,14 @@ impl ComparisonRecord {
             })
             .collect();
         ComparisonRecord {
-            header: PuzzleHeader::new(file, index, label, puzzle),
-            cells: puzzle.cell_count(),
+            cells: header.width * header.height,
+            header,
             methods,
             exact: ExactRecord {
                 verdict: comparison.exact.verdict,
                 time_ms: comparison.exact.elapsed.as_secs_f64() * 1000.0,
             },
+            colors: None,
         }
     }
 }

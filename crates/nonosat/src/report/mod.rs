@@ -10,9 +10,9 @@ mod proof;
 mod text;
 
 pub use json::{
-    AppliedRecord, CertificateRecord, CheckRecord, ComparisonRecord, CountRecord, EditRecord,
-    ErrorRecord, ExactRecord, FixRecord, GoalRecord, HintsRecord, MethodRecord, PuzzleHeader,
-    SCHEMA_VERSION,
+    AppliedRecord, CertificateRecord, CheckRecord, ColourRecord, ComparisonRecord, CountRecord,
+    EditRecord, ErrorRecord, ExactRecord, FixRecord, GoalRecord, HintsRecord, MethodRecord,
+    PuzzleHeader, SCHEMA_VERSION, colour_char, colour_rows,
 };
 pub use latin::{
     LatinOutcome, LatinRecord, LatinStepRecord, LongestDeduction, OrdersRecord, render_latin,
@@ -21,8 +21,11 @@ pub use path::{
     CellRecord, ExplainRecord, HintRecord, StepRecord, cells_text, describe_step,
     render_explanation, render_hint,
 };
-pub use pictures::{DIFFERING_BLACK, DIFFERING_WHITE, draw_puzzle, draw_repairs, path_drawing};
+pub use pictures::{
+    DIFFERING_BLACK, DIFFERING_WHITE, draw_colour_puzzle, draw_puzzle, draw_repairs, path_drawing,
+};
 pub use proof::{CnfRecord, ProofVerdict, VerifyRecord, render_verification};
 pub use text::{
-    draw_grid, render_check, render_check_detail, render_comparison, render_fix, render_verdict,
+    draw_colour_grid, draw_grid, render_check, render_check_detail, render_colour_check,
+    render_comparison, render_fix, render_verdict,
 };

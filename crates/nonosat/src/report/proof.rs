@@ -3,8 +3,9 @@
 use serde::Serialize;
 
 use super::SCHEMA_VERSION;
+use super::json::ColourRecord;
 use crate::cnf::Cnf;
-use crate::model::Puzzle;
+use crate::model::{ColourPuzzle, Puzzle};
 
 /// The `--json` record of `cnf`: the formula's clauses as signed DIMACS numbers. Its fields are
 /// written in alphabetical order, as they always have been.
@@ -14,6 +15,10 @@ pub struct CnfRecord {
     pub cell_variable: &'static str,
     /// The clauses, each a list of signed variable numbers.
     pub clauses: Vec<Vec<i64>>,
+    /// A colour puzzle's colour table, the background (colour 0) first; absent for black and
+    /// white.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colors: Option<Vec<ColourRecord>>,
     /// The file, as shown.
     pub file: String,
     /// Number of rows.
@@ -32,6 +37,17 @@ impl CnfRecord {
     /// The record of `formula`, the encoding of `puzzle` (with `variables` variables), the puzzle
     /// at `index` of `file`.
     pub fn new(file: &str, index: usize, puzzle: &Puzzle, variables: u32, formula: &Cnf) -> Self {
+        let size = (puzzle.width(), puzzle.height());
+        CnfRecord::sized(file, index, size, variables, formula)
+    }
+
+    fn sized(
+        file: &str,
+        index: usize,
+        (width, height): (usize, usize),
+        variables: u32,
+        formula: &Cnf,
+    ) -> Self {
         CnfRecord {
             cell_variable: "row * width + column + 1 (0-based row and column)",
             clauses: formula
@@ -39,12 +55,31 @@ impl CnfRecord {
                 .iter()
                 .map(|clause| clause.iter().map(|lit| lit.dimacs()).collect())
                 .collect(),
+            colors: None,
             file: file.to_owned(),
-            height: puzzle.height(),
+            height,
             index,
             schema_version: SCHEMA_VERSION,
             variables,
-            width: puzzle.width(),
+            width,
+        }
+    }
+
+    /// The record of `formula`, the encoding of the colour `puzzle` (with `variables` variables),
+    /// the puzzle at `index` of `file`.
+    pub fn colour(
+        file: &str,
+        index: usize,
+        puzzle: &ColourPuzzle,
+        variables: u32,
+        formula: &Cnf,
+    ) -> Self {
+        let size = (puzzle.width(), puzzle.height());
+        CnfRecord {
+            cell_variable: "(row * width + column) * (colours + 1) + colour + 1 (0-based row and \
+                            column; colour 0 the background)",
+            colors: Some(ColourRecord::table(puzzle.palette())),
+            ..CnfRecord::sized(file, index, size, variables, formula)
         }
     }
 }

@@ -2,16 +2,42 @@
 
 use std::fmt::Write;
 
+use super::json::ColourRecord;
+use super::json::colour_char;
 use crate::methods::compare::Comparison;
-use crate::model::{Grid, Pos, Puzzle};
+use crate::model::{BACKGROUND, ColourPuzzle, Grid, Pos, Puzzle};
 use crate::solve::repair::Repairs;
-use crate::solve::{GoalReport, Report, Verdict};
+use crate::solve::{ColourReport, GoalReport, Report, Verdict};
 use crate::words::counted;
 
 /// Draws `grid` two characters a cell (`#` black, `.` white), with 1-based row numbers on the left
 /// and column numbers every five columns above. Cells in `marked` are drawn `X` (black) or `o`
 /// (white) instead, to stand out.
 pub fn draw_grid(grid: &Grid<bool>, marked: &[Pos]) -> String {
+    draw_with(grid, |pos| match (grid[pos], marked.contains(&pos)) {
+        (true, false) => '#',
+        (false, false) => '.',
+        (true, true) => 'X',
+        (false, true) => 'o',
+    })
+}
+
+/// Draws a colour grid as [`draw_grid`] does, one [`colour_char`] a cell (`.` the background).
+/// Cells in `marked` are drawn as capitals (`o` for the background): for puzzles of up to 26
+/// colours, whose letters are all small.
+pub fn draw_colour_grid(grid: &Grid<u8>, marked: &[Pos]) -> String {
+    draw_with(grid, |pos| {
+        let colour = grid[pos];
+        match (colour == BACKGROUND, marked.contains(&pos)) {
+            (_, false) => colour_char(colour),
+            (true, true) => 'o',
+            (false, true) => colour_char(colour).to_ascii_uppercase(),
+        }
+    })
+}
+
+/// Draws `grid` two characters a cell, `symbol` giving each cell's, with numbered rulers.
+fn draw_with<T>(grid: &Grid<T>, symbol: impl Fn(Pos) -> char) -> String {
     let margin = grid.height().to_string().len() + 1;
     let mut out = String::new();
     let mut ruler = vec![' '; margin + 2 * grid.width() + 4];
@@ -28,14 +54,7 @@ pub fn draw_grid(grid: &Grid<bool>, marked: &[Pos]) -> String {
     for row in 0..grid.height() {
         let _ = write!(out, "{:>width$} ", row + 1, width = margin - 1);
         for col in 0..grid.width() {
-            let pos = Pos { row, col };
-            let symbol = match (grid[pos], marked.contains(&pos)) {
-                (true, false) => '#',
-                (false, false) => '.',
-                (true, true) => 'X',
-                (false, true) => 'o',
-            };
-            out.push(symbol);
+            out.push(symbol(Pos { row, col }));
             if col + 1 < grid.width() {
                 out.push(' ');
             }
@@ -52,14 +71,58 @@ pub fn render_check(heading: &str, puzzle: &Puzzle, report: &Report) -> String {
 
 /// The first two lines of [`render_check`]: the puzzle's heading and size, and the verdict.
 pub fn render_verdict(heading: &str, puzzle: &Puzzle, report: &Report) -> String {
+    verdict_lines(heading, (puzzle.width(), puzzle.height()), report)
+}
+
+/// The rest of [`render_check`] after [`render_verdict`]: propagation, goal, ambiguous cells,
+/// time, and the solutions drawn.
+pub fn render_check_detail(puzzle: &Puzzle, report: &Report) -> String {
+    let mut out = detail_lines(puzzle.cell_count(), report, draw_grid);
+    if let Some(which) = marked_cells(report) {
+        let _ = writeln!(out, "\nX = black and o = white {which}");
+    }
+    out
+}
+
+/// The verdict of `check` or `solve` on a colour puzzle for a person: the summary, the solutions
+/// drawn one letter a cell, and the colour table.
+pub fn render_colour_check(heading: &str, puzzle: &ColourPuzzle, report: &ColourReport) -> String {
+    let size = (puzzle.width(), puzzle.height());
+    let mut out = verdict_lines(heading, size, report);
+    out.push_str(&detail_lines(size.0 * size.1, report, draw_colour_grid));
+    let _ = write!(out, "\ncolours:");
+    for colour in ColourRecord::table(puzzle.palette()) {
+        let _ = write!(out, " {} {} ({}),", colour.char, colour.name, colour.rgb);
+    }
+    out.pop();
+    out.push('\n');
+    if let Some(which) = marked_cells(report) {
+        let _ = writeln!(out, "capitals (and o for the background) are drawn {which}");
+    }
+    out
+}
+
+/// Where the marked cells of a drawn report are, if any are marked.
+fn marked_cells<S: PartialEq, M>(report: &Report<S, M>) -> Option<&'static str> {
+    let ambiguous = report
+        .ambiguous
+        .as_ref()
+        .filter(|_| report.verdict == Verdict::Multiple);
+    match ambiguous {
+        Some(cells) if !cells.is_empty() => Some("on the ambiguous cells"),
+        Some(_) => None,
+        None => (!report.differing_cells().is_empty()).then_some("where the solutions differ"),
+    }
+}
+
+/// The heading and verdict lines of a report on a `width` x `height` puzzle.
+fn verdict_lines<S: PartialEq, M>(
+    heading: &str,
+    (width, height): (usize, usize),
+    report: &Report<S, M>,
+) -> String {
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{heading}: {}x{} puzzle",
-        puzzle.width(),
-        puzzle.height()
-    );
-    let differing = report.differing_cells();
+    let _ = writeln!(out, "{heading}: {width}x{height} puzzle");
     let verdict = match report.verdict {
         Verdict::Unique => "unique: exactly one solution".to_owned(),
         Verdict::Multiple if report.exhausted => format!(
@@ -71,8 +134,8 @@ pub fn render_verdict(heading: &str, puzzle: &Puzzle, report: &Report) -> String
             report.solutions.len()
         ),
         Verdict::Multiple => format!(
-            "multiple: at least two solutions, shown below; they differ in {} cells",
-            differing.len()
+            "multiple: at least two solutions, shown below; they differ in {}",
+            counted(report.differing_cells().len(), "cell", "cells")
         ),
         Verdict::Solved => "solved (uniqueness not checked; use `check`)".to_owned(),
         Verdict::None => "no solution: no grid satisfies every clue".to_owned(),
@@ -82,12 +145,14 @@ pub fn render_verdict(heading: &str, puzzle: &Puzzle, report: &Report) -> String
     out
 }
 
-/// The rest of [`render_check`] after [`render_verdict`]: propagation, goal, ambiguous cells,
-/// time, and the solutions drawn.
-pub fn render_check_detail(puzzle: &Puzzle, report: &Report) -> String {
+/// The lines after the verdict of a report on a puzzle of `cells` cells: propagation, goal,
+/// ambiguous cells, time, then its solutions, each drawn by `draw` with the cells to mark.
+fn detail_lines<S: PartialEq, M: std::fmt::Display>(
+    cells: usize,
+    report: &Report<S, M>,
+    draw: impl Fn(&Grid<S>, &[Pos]) -> String,
+) -> String {
     let mut out = String::new();
-    let differing = report.differing_cells();
-    let cells = puzzle.cell_count();
     if report.line_refuted {
         let _ = writeln!(
             out,
@@ -133,7 +198,7 @@ pub fn render_check_detail(puzzle: &Puzzle, report: &Report) -> String {
             );
             ambiguous.clone()
         }
-        _ => differing,
+        _ => report.differing_cells(),
     };
     let _ = writeln!(out, "time: {:.1} ms", report.elapsed.as_secs_f64() * 1000.0);
     let goal_first = matches!(report.goal, Some(GoalReport::Solves));
@@ -145,15 +210,7 @@ pub fn render_check_detail(puzzle: &Puzzle, report: &Report) -> String {
             _ => format!("solution {}", i + 1),
         };
         let _ = writeln!(out, "\n{name}:");
-        out.push_str(&draw_grid(solution, &marked));
-    }
-    if !marked.is_empty() {
-        let which = if report.ambiguous.is_some() {
-            "on the ambiguous cells"
-        } else {
-            "where the solutions differ"
-        };
-        let _ = writeln!(out, "\nX = black and o = white {which}");
+        out.push_str(&draw(solution, &marked));
     }
     out
 }
@@ -256,15 +313,14 @@ pub fn render_fix(heading: &str, design: &Grid<bool>, repairs: &Repairs) -> Stri
 }
 
 /// A comparison as a table: one row per method, then the exact verdict.
-pub fn render_comparison(heading: &str, puzzle: &Puzzle, comparison: &Comparison) -> String {
-    let cells = puzzle.cell_count();
+pub fn render_comparison<S, M>(
+    heading: &str,
+    (width, height): (usize, usize),
+    comparison: &Comparison<S, M>,
+) -> String {
+    let cells = width * height;
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{heading}: {}x{} puzzle, {cells} cells",
-        puzzle.width(),
-        puzzle.height()
-    );
+    let _ = writeln!(out, "{heading}: {width}x{height} puzzle, {cells} cells");
     let _ = writeln!(
         out,
         "{:<14} {:>16} {:<13} {:>6} {:>10} {:>7} {:>10}",

@@ -2,17 +2,17 @@
 //!
 //! They are the open cells outside the backbone (the cells every solution agrees on). Cells fixed by
 //! line propagation are in the backbone. The rest start as candidates for it: those on which all
-//! solutions seen so far agree. Each candidate still standing is tried with the opposite colour,
-//! under an assumption: a model takes out every candidate it disagrees with (each of them is
-//! ambiguous), and an UNSAT answer puts the candidate in the backbone, where it is added as a unit
-//! clause to speed up the solves that follow.
+//! solutions seen so far agree. Each candidate still standing is asked to take another value than
+//! in the first solution (another colour, in a colour puzzle), under an assumption: a model takes
+//! out every candidate it disagrees with (each of them is ambiguous), and an UNSAT answer puts the
+//! candidate in the backbone, where it is added as a unit clause to speed up the solves that follow.
 //!
 //! A search stopped by its limit keeps what it has: the cells shown ambiguous so far, each proved so
 //! by two solutions, marked incomplete.
 
-use super::search::{Search, SearchError};
-use crate::deadline::Limit;
-use crate::model::{Grid, Mismatch, Pos};
+use super::search::SearchError;
+use super::searcher::{Found, Searcher};
+use crate::model::{Grid, Pos};
 
 /// The ambiguous cells found, row by row, and whether they are all of them.
 pub(crate) struct Ambiguity {
@@ -24,10 +24,10 @@ pub(crate) struct Ambiguity {
 
 /// Every ambiguous cell, given solutions already found (at least one), or those found before the
 /// limit stopped the search.
-pub(crate) fn ambiguous_cells<L: Limit>(
-    search: &mut Search<L>,
-    seen: &[Grid<bool>],
-) -> Result<Ambiguity, Mismatch> {
+pub(crate) fn ambiguous_cells<S: Searcher>(
+    search: &mut S,
+    seen: &[Grid<S::Value>],
+) -> Result<Ambiguity, S::Mismatch> {
     let reference = &seen[0];
     let mut ambiguous = Grid::filled(reference.width(), reference.height(), false);
     let mut candidate = ambiguous.clone();
@@ -43,13 +43,11 @@ pub(crate) fn ambiguous_cells<L: Limit>(
         if !candidate[pos] {
             continue;
         }
-        let flipped = search.cell_is(pos, !reference[pos]);
-        let solved = search.solve_assuming(&[flipped]).map_err(SearchError::from);
-        let solved = solved.and_then(|model| {
-            model
-                .map(|model| search.verified_picture(&model))
-                .transpose()
-        });
+        let kept = search.cell_is(pos, reference[pos]);
+        let solved: Found<_, S> = search
+            .solve_assuming(&[!kept])
+            .map_err(SearchError::Stopped)
+            .and_then(|model| model.map(|model| search.verified(&model)).transpose());
         match solved {
             Err(SearchError::Unverified(mismatch)) => return Err(mismatch),
             Err(SearchError::Stopped(_)) => return Ok(Ambiguity::found(&ambiguous, false)),
@@ -63,7 +61,7 @@ pub(crate) fn ambiguous_cells<L: Limit>(
             }
             Ok(None) => {
                 candidate[pos] = false;
-                search.add_clause(&[!flipped]);
+                search.add_clause(&[kept]);
             }
         }
     }

@@ -6,13 +6,18 @@
 //! clauses that line propagation derives, plus the clause that blocks the solution found. A
 //! publisher can regenerate it (`nonosat cnf`, then the blocking clause) and check the proof with
 //! `nonosat verify-proof` or any DRAT checker, such as drat-trim.
+//!
+//! Black-and-white and colour puzzles alike ([`Certified`]): a colour puzzle's formula is its
+//! colour encoding, and its blocking clause says "some cell takes a colour other than the one it
+//! has in the solution found".
 
 use std::io::{self, Write};
 
-use crate::cnf::{self, ClauseSink, Cnf, Encoding, Lit, TooLarge};
+use crate::cnf::{self, ClauseSink, Cnf, ColourEncoding, Encoding, Lit, TooLarge};
 use crate::deadline::{Deadline, NoDeadline};
-use crate::model::{Cell, Grid, Mismatch, Puzzle};
-use crate::sat::{ProofOutcome, SatBackend, Solver};
+use crate::model::{Cell, ColourMismatch, ColourPuzzle, Grid, Mismatch, Pos, Puzzle};
+use crate::sat::{Model, ProofOutcome, SatBackend, Solver};
+use crate::solve::colour::colour_picture;
 use crate::solve::verified_picture;
 
 /// Why a certificate could not be made.
@@ -31,6 +36,132 @@ pub enum CertifyError {
     /// The solver's model broke a clue: a bug in nonosat.
     #[error("internal error: the certifying solve's answer failed verification ({0})")]
     Unverified(#[source] Mismatch),
+    /// The solver's model broke a colour clue: a bug in nonosat.
+    #[error("internal error: the certifying solve's answer failed verification ({0})")]
+    UnverifiedColour(#[source] ColourMismatch),
+}
+
+/// A puzzle whose verdict can be certified: what [`prove_no_other`] and
+/// [`write_other_solution`] need of black-and-white and colour puzzles.
+pub trait Certified {
+    /// A cell's value in a solution: `bool` (black) or a colour index.
+    type Value: Copy + Eq;
+    /// The encoding of the clues.
+    type Encoding;
+
+    /// The formula "a solution other than `blocked` exists" (see [`other_solution_formula`]).
+    fn formula(
+        &self,
+        blocked: Option<&Grid<Self::Value>>,
+    ) -> Result<(Self::Encoding, Cnf), TooLarge>;
+
+    /// Writes `cnf`, the formula of `encoding`, in DIMACS with comments that map the cells.
+    fn write_dimacs(
+        &self,
+        out: &mut dyn Write,
+        encoding: &Self::Encoding,
+        cnf: &Cnf,
+    ) -> io::Result<()>;
+
+    /// The grid a model of `encoding` describes, once it has passed the puzzle's own check.
+    fn verified(
+        &self,
+        encoding: &Self::Encoding,
+        model: &Model,
+    ) -> Result<Grid<Self::Value>, CertifyError>;
+
+    /// Whether `grid` meets every clue.
+    fn check(&self, grid: &Grid<Self::Value>) -> Result<(), CertifyError>;
+
+    /// The literal "the cell at `pos` has `value`".
+    fn cell_is(encoding: &Self::Encoding, pos: Pos, value: Self::Value) -> Lit;
+
+    /// Variables of `encoding`.
+    fn vars(encoding: &Self::Encoding) -> u32;
+
+    /// Cells of the puzzle.
+    fn cell_count(&self) -> usize;
+}
+
+impl Certified for Puzzle {
+    type Value = bool;
+    type Encoding = Encoding;
+
+    fn formula(&self, blocked: Option<&Grid<bool>>) -> Result<(Encoding, Cnf), TooLarge> {
+        other_solution_formula(self, blocked)
+    }
+
+    fn write_dimacs(&self, out: &mut dyn Write, encoding: &Encoding, cnf: &Cnf) -> io::Result<()> {
+        cnf::write_dimacs(&mut &mut *out, self, encoding, cnf)
+    }
+
+    fn verified(&self, encoding: &Encoding, model: &Model) -> Result<Grid<bool>, CertifyError> {
+        verified_picture(self, encoding, model).map_err(CertifyError::Unverified)
+    }
+
+    fn check(&self, grid: &Grid<bool>) -> Result<(), CertifyError> {
+        Puzzle::check(self, grid).map_err(CertifyError::Unverified)
+    }
+
+    fn cell_is(encoding: &Encoding, pos: Pos, black: bool) -> Lit {
+        let var = encoding.cell_var(pos).positive();
+        if black { var } else { !var }
+    }
+
+    fn vars(encoding: &Encoding) -> u32 {
+        encoding.vars
+    }
+
+    fn cell_count(&self) -> usize {
+        Puzzle::cell_count(self)
+    }
+}
+
+impl Certified for ColourPuzzle {
+    type Value = u8;
+    type Encoding = ColourEncoding;
+
+    /// The colour encoding of the clues with every colour open in every cell, plus, when
+    /// `blocked` is given, its blocking clause.
+    fn formula(&self, blocked: Option<&Grid<u8>>) -> Result<(ColourEncoding, Cnf), TooLarge> {
+        let mut cnf = Cnf::new();
+        let encoding = cnf::encode_colour(self, &crate::logic::colour::open_grid(self), &mut cnf)?;
+        if let Some(blocked) = blocked {
+            cnf.add_clause(&encoding.blocking_clause(blocked));
+        }
+        Ok((encoding, cnf))
+    }
+
+    fn write_dimacs(
+        &self,
+        out: &mut dyn Write,
+        encoding: &ColourEncoding,
+        cnf: &Cnf,
+    ) -> io::Result<()> {
+        cnf::write_colour_dimacs(&mut &mut *out, self, encoding, cnf)
+    }
+
+    fn verified(&self, encoding: &ColourEncoding, model: &Model) -> Result<Grid<u8>, CertifyError> {
+        let picture = colour_picture(self, encoding, model);
+        Certified::check(self, &picture)?;
+        Ok(picture)
+    }
+
+    fn check(&self, grid: &Grid<u8>) -> Result<(), CertifyError> {
+        ColourPuzzle::check(self, grid).map_err(CertifyError::UnverifiedColour)
+    }
+
+    fn cell_is(encoding: &ColourEncoding, pos: Pos, colour: u8) -> Lit {
+        encoding.cell_var(pos, colour).positive()
+    }
+
+    fn vars(encoding: &ColourEncoding) -> u32 {
+        encoding.vars
+    }
+
+    fn cell_count(&self) -> usize {
+        self.width() * self.height()
+    }
 }
 
 /// The formula "a solution of `puzzle` other than `blocked` exists": the encoding of the clues
@@ -53,22 +184,20 @@ pub fn other_solution_formula(
 /// output from `backend` into `proof_out`, giving up at `deadline`. `Ok(None)`: the proof refutes the formula, so `blocked` is the only
 /// solution (or, without `blocked`, there is none). `Ok(Some(other))`: the formula has a model, a
 /// different solution, and what was written to `proof_out` proves nothing.
-pub fn prove_no_other(
-    puzzle: &Puzzle,
-    blocked: Option<&Grid<bool>>,
+pub fn prove_no_other<P: Certified>(
+    puzzle: &P,
+    blocked: Option<&Grid<P::Value>>,
     formula_out: &mut impl Write,
     proof_out: &mut impl Write,
     backend: SatBackend,
     deadline: Option<Deadline>,
-) -> Result<Option<Grid<bool>>, CertifyError> {
+) -> Result<Option<Grid<P::Value>>, CertifyError> {
     let (encoding, cnf) = write_formula(puzzle, blocked, formula_out)?;
     let outcome = backend.solve_with_drat_proof(cnf.clauses(), &mut *proof_out, deadline)?;
     proof_out.flush()?;
     match outcome {
         ProofOutcome::Refuted => Ok(None),
-        ProofOutcome::Satisfiable(model) => verified_picture(puzzle, &encoding, &model)
-            .map(Some)
-            .map_err(CertifyError::Unverified),
+        ProofOutcome::Satisfiable(model) => puzzle.verified(&encoding, &model).map(Some),
         ProofOutcome::Interrupted => Err(CertifyError::TimedOut),
     }
 }
@@ -79,15 +208,15 @@ pub fn prove_no_other(
 ///
 /// # Panics
 /// If `other` is `blocked`.
-pub fn write_other_solution(
-    puzzle: &Puzzle,
-    blocked: &Grid<bool>,
-    other: &Grid<bool>,
+pub fn write_other_solution<P: Certified>(
+    puzzle: &P,
+    blocked: &Grid<P::Value>,
+    other: &Grid<P::Value>,
     formula_out: &mut impl Write,
     model_out: &mut impl Write,
 ) -> Result<(), CertifyError> {
-    assert_ne!(other, blocked, "the certificate needs a second solution");
-    puzzle.check(other).map_err(CertifyError::Unverified)?;
+    assert!(other != blocked, "the certificate needs a second solution");
+    puzzle.check(other)?;
     let (encoding, cnf) = write_formula(puzzle, Some(blocked), formula_out)?;
     // The auxiliaries are functions of the cells: fixing the cells determines the model.
     let mut solver = Solver::new(NoDeadline);
@@ -96,16 +225,13 @@ pub fn write_other_solution(
     }
     let cells: Vec<Lit> = other
         .positions()
-        .map(|pos| {
-            let black = encoding.cell_var(pos).positive();
-            if other[pos] { black } else { !black }
-        })
+        .map(|pos| P::cell_is(&encoding, pos, other[pos]))
         .collect();
     let Ok(Some(model)) = solver.solve_assuming(&cells) else {
         unreachable!("a verified solution other than the blocked one satisfies the formula");
     };
     writeln!(model_out, "s SATISFIABLE")?;
-    for chunk in model.literals(encoding.vars).chunks(20) {
+    for chunk in model.literals(P::vars(&encoding)).chunks(20) {
         let line: Vec<String> = chunk.iter().map(i64::to_string).collect();
         writeln!(model_out, "v {}", line.join(" "))?;
     }
@@ -114,20 +240,19 @@ pub fn write_other_solution(
     Ok(())
 }
 
-fn write_formula(
-    puzzle: &Puzzle,
-    blocked: Option<&Grid<bool>>,
+fn write_formula<P: Certified>(
+    puzzle: &P,
+    blocked: Option<&Grid<P::Value>>,
     formula_out: &mut impl Write,
-) -> Result<(Encoding, Cnf), CertifyError> {
-    let (encoding, cnf) =
-        other_solution_formula(puzzle, blocked).map_err(CertifyError::TooLarge)?;
+) -> Result<(P::Encoding, Cnf), CertifyError> {
+    let (encoding, cnf) = puzzle.formula(blocked).map_err(CertifyError::TooLarge)?;
     if blocked.is_some() {
         writeln!(
             formula_out,
             "c the last clause blocks the solution found: \"a second solution exists\""
         )?;
     }
-    cnf::write_dimacs(formula_out, puzzle, &encoding, &cnf)?;
+    puzzle.write_dimacs(formula_out, &encoding, &cnf)?;
     formula_out.flush()?;
     Ok((encoding, cnf))
 }

@@ -10,10 +10,11 @@ use std::time::{Duration, Instant};
 
 use super::ambiguity::ambiguous_cells;
 use super::race::{Racer, race};
-use super::search::{Search, SearchError, Searched, propagated};
+use super::search::{Search, SearchError, propagated};
+use super::searcher::{Found, Searcher};
 use crate::cnf::TooLarge;
 use crate::deadline::{Deadline, TimedOut};
-use crate::model::{Cell, Grid, Mismatch, Pos, Puzzle};
+use crate::model::{Cell, ColourMismatch, Grid, Mismatch, Pos, Puzzle};
 use crate::sat::{LARGE_PUZZLE_CELLS, SatBackend};
 
 /// How to run a check: `Options::default()`, then the `with_` methods.
@@ -73,12 +74,12 @@ impl Options {
         self
     }
 
-    /// The one backend that solves `puzzle` under these options when it cannot race (as for a
-    /// certificate): the chosen one, else by size.
-    pub fn backend_for(&self, puzzle: &Puzzle) -> SatBackend {
+    /// The one backend that solves a puzzle of `cells` cells under these options when it cannot
+    /// race (as for a certificate): the chosen one, else by size.
+    pub fn backend_for(&self, cells: usize) -> SatBackend {
         match self.backend {
             SatChoice::Only(backend) => backend,
-            SatChoice::Auto | SatChoice::Race => SatBackend::for_cells(puzzle.cell_count()),
+            SatChoice::Auto | SatChoice::Race => SatBackend::for_cells(cells),
         }
     }
 }
@@ -178,15 +179,16 @@ impl fmt::Display for Verdict {
     }
 }
 
-/// The outcome of [`check`] or [`solve`].
+/// The outcome of [`check`] or [`solve`]: solutions are grids of `S` (black cells; colour indices
+/// in a [`ColourReport`](super::ColourReport)), and a goal that breaks a clue is described by `M`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Report {
+pub struct Report<S = bool, M = Mismatch> {
     /// The verdict.
     pub verdict: Verdict,
     /// Solutions found: none, one, or up to [`Options::max_solutions`] different ones. Each has
-    /// passed [`Puzzle::check`].
-    pub solutions: Vec<Grid<bool>>,
+    /// passed [`Puzzle::check`] (or [`ColourPuzzle::check`](crate::model::ColourPuzzle::check)).
+    pub solutions: Vec<Grid<S>>,
     /// Whether `solutions` holds every solution: the search proved that there is no other.
     pub exhausted: bool,
     /// Every cell that differs between some two solutions, row by row, when
@@ -205,12 +207,12 @@ pub struct Report {
     /// no solution (the verdict still rests on the SAT solver's answer).
     pub line_refuted: bool,
     /// How the designer's goal picture fares, when the puzzle carries one.
-    pub goal: Option<GoalReport>,
+    pub goal: Option<GoalReport<M>>,
     /// Wall-clock time spent.
     pub elapsed: Duration,
 }
 
-impl Report {
+impl<S, M> Report<S, M> {
     /// The report of a search stopped by its time limit after `elapsed`, before it knew anything
     /// (as when a batch stops a child process).
     pub fn timed_out(elapsed: Duration) -> Self {
@@ -229,7 +231,10 @@ impl Report {
     }
 
     /// The cells where the first two solutions differ, row by row (empty unless two were found).
-    pub fn differing_cells(&self) -> Vec<Pos> {
+    pub fn differing_cells(&self) -> Vec<Pos>
+    where
+        S: PartialEq,
+    {
         match self.solutions.as_slice() {
             [first, second, ..] => first.differences(second),
             _ => Vec::new(),
@@ -246,7 +251,7 @@ pub enum SolutionCount {
     AtLeast(usize),
 }
 
-impl Report {
+impl<S, M> Report<S, M> {
     /// The number of solutions, exact when the search proved it had them all.
     ///
     /// Run [`check`] with [`Options::max_solutions`] one above the largest count wanted: a count
@@ -262,12 +267,12 @@ impl Report {
 
 /// How the goal picture carried by a puzzle file relates to the clues.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GoalReport {
+pub enum GoalReport<M = Mismatch> {
     /// The goal satisfies the clues. If the puzzle is not unique, the report's second solution is
     /// one that differs from the goal.
     Solves,
     /// The goal breaks a clue.
-    Breaks(Mismatch),
+    Breaks(M),
 }
 
 /// A check that could not be carried out.
@@ -280,7 +285,10 @@ pub enum CheckError {
     /// The solver produced a grid that breaks a clue: a bug in nonosat, reported instead of a wrong
     /// answer.
     #[error("internal error: the solver's answer failed verification ({0}); please report it")]
-    Unverified(#[source] Mismatch),
+    Unverified(#[from] Mismatch),
+    /// The solver produced a colour grid that breaks a clue: a bug in nonosat, as `Unverified`.
+    #[error("internal error: the solver's answer failed verification ({0}); please report it")]
+    UnverifiedColour(#[from] ColourMismatch),
 }
 
 /// Decides whether `puzzle` has no solution, exactly one, or several, and finds up to two.
@@ -323,7 +331,7 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report, CheckError> {
 }
 
 /// What [`check_verdict_first`] calls when the verdict is settled.
-type VerdictKnown<'a> = &'a (dyn Fn(&Report) + Sync);
+pub(super) type VerdictKnown<'a, S = bool, M = Mismatch> = &'a (dyn Fn(&Report<S, M>) + Sync);
 
 fn run(
     puzzle: &Puzzle,
@@ -350,35 +358,48 @@ fn run(
         return Ok(report);
     }
 
-    let racer = Racer::alone;
-    let alone = |racer: Racer| {
+    let mut report = by_choice(options.backend, puzzle.cell_count(), |racer, claim| {
         let (search, first) = first_answer(puzzle, &known, options, prove_unique, racer, &report)?;
-        finish(search, first, options, prove_unique, verdict_known)
-    };
-    let mut report = match (options.backend, SatBackend::ALL) {
-        (SatChoice::Only(backend), _) => alone(racer(backend, true))?,
-        (SatChoice::Race, [varisat, cadical]) if puzzle.cell_count() <= LARGE_PUZZLE_CELLS => {
-            let racers = [racer(*varisat, true), racer(*cadical, false)];
-            race(racers, |racer, claim| {
-                let (search, first) =
-                    first_answer(puzzle, &known, options, prove_unique, racer, &report)?;
-                if !claim() {
-                    return Ok(None);
-                }
-                finish(search, first, options, prove_unique, verdict_known).map(Some)
-            })?
+        if !claim() {
+            return Ok(None);
         }
-        (SatChoice::Auto | SatChoice::Race, _) => {
-            alone(racer(SatBackend::for_cells(puzzle.cell_count()), true))?
-        }
-    };
+        finish(search, first, options, prove_unique, verdict_known).map(Some)
+    })?;
     report.elapsed = started.elapsed();
     Ok(report)
 }
 
+/// Runs one search on the backend `choice` picks for a puzzle of `cells` cells, or races two
+/// (varisat looking near a goal first, CaDiCaL after a head start): `run` gets its racer and a
+/// `claim` to call once it knows its verdict, and gives up (`None`) when the claim fails.
+pub(super) fn by_choice<T: Send>(
+    choice: SatChoice,
+    cells: usize,
+    run: impl Fn(Racer, &dyn Fn() -> bool) -> Result<Option<T>, CheckError> + Sync,
+) -> Result<T, CheckError> {
+    let alone = |backend| {
+        let answer = run(Racer::alone(backend, true), &|| true)?;
+        Ok(answer.expect("a search alone always wins its claim"))
+    };
+    match (choice, SatBackend::ALL) {
+        (SatChoice::Only(backend), _) => alone(backend),
+        (SatChoice::Race, [varisat, cadical]) if cells <= LARGE_PUZZLE_CELLS => race(
+            [Racer::alone(*varisat, true), Racer::alone(*cadical, false)],
+            run,
+        ),
+        (SatChoice::Auto | SatChoice::Race, _) => alone(SatBackend::for_cells(cells)),
+    }
+}
+
+/// A black-and-white search that may time out.
+type BwSearch<'a> = Search<'a, Option<Deadline>>;
+
 /// What a search found before its verdict was settled: the report so far and how the search
 /// ended.
-type FirstAnswer = (Report, Searched<(), Option<Deadline>>);
+pub(super) type FirstAnswer<S> = (
+    Report<<S as Searcher>::Value, <S as Searcher>::Mismatch>,
+    Found<(), S>,
+);
 
 /// The first part of one search of `puzzle` from the cells `known` on the racer's backend: the
 /// solutions that decide the verdict, into a copy of `report`.
@@ -389,7 +410,7 @@ fn first_answer<'a>(
     prove_unique: bool,
     racer: Racer,
     report: &Report,
-) -> Result<(Search<'a, Option<Deadline>>, FirstAnswer), CheckError> {
+) -> Result<(BwSearch<'a>, FirstAnswer<BwSearch<'a>>), CheckError> {
     let mut report = report.clone();
     let mut search = Search::stoppable(
         puzzle,
@@ -409,17 +430,22 @@ fn first_answer<'a>(
     Ok((search, (report, outcome)))
 }
 
-/// The verdict from what [`first_answer`] found, and for a check what `options` ask beyond it.
-fn finish(
-    mut search: Search<Option<Deadline>>,
-    (mut report, outcome): FirstAnswer,
+/// The verdict from what a search's first answer found, and for a check what `options` ask
+/// beyond it.
+pub(super) fn finish<S>(
+    mut search: S,
+    (mut report, outcome): FirstAnswer<S>,
     options: &Options,
     prove_unique: bool,
-    verdict_known: VerdictKnown,
-) -> Result<Report, CheckError> {
+    verdict_known: VerdictKnown<S::Value, S::Mismatch>,
+) -> Result<Report<S::Value, S::Mismatch>, CheckError>
+where
+    S: Searcher<Limit = Option<Deadline>>,
+    CheckError: From<S::Mismatch>,
+{
     report.verdict = match outcome {
         Err(SearchError::Stopped(TimedOut)) => Verdict::Timeout,
-        Err(SearchError::Unverified(mismatch)) => return Err(CheckError::Unverified(mismatch)),
+        Err(SearchError::Unverified(mismatch)) => return Err(mismatch.into()),
         Ok(()) => match report.solutions.len() {
             0 => Verdict::None,
             1 if !prove_unique => Verdict::Solved,
@@ -439,11 +465,15 @@ fn finish(
 /// With several solutions, collects more of them and the ambiguous cells, as `options` asks; a
 /// time-out on the way leaves the verdict as it is, and the solutions and ambiguous cells found so
 /// far.
-fn search_deeper(
-    search: &mut Search<Option<Deadline>>,
+fn search_deeper<S>(
+    search: &mut S,
     options: &Options,
-    report: &mut Report,
-) -> Result<(), CheckError> {
+    report: &mut Report<S::Value, S::Mismatch>,
+) -> Result<(), CheckError>
+where
+    S: Searcher<Limit = Option<Deadline>>,
+    CheckError: From<S::Mismatch>,
+{
     match report.verdict {
         Verdict::Unique | Verdict::None => {
             report.exhausted = true;
@@ -457,12 +487,11 @@ fn search_deeper(
     match search.enumerate(options.max_solutions, &mut report.solutions) {
         Ok(exhausted) => report.exhausted = exhausted,
         Err(SearchError::Stopped(TimedOut)) => {}
-        Err(SearchError::Unverified(mismatch)) => return Err(CheckError::Unverified(mismatch)),
+        Err(SearchError::Unverified(mismatch)) => return Err(mismatch.into()),
     }
     if options.ambiguous_cells {
         // After a time-out this returns at once with the cells where the solutions found differ.
-        let ambiguity =
-            ambiguous_cells(search, &report.solutions).map_err(CheckError::Unverified)?;
+        let ambiguity = ambiguous_cells(search, &report.solutions)?;
         report.ambiguous = Some(ambiguity.cells);
         report.ambiguous_complete = ambiguity.complete;
     }

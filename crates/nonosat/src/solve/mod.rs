@@ -6,7 +6,8 @@
 //! - `search` keeps a puzzle's formula in a solver and finds solutions, each verified by
 //!   [`Puzzle::check`](crate::Puzzle::check);
 //! - `race` runs two searches on two threads, the first answer winning;
-//! - `ambiguity` finds every cell on which two solutions differ;
+//! - `ambiguity` finds every cell on which two solutions differ, for any `searcher::Searcher`;
+//! - [`colour`](mod@colour) checks and solves colour puzzles on the colour encoding;
 //! - [`repair`] proposes hints and pixel edits for a design that is not unique, and `regions` one
 //!   edit per ambiguous region when no single edit will do;
 //! - [`certify`] writes DRAT refutations and models that an independent checker can verify.
@@ -14,13 +15,16 @@
 mod ambiguity;
 pub mod certify;
 pub mod check;
+pub mod colour;
 mod race;
 mod regions;
 pub mod repair;
 mod search;
+mod searcher;
 
 pub use check::{
     CheckError, GoalReport, Options, Report, SatChoice, SolutionCount, Verdict, check,
     check_verdict_first, solve,
 };
+pub use colour::{ColourReport, check_colour, solve_colour};
 pub(crate) use search::verified_picture;

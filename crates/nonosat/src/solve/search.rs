@@ -20,15 +20,16 @@ pub(crate) fn propagated(puzzle: &Puzzle) -> (Grid<Cell>, bool) {
 }
 
 /// Why a search stopped short: its limit (`E` is the limit's
-/// [`Exceeded`](Limit::Exceeded), uninhabited without a deadline), or a model that broke a clue.
-pub(crate) enum SearchError<E> {
+/// [`Exceeded`](Limit::Exceeded), uninhabited without a deadline), or a model that broke a clue
+/// (`M`, a [`ColourMismatch`](crate::model::ColourMismatch) in a colour search).
+pub(crate) enum SearchError<E, M = Mismatch> {
     /// The limit stopped the search.
     Stopped(E),
     /// A model broke a clue (a bug).
-    Unverified(Mismatch),
+    Unverified(M),
 }
 
-impl<E> From<E> for SearchError<E> {
+impl<E, M> From<E> for SearchError<E, M> {
     fn from(exceeded: E) -> Self {
         SearchError::Stopped(exceeded)
     }

@@ -1,6 +1,8 @@
 //! Brute-force references for tests: enumerate lines and grids, share no logic with the library.
 #![allow(dead_code)] // each test crate uses a different part
 
+pub mod colour;
+
 use nonosat::{Cell, Clue, Grid, LineId, Pos, Puzzle};
 
 /// The block lengths of the black runs in the first `len` bits of `mask` (bit i = cell i).

@@ -3,4 +3,5 @@
 #[path = "../brute/mod.rs"]
 mod brute;
 
+mod colour;
 mod encoding;

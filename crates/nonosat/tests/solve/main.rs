@@ -7,6 +7,7 @@ mod brute;
 mod common;
 
 mod ambiguity;
+mod colour;
 mod fix;
 mod proof;
 mod propagation;

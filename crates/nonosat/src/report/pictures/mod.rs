@@ -7,5 +7,5 @@ mod puzzle;
 mod repairs;
 
 pub use path::path_drawing;
-pub use puzzle::{DIFFERING_BLACK, DIFFERING_WHITE, draw_puzzle};
+pub use puzzle::{DIFFERING_BLACK, DIFFERING_WHITE, draw_colour_puzzle, draw_puzzle};
 pub use repairs::draw_repairs;

@@ -1,0 +1,437 @@
+//! Colour puzzles through the command line: check and solve (text and JSON), count, convert and
+//! clues round trips, cnf, and what is refused.
+
+use super::*;
+
+/// Two solutions: the `a` cells of the left 2x2 square lie on either diagonal; column 3 is `b`.
+const TWO_DIAGONALS: &str = "width 3\nheight 2\ncolor a #cc3333\ncolor b #3333cc\n\
+    rows\n1a,1b\n1a,1b\ncolumns\n1a\n1a\n2b\n";
+
+/// One solution: `a b` touching, then `b` under the `b`.
+const TOUCHING: &str = "width 2\nheight 2\ncolor a #cc3333\ncolor b #3333cc\n\
+    rows\n1a,1b\n1b\ncolumns\n1a\n2b\n";
+
+#[test]
+fn check_finds_both_colour_solutions_and_every_ambiguous_cell() {
+    let file = Temp::new("diagonals.non", TWO_DIAGONALS);
+    let (code, stdout, stderr) = run(&["check", file.path()], None);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.contains("verdict: multiple"), "{stdout}");
+    assert!(stdout.contains("ambiguous cells: 4"), "{stdout}");
+    assert!(
+        stdout.contains("colours: . 0 (#ffffff), a a (#cc3333), b b (#3333cc)"),
+        "{stdout}"
+    );
+    let (code, stdout, _) = run(&["check", file.path(), "--json"], None);
+    assert_eq!(code, 1);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["schema_version"], 2);
+    assert_eq!(record["verdict"], "multiple");
+    let mut solutions: Vec<Value> = record["solutions"].as_array().unwrap().clone();
+    solutions.sort_by_key(Value::to_string);
+    assert_eq!(
+        Value::Array(solutions),
+        serde_json::json!([[".ab", "a.b"], ["a.b", ".ab"]])
+    );
+    assert_eq!(
+        record["ambiguous"],
+        serde_json::json!([[0, 0], [0, 1], [1, 0], [1, 1]])
+    );
+    assert_eq!(
+        record["colors"],
+        serde_json::json!([
+            {"char": ".", "name": "0", "rgb": "#ffffff"},
+            {"char": "a", "name": "a", "rgb": "#cc3333"},
+            {"char": "b", "name": "b", "rgb": "#3333cc"},
+        ])
+    );
+}
+
+#[test]
+fn solve_count_and_unique_check_of_a_colour_puzzle() {
+    let file = Temp::new("touching.non", TOUCHING);
+    let (code, stdout, _) = run(&["check", file.path(), "--json"], None);
+    assert_eq!(code, 0);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["verdict"], "unique");
+    assert_eq!(record["solutions"], serde_json::json!([["ab", ".b"]]));
+    let (code, stdout, _) = run(&["solve", file.path()], None);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("verdict: solved"), "{stdout}");
+    let diagonals = Temp::new("count-diagonals.non", TWO_DIAGONALS);
+    let (code, stdout, _) = run(&["count", diagonals.path(), "--cap", "5"], None);
+    assert_eq!(code, 1);
+    assert!(stdout.contains("exactly 2 solutions"), "{stdout}");
+    let (_, stdout, _) = run(&["count", diagonals.path(), "--json"], None);
+    let record = &records(&stdout)[0];
+    assert_eq!(
+        (&record["solutions"], &record["exact"]),
+        (&Value::from(2), &Value::from(true))
+    );
+}
+
+#[test]
+fn colour_puzzles_convert_to_every_colour_format_and_back() {
+    let file = Temp::new("convert-diagonals.non", TWO_DIAGONALS);
+    let (code, original, stderr) = run(&["convert", file.path(), "--to", "non"], None);
+    assert_eq!(code, 0, "{stderr}");
+    for (to, extension) in [
+        ("json", "json"),
+        ("jsonl", "jsonl"),
+        ("xml", "xml"),
+        ("olsak", "g"),
+    ] {
+        let out = Temp::new(&format!("colour-out.{extension}"), "");
+        let (code, _, stderr) = run(
+            &["convert", file.path(), "--to", to, "-o", out.path()],
+            None,
+        );
+        assert_eq!(code, 0, "{to}: {stderr}");
+        let (code, again, stderr) = run(&["convert", out.path(), "--to", "non"], None);
+        assert_eq!(code, 0, "{to}: {stderr}");
+        assert_eq!(again, original, "{to}");
+        let (code, checked, _) = run(&["check", out.path(), "--json"], None);
+        assert_eq!(
+            (code, records(&checked)[0]["verdict"].clone()),
+            (1, "multiple".into())
+        );
+    }
+    let (code, _, stderr) = run(&["convert", file.path(), "--to", "nin"], None);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("nin"), "{stderr}");
+}
+
+#[test]
+fn clues_of_a_colour_picture_round_trip_through_check() {
+    let picture = Temp::new("picture.txt", "a #cc3333\nb #3333cc\n\nab.\n.bb\naa.\n");
+    let (code, non, stderr) = run(&["clues", picture.path(), "--to", "non"], None);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(non.contains("color"), "{non}");
+    let file = Temp::new("picture-clues.non", &non);
+    let (code, stdout, stderr) = run(&["check", file.path(), "--json"], None);
+    assert!(code == 0 || code == 1, "{stderr}");
+    let record = &records(&stdout)[0];
+    let solutions = record["solutions"].as_array().unwrap();
+    assert!(
+        solutions.contains(&serde_json::json!(["ab.", ".bb", "aa."])),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn cnf_of_a_colour_puzzle_names_its_colours() {
+    let file = Temp::new("cnf-touching.non", TOUCHING);
+    let (code, stdout, _) = run(&["cnf", file.path()], None);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("colour nonogram"), "{stdout}");
+    assert!(stdout.contains("c colour 2: b #3333cc"), "{stdout}");
+    assert!(stdout.lines().any(|line| line.starts_with("p cnf ")));
+    let (code, stdout, _) = run(&["cnf", file.path(), "--json"], None);
+    assert_eq!(code, 0);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["colors"][1]["name"], "a");
+    assert!(record["variables"].as_u64().unwrap() >= 12);
+}
+
+#[test]
+fn what_colour_puzzles_cannot_do_yet_is_refused_by_name() {
+    let file = Temp::new("refused-touching.non", TOUCHING);
+    for command in ["explain", "hint", "fix"] {
+        let mut argv = vec![command, file.path()];
+        if command == "hint" {
+            argv.extend(["--state", file.path()]);
+        }
+        let (code, _, stderr) = run(&argv, None);
+        assert_eq!(code, 2, "{command}");
+        let message = format!(
+            "{command}: black-and-white puzzles only for now, and {} is in colour",
+            file.path()
+        );
+        assert!(stderr.contains(&message), "{command}: {stderr}");
+    }
+}
+
+#[test]
+fn corpus_colour_puzzles_check_from_the_command_line() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let acorn = dir.join("pbnsolve/acorn.g");
+    let (code, stdout, stderr) = run(&["check", acorn.to_str().unwrap(), "--json"], None);
+    assert_eq!(code, 0, "{stderr}");
+    let record = &records(&stdout)[0];
+    assert_eq!(record["verdict"], "unique");
+    assert_eq!(record["line_solvable"], true);
+    assert!(record["colors"].as_array().unwrap().len() > 2);
+}
+
+#[test]
+fn colour_pictures_draw_clues_on_swatches_and_outline_differing_cells() {
+    let file = Temp::new("pictures-diagonals.non", TWO_DIAGONALS);
+    let dir = TempDir::new("colour-pictures");
+    let svg = dir.0.join("two.svg");
+    let png = dir.0.join("two.png");
+    let (code, _, stderr) = run(
+        &[
+            "check",
+            file.path(),
+            "--svg",
+            svg.to_str().unwrap(),
+            "--png",
+            png.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!((code, stderr.as_str()), (1, ""));
+    let svg_text = std::fs::read_to_string(&svg).unwrap();
+    assert!(svg_text.contains(">solution 2</text>"), "{svg_text}");
+    assert!(
+        svg_text.contains(">outlined: another colour in the other solution</text>"),
+        "{svg_text}"
+    );
+    // Clue swatches and solution cells in both colours; the clue text on the dark swatches white.
+    for fill in ["#cc3333", "#3333cc"] {
+        assert!(svg_text.contains(&format!("fill=\"{fill}\"")), "{fill}");
+    }
+    let image = nonosat::image::Raster::from_png(&std::fs::read(&png).unwrap()).unwrap();
+    let has =
+        |colour| (0..image.height()).any(|y| (0..image.width()).any(|x| image.get(x, y) == colour));
+    assert!(has(nonosat::image::Rgb(0xcc, 0x33, 0x33)));
+    assert!(has(nonosat::image::Rgb(0x33, 0x33, 0xcc)));
+
+    // `clues --svg` draws the blank puzzle: the swatches, no solution, no legend.
+    let blank = dir.0.join("blank.svg");
+    let (code, _, stderr) = run(
+        &[
+            "clues",
+            file.path(),
+            "--to",
+            "non",
+            "--svg",
+            blank.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let blank = std::fs::read_to_string(&blank).unwrap();
+    assert!(blank.contains("fill=\"#cc3333\""), "{blank}");
+    assert!(!blank.contains("solution 2"));
+    assert!(!blank.contains("outlined"));
+}
+
+/// A 3x2 picture in red, blue and a darker red, on white: `a.b` over `cbb`.
+fn colour_picture() -> Vec<u8> {
+    use nonosat::image::{Raster, Rgb};
+    let mut raster = Raster::filled(3, 2, Rgb::WHITE).unwrap();
+    for (x, y, colour) in [
+        (0, 0, Rgb(220, 20, 20)),
+        (2, 0, Rgb(20, 20, 220)),
+        (0, 1, Rgb(200, 40, 20)),
+        (1, 1, Rgb(20, 20, 220)),
+        (2, 1, Rgb(20, 20, 220)),
+    ] {
+        raster.set(x, y, colour);
+    }
+    raster.to_png()
+}
+
+#[test]
+fn a_colour_png_gives_clues_that_check_finds_again() {
+    let dir = TempDir::new("colour-png");
+    let png = dir.0.join("picture.png");
+    std::fs::write(&png, colour_picture()).unwrap();
+    let png = png.to_str().unwrap();
+    let non = dir.0.join("picture.non");
+    let svg = dir.0.join("picture.svg");
+    let (code, _, stderr) = run(
+        &["clues", png, "--colors", "3", "-o", non.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let (code, stdout, stderr) = run(
+        &[
+            "check",
+            non.to_str().unwrap(),
+            "--svg",
+            svg.to_str().unwrap(),
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let record = &records(&stdout)[0];
+    assert_eq!(record["solutions"], serde_json::json!([["a.b", "cbb"]]));
+    assert_eq!(record["colors"][3]["rgb"], "#c82814");
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("#c82814"));
+
+    // Two colours: the reds are one; without --colors the picture is black and white.
+    let (code, stdout, _) = run(&["check", png, "--colors", "2", "--json"], None);
+    assert_eq!(code, 0);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["solutions"], serde_json::json!([["a.b", "abb"]]));
+    assert_eq!(record["colors"][1]["rgb"], "#d21e14");
+    let (code, stdout, _) = run(&["check", png, "--json"], None);
+    assert_eq!(code, 0);
+    assert!(records(&stdout)[0].get("colors").is_none(), "{stdout}");
+}
+
+#[test]
+fn colors_beyond_the_limit_or_on_a_file_with_its_own_colours_is_refused() {
+    let file = Temp::new("colors-touching.non", TOUCHING);
+    let (code, _, stderr) = run(&["check", file.path(), "--colors", "32"], None);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("32 is not in 1..=31"), "{stderr}");
+    let (code, _, stderr) = run(&["check", file.path(), "--colors", "3"], None);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("--colors reads PNG pictures, and this file is non"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_batch_checks_colour_puzzles_beside_black_and_white_ones() {
+    let dir = TempDir::new("colour-batch");
+    std::fs::write(dir.0.join("a-diagonals.non"), TWO_DIAGONALS).unwrap();
+    std::fs::write(dir.0.join("b-touching.non"), TOUCHING).unwrap();
+    std::fs::write(
+        dir.0.join("c-plain.non"),
+        "width 1\nheight 1\nrows\n1\ncolumns\n1\n",
+    )
+    .unwrap();
+    let path = dir.0.to_str().unwrap();
+    let (code, stdout, stderr) = run(&["check", path, "--jobs", "2", "--json"], None);
+    assert_eq!(code, 1, "{stderr}");
+    let records = records(&stdout);
+    let verdicts: Vec<(&str, bool)> = records
+        .iter()
+        .map(|r| (r["verdict"].as_str().unwrap(), r.get("colors").is_some()))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [("multiple", true), ("unique", true), ("unique", false)]
+    );
+    assert_eq!(records[1]["solutions"], serde_json::json!([["ab", ".b"]]));
+    assert!(
+        records[0]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("a-diagonals.non")
+    );
+    let (code, _, stderr) = run(&["check", path, "--colors", "3"], None);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--colors needs a single FILE"), "{stderr}");
+}
+
+#[test]
+fn compare_runs_line_and_probing_on_colour_puzzles_and_names_the_rest() {
+    let file = Temp::new("compare-diagonals.non", TWO_DIAGONALS);
+    let (code, stdout, stderr) = run(&["compare", file.path()], None);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stdout.contains("is in colour: line and probing only (cube2, cube3, cube4, myillust, koike, koike-probing are black-and-white only)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("line "), "{stdout}");
+    assert!(stdout.contains("probing "), "{stdout}");
+    let (code, stdout, _) = run(&["compare", file.path(), "--json"], None);
+    assert_eq!(code, 1);
+    let record = &records(&stdout)[0];
+    let methods: Vec<(&str, &str)> = record["methods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["method"].as_str().unwrap(),
+                m["outcome"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(methods, [("line", "stalled"), ("probing", "stalled")]);
+    assert_eq!(record["exact"]["verdict"], "multiple");
+    assert_eq!(record["colors"][1]["name"], "a");
+    let touching = Temp::new("compare-touching.non", TOUCHING);
+    let (code, stdout, _) = run(&["compare", touching.path(), "--json"], None);
+    assert_eq!(code, 0);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["methods"][0]["outcome"], "solved");
+    assert_eq!(record["methods"][0]["fixed"], 4);
+    let (code, _, stderr) = run(&["compare", file.path(), "--methods", "line,cube2"], None);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("cube2: black-and-white only, and"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn check_proof_of_colour_puzzles_is_verified_by_verify_proof() {
+    let dir = TempDir::new("colour-proof");
+    for (name, text, kind, code, verdict) in [
+        (
+            "touching",
+            TOUCHING,
+            "drat",
+            0,
+            "verified: the proof refutes the formula",
+        ),
+        (
+            "diagonals",
+            TWO_DIAGONALS,
+            "model",
+            1,
+            "verified: the model satisfies the formula",
+        ),
+    ] {
+        let puzzle = dir.0.join(format!("{name}.non"));
+        std::fs::write(&puzzle, text).unwrap();
+        let proof = dir.0.join(format!("{name}.proof"));
+        let proof = proof.to_str().unwrap();
+        let (got, stdout, stderr) = run(
+            &[
+                "check",
+                puzzle.to_str().unwrap(),
+                "--proof",
+                proof,
+                "--json",
+            ],
+            None,
+        );
+        assert_eq!(got, code, "{name}: {stderr}");
+        let record = &records(&stdout)[0];
+        assert_eq!(record["certificate"]["kind"], kind, "{name}");
+        let formula = format!("{proof}.cnf");
+        assert!(
+            std::fs::read_to_string(&formula)
+                .unwrap()
+                .contains("colour nonogram"),
+            "{name}"
+        );
+        let (got, text, _) = run(&["verify-proof", &formula, proof], None);
+        assert_eq!(got, code, "{name}: {text}");
+        assert!(text.starts_with(verdict), "{name}: {text}");
+    }
+    // Without its blocking clause the unique puzzle's formula has a model: the proof fails.
+    let formula = dir.0.join("touching.proof.cnf");
+    let text = std::fs::read_to_string(&formula).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let header = lines.iter().position(|l| l.starts_with("p cnf")).unwrap();
+    let fields: Vec<&str> = lines[header].split(' ').collect();
+    let count: usize = fields[3].parse().unwrap();
+    let mut weaker: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    weaker[header] = format!("p cnf {} {}", fields[2], count - 1);
+    weaker.pop();
+    let weaker_path = dir.0.join("weaker.cnf");
+    std::fs::write(&weaker_path, weaker.join("\n") + "\n").unwrap();
+    let proof = dir.0.join("touching.proof");
+    let (code, text, _) = run(
+        &[
+            "verify-proof",
+            weaker_path.to_str().unwrap(),
+            proof.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 6, "{text}");
+}
