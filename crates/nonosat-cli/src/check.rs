@@ -214,8 +214,8 @@ fn with_goal(args: &SolveArgs, mut entries: Vec<Entry>) -> Result<Vec<Entry>, Cl
     Ok(entries)
 }
 
-/// The line above a drawn puzzle: its name and verdict.
-fn caption(heading: &str, report: &Report) -> String {
+/// The line above a drawn puzzle: its name and verdict (`serve` draws the same).
+pub(super) fn caption(heading: &str, report: &Report) -> String {
     let verdict = match report.verdict {
         Verdict::Unique if report.line_solvable => "unique, line-solvable".to_owned(),
         Verdict::Unique => "unique, needs search".to_owned(),

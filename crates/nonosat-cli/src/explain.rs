@@ -3,7 +3,9 @@
 use nonosat::deadline::Deadline;
 use nonosat::explain::nonogram::ExplainOptions;
 use nonosat::explain::{Explanation, Rating, explain, rate};
-use nonosat::formats::Entry;
+use std::time::Duration;
+
+use nonosat::Puzzle;
 use nonosat::model::{Cell, Grid};
 use nonosat::report::path_drawing;
 use nonosat::report::{ExplainRecord, render_explanation};
@@ -32,7 +34,7 @@ pub(super) fn explain_all(args: &ExplainArgs) -> Result<Status, CliError> {
         &entries,
         chosen,
         |printer, index, entry, heading| {
-            let (explanation, rating) = explain_one(args, entry)
+            let (explanation, rating) = explain_one(&entry.puzzle, args.budget, args.lines_only)
                 .map_err(|error| check_failed(&file, index, heading, error))?;
             let text = if json {
                 let record = ExplainRecord::new(
@@ -62,19 +64,21 @@ pub(super) fn explain_all(args: &ExplainArgs) -> Result<Status, CliError> {
     Ok(printer.status)
 }
 
-fn explain_one(
-    args: &ExplainArgs,
-    entry: &Entry,
+/// The solution path of `puzzle` from an empty grid and its rating, each within `budget` (with
+/// line steps only when `lines_only`); `serve` shares it.
+pub(super) fn explain_one(
+    puzzle: &Puzzle,
+    budget: Duration,
+    lines_only: bool,
 ) -> Result<(Explanation, Rating), nonosat::solve::CheckError> {
     let started = std::time::Instant::now();
-    let puzzle = &entry.puzzle;
     let start = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
     let options = ExplainOptions::default()
-        .with_deadline(Some(Deadline::after(args.budget)))
-        .with_lines_only(args.lines_only);
+        .with_deadline(Some(Deadline::after(budget)))
+        .with_lines_only(lines_only);
     let mut explanation = explain(puzzle, &start, &options);
     // The rating's check gets a budget of its own.
-    let checked = Options::default().with_deadline(Some(Deadline::after(args.budget)));
+    let checked = Options::default().with_deadline(Some(Deadline::after(budget)));
     let rating = rate(puzzle, &explanation, &checked)?;
     explanation.elapsed = started.elapsed();
     Ok((explanation, rating))

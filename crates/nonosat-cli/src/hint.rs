@@ -1,11 +1,12 @@
 //! `hint`: the next easiest step from a partly solved grid, and the known cells that are wrong.
 
+use nonosat::Puzzle;
 use nonosat::deadline::Deadline;
 use nonosat::explain::next_step;
 use nonosat::formats::state;
-use nonosat::model::Pos;
+use nonosat::model::{Cell, Grid, Pos};
 use nonosat::report::{HintRecord, render_hint};
-use nonosat::solve::{Options, Verdict, check};
+use nonosat::solve::{CheckError, Options, Verdict, check};
 
 use super::args::HintArgs;
 use super::error::CliError;
@@ -25,12 +26,28 @@ pub(super) fn hint(args: &HintArgs) -> Result<Status, CliError> {
     let grid = state::read(&args.state, puzzle)
         .map_err(|error| CliError::new(&shown_name(&args.state), error))?;
     let heading = heading(&file, entry);
-    let options = Options::default().with_deadline(Some(Deadline::after(
-        std::time::Duration::from_secs(CHECK_SECONDS),
-    )));
-    let report =
-        check(puzzle, &options).map_err(|error| check_failed(&file, index, &heading, error))?;
-    let mistakes: Vec<Pos> = match (report.verdict, report.solutions.first()) {
+    let deadline = Deadline::after(std::time::Duration::from_secs(CHECK_SECONDS));
+    let mistakes = mistakes(puzzle, &grid, deadline)
+        .map_err(|error| check_failed(&file, index, &heading, error))?;
+    let next = next_step(puzzle, &grid);
+    let text = if args.input.json {
+        json_line(&HintRecord::new(&file, &next, &mistakes))
+    } else {
+        render_hint(&heading, puzzle, &next, &mistakes)
+    };
+    emit(&text);
+    Ok(Status::Done)
+}
+
+/// The known cells of `grid` that disagree with the unique solution of `puzzle`; none when the
+/// puzzle is not unique or its check does not finish by `deadline`. `serve` shares it.
+pub(super) fn mistakes(
+    puzzle: &Puzzle,
+    grid: &Grid<Cell>,
+    deadline: Deadline,
+) -> Result<Vec<Pos>, CheckError> {
+    let report = check(puzzle, &Options::default().with_deadline(Some(deadline)))?;
+    Ok(match (report.verdict, report.solutions.first()) {
         (Verdict::Unique, Some(solution)) => grid
             .positions()
             .filter(|&pos| {
@@ -40,13 +57,5 @@ pub(super) fn hint(args: &HintArgs) -> Result<Status, CliError> {
             })
             .collect(),
         _ => Vec::new(),
-    };
-    let next = next_step(puzzle, &grid);
-    let text = if args.input.json {
-        json_line(&HintRecord::new(&file, &next, &mistakes))
-    } else {
-        render_hint(&heading, puzzle, &next, &mistakes)
-    };
-    emit(&text);
-    Ok(Status::Done)
+    })
 }
