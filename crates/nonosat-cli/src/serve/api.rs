@@ -17,22 +17,23 @@ use nonosat::solve::{self, CheckError, Options, Report};
 use serde::Serialize;
 
 use super::input::{Chosen, Input, MAX_BODY_BYTES, MAX_SIDE, format_named, goal_of};
-use super::jobs::Jobs;
+use super::jobs::{Jobs, Pace};
 use super::reply::ApiError;
 
 /// The server's shared state.
 type Server = State<Arc<Jobs>>;
 
-/// Runs `work` on the request's puzzle as a job of `endpoint`.
+/// Runs `work` on the request's puzzle as a job of `endpoint` at `pace`.
 async fn on_puzzle<T: Send + 'static>(
     jobs: &Jobs,
     endpoint: &str,
+    pace: Pace,
     input: Input,
     work: impl FnOnce(&Input, Chosen, Deadline) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let asked = input.timeout()?;
     let client = input.client.clone();
-    jobs.run(client.as_deref(), endpoint, asked, move |deadline| {
+    jobs.run(client.as_deref(), endpoint, pace, asked, move |deadline| {
         let chosen = input.chosen()?;
         work(&input, chosen, deadline)
     })
@@ -51,12 +52,16 @@ fn check_failed(name: &str) -> impl Fn(CheckError) -> ApiError + '_ {
     }
 }
 
-/// The check of `chosen` with every ambiguous cell, as `check --json` runs it (one backend, by
-/// size: the server keeps the other core for other requests).
-fn check_chosen(chosen: &Chosen, deadline: Deadline) -> Result<Report, ApiError> {
+/// The check of `chosen`, with every ambiguous cell when `ambiguous_cells`, as `check --json`
+/// runs it (one backend, by size: the server keeps the other core for other requests).
+fn check_chosen(
+    chosen: &Chosen,
+    ambiguous_cells: bool,
+    deadline: Deadline,
+) -> Result<Report, ApiError> {
     let options = Options::default()
         .with_deadline(Some(deadline))
-        .with_ambiguous_cells(true);
+        .with_ambiguous_cells(ambiguous_cells);
     solve::check(&chosen.entry.puzzle, &options).map_err(check_failed(&chosen.name))
 }
 
@@ -66,13 +71,20 @@ fn check_record(chosen: &Chosen, report: &Report) -> CheckRecord {
     CheckRecord::new(name, *index, &entry.label, &entry.puzzle, report)
 }
 
-/// `POST /api/check`: unique, multiple (with every ambiguous cell), none or timeout.
+/// `POST /api/check`: unique, multiple (with every ambiguous cell unless `ambiguous_cells` is
+/// false), none or timeout.
 pub(super) async fn check(
     State(jobs): Server,
     input: Input,
 ) -> Result<Json<CheckRecord>, ApiError> {
-    on_puzzle(&jobs, "check", input, |_, chosen, deadline| {
-        let report = check_chosen(&chosen, deadline)?;
+    let ambiguous_cells = input.fields.ambiguous_cells.unwrap_or(true);
+    let pace = if ambiguous_cells {
+        Pace::Slow
+    } else {
+        Pace::Quick
+    };
+    on_puzzle(&jobs, "check", pace, input, move |_, chosen, deadline| {
+        let report = check_chosen(&chosen, ambiguous_cells, deadline)?;
         Ok(Json(check_record(&chosen, &report)))
     })
     .await
@@ -83,7 +95,7 @@ pub(super) async fn solve(
     State(jobs): Server,
     input: Input,
 ) -> Result<Json<CheckRecord>, ApiError> {
-    on_puzzle(&jobs, "solve", input, |_, chosen, deadline| {
+    on_puzzle(&jobs, "solve", Pace::Quick, input, |_, chosen, deadline| {
         let options = Options::default().with_deadline(Some(deadline));
         let report =
             solve::solve(&chosen.entry.puzzle, &options).map_err(check_failed(&chosen.name))?;
@@ -97,71 +109,90 @@ pub(super) async fn explain(
     State(jobs): Server,
     input: Input,
 ) -> Result<Json<ExplainRecord>, ApiError> {
-    on_puzzle(&jobs, "explain", input, |input, chosen, deadline| {
-        let Chosen { name, index, entry } = &chosen;
-        let lines_only = input.fields.lines_only.unwrap_or(false);
-        let budget = deadline.remaining() / 2;
-        let (explanation, rating) = crate::explain::explain_one(&entry.puzzle, budget, lines_only)
-            .map_err(check_failed(name))?;
-        let record = ExplainRecord::new(
-            name,
-            *index,
-            &entry.label,
-            &entry.puzzle,
-            &explanation,
-            &rating,
-        );
-        Ok(Json(record))
-    })
+    on_puzzle(
+        &jobs,
+        "explain",
+        Pace::Slow,
+        input,
+        |input, chosen, deadline| {
+            let Chosen { name, index, entry } = &chosen;
+            let lines_only = input.fields.lines_only.unwrap_or(false);
+            let budget = deadline.remaining() / 2;
+            let (explanation, rating) =
+                crate::explain::explain_one(&entry.puzzle, budget, lines_only)
+                    .map_err(check_failed(name))?;
+            let record = ExplainRecord::new(
+                name,
+                *index,
+                &entry.label,
+                &entry.puzzle,
+                &explanation,
+                &rating,
+            );
+            Ok(Json(record))
+        },
+    )
     .await
 }
 
 /// `POST /api/fix`: the fewest hint cells and the edits that make a design unique.
 pub(super) async fn fix(State(jobs): Server, input: Input) -> Result<Json<FixRecord>, ApiError> {
-    on_puzzle(&jobs, "fix", input, |input, chosen, deadline| {
-        let name = &chosen.name;
-        let design = goal_of(name, &chosen.entry.puzzle)?;
-        let options = FixOptions::default()
-            .with_deadline(Some(deadline))
-            .with_edits(input.fields.edits.unwrap_or(5).min(100))
-            .with_pairs(input.fields.pairs.unwrap_or(false));
-        let repairs = repair::fix(design, &options).map_err(|error| match error {
-            FixError::Check(error) => check_failed(name)(error),
-            other => ApiError::bad(name, other.to_string()),
-        })?;
-        Ok(Json(FixRecord::new(name, design, &repairs)))
-    })
+    on_puzzle(
+        &jobs,
+        "fix",
+        Pace::Slow,
+        input,
+        |input, chosen, deadline| {
+            let name = &chosen.name;
+            let design = goal_of(name, &chosen.entry.puzzle)?;
+            let options = FixOptions::default()
+                .with_deadline(Some(deadline))
+                .with_edits(input.fields.edits.unwrap_or(5).min(100))
+                .with_pairs(input.fields.pairs.unwrap_or(false));
+            let repairs = repair::fix(design, &options).map_err(|error| match error {
+                FixError::Check(error) => check_failed(name)(error),
+                other => ApiError::bad(name, other.to_string()),
+            })?;
+            Ok(Json(FixRecord::new(name, design, &repairs)))
+        },
+    )
     .await
 }
 
 /// `POST /api/hint`: the next easiest step from `state`, and its cells that are wrong.
 pub(super) async fn hint(State(jobs): Server, input: Input) -> Result<Json<HintRecord>, ApiError> {
-    on_puzzle(&jobs, "hint", input, |input, chosen, deadline| {
-        let name = &chosen.name;
-        let puzzle = &chosen.entry.puzzle;
-        let Some(rows) = &input.fields.state else {
-            return Err(ApiError::bad(
+    on_puzzle(
+        &jobs,
+        "hint",
+        Pace::Quick,
+        input,
+        |input, chosen, deadline| {
+            let name = &chosen.name;
+            let puzzle = &chosen.entry.puzzle;
+            let Some(rows) = &input.fields.state else {
+                return Err(ApiError::bad(
+                    name,
+                    "no `state`: give the partly solved grid's rows",
+                ));
+            };
+            let grid = state::parse(&rows.join("\n"), "state", puzzle)
+                .map_err(|error| ApiError::bad(name, error.to_string()))?;
+            let mistakes =
+                crate::hint::mistakes(puzzle, &grid, deadline).map_err(check_failed(name))?;
+            Ok(Json(HintRecord::new(
                 name,
-                "no `state`: give the partly solved grid's rows",
-            ));
-        };
-        let grid = state::parse(&rows.join("\n"), "state", puzzle)
-            .map_err(|error| ApiError::bad(name, error.to_string()))?;
-        let mistakes =
-            crate::hint::mistakes(puzzle, &grid, deadline).map_err(check_failed(name))?;
-        Ok(Json(HintRecord::new(
-            name,
-            &next_step(puzzle, &grid),
-            &mistakes,
-        )))
-    })
+                &next_step(puzzle, &grid),
+                &mistakes,
+            )))
+        },
+    )
     .await
 }
 
 /// `POST /api/clues`: the puzzle in nonosat's JSON format (its clues, and its goal when it has
 /// one), as `clues --json` writes it.
 pub(super) async fn clues(State(jobs): Server, input: Input) -> Result<Response, ApiError> {
-    on_puzzle(&jobs, "clues", input, |_, chosen, _| {
+    on_puzzle(&jobs, "clues", Pace::Quick, input, |_, chosen, _| {
         let text = formats::write(&chosen.entry.puzzle, formats::Format::Json)
             .map_err(|error| ApiError::bad(&chosen.name, error.to_string()))?;
         Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
@@ -185,7 +216,7 @@ pub(super) async fn convert(
     State(jobs): Server,
     input: Input,
 ) -> Result<Json<Converted>, ApiError> {
-    on_puzzle(&jobs, "convert", input, |input, chosen, _| {
+    on_puzzle(&jobs, "convert", Pace::Quick, input, |input, chosen, _| {
         let name = &chosen.name;
         let Some(to) = input.fields.to.as_deref() else {
             return Err(ApiError::bad(name, "no `to`: name the format to write"));
@@ -205,7 +236,12 @@ pub(super) async fn convert(
 /// `POST /api/sheet`: the puzzle drawn as a book prints it, SVG or PNG; blank, or with its
 /// solutions (and the cells where two differ) when `solved` is true.
 pub(super) async fn sheet(State(jobs): Server, input: Input) -> Result<Response, ApiError> {
-    on_puzzle(&jobs, "sheet", input, |input, chosen, deadline| {
+    let pace = if input.fields.solved.unwrap_or(false) {
+        Pace::Slow
+    } else {
+        Pace::Quick
+    };
+    on_puzzle(&jobs, "sheet", pace, input, |input, chosen, deadline| {
         let name = &chosen.name;
         let png = match input.fields.image.as_deref() {
             None | Some("svg") => false,
@@ -217,7 +253,7 @@ pub(super) async fn sheet(State(jobs): Server, input: Input) -> Result<Response,
         };
         let puzzle = &chosen.entry.puzzle;
         let drawing = if input.fields.solved.unwrap_or(false) {
-            let report = check_chosen(&chosen, deadline)?;
+            let report = check_chosen(&chosen, true, deadline)?;
             draw_puzzle(
                 puzzle,
                 &report.solutions,

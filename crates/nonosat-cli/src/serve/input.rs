@@ -53,6 +53,9 @@ pub(super) struct Fields {
     pub image: Option<String>,
     /// `sheet`: draw the solutions (checked first) instead of the blank puzzle.
     pub solved: Option<bool>,
+    /// `check`: find every ambiguous cell of a puzzle with several solutions (the default);
+    /// `false` answers the verdict alone, sooner (`ambiguous` is then null).
+    pub ambiguous_cells: Option<bool>,
     /// `explain`: line steps only, no probes.
     pub lines_only: Option<bool>,
     /// `fix`: the most edits to propose (default 5).
