@@ -1,6 +1,7 @@
 //! End-to-end tests of `nonosat serve`: the binary started on an ephemeral loopback port, then
 //! talked to over HTTP as a page or another tool would: the API's answers and errors (`api`),
-//! and 200 concurrent checks with bad requests mixed in (`load`).
+//! 200 concurrent checks with bad requests mixed in (`load`), and the page in a real browser
+//! (`browser`, skipped with a message where no chromedriver is installed).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -10,6 +11,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 mod api;
+mod browser;
 mod load;
 
 /// A `nonosat serve` process on a free loopback port, stopped when dropped.
@@ -39,6 +41,11 @@ impl Server {
             .and_then(|address| address.parse().ok())
             .unwrap_or_else(|| panic!("no address in {line:?}"));
         Server { child, address }
+    }
+
+    /// The page's address.
+    fn url(&self) -> String {
+        format!("http://{}/", self.address)
     }
 
     /// Sends one request and reads the whole answer.
