@@ -272,10 +272,14 @@ let settleTimer = 0;
 function changed() {
   state.strokeAt = performance.now();
   state.check = null;
+  state.explain = null;
   state.showSecond = false;
   state.hintCells = [];
   $("second").disabled = true;
   $("verdict").classList.add("pending");
+  $("repairs").replaceChildren();
+  $("rating").textContent = "";
+  drawPath();
   draw();
   clearTimeout(settleTimer);
   settleTimer = setTimeout(askVerdict, SETTLE_MS);
@@ -346,7 +350,12 @@ function showVerdict(record) {
 async function askRepairs(id) {
   const list = $("repairs");
   list.replaceChildren();
-  if (state.solving || !state.check || state.check.verdict !== "multiple") return;
+  if (state.solving || !state.check) return;
+  if (state.check.verdict !== "multiple") {
+    const words = { unique: "unique: nothing to repair", none: "no solution: the clues contradict" };
+    list.append(item(words[state.check.verdict] || "no verdict in time"));
+    return;
+  }
   let record;
   try { record = await api("fix", { grid: designRows(), timeout: FOLLOW_UP_TIMEOUT_S }); } catch (error) {
     if (id === state.pending) list.append(item(`repairs failed: ${error.message}`));
@@ -356,7 +365,7 @@ async function askRepairs(id) {
   if (record.hints) {
     const cells = record.hints.cells;
     const button = document.createElement("button");
-    button.textContent = `Give ${cells.length} hint cell${cells.length === 1 ? "" : "s"}` +
+    button.textContent = `Give ${plural(cells.length, "hint cell")}` +
       (record.hints.proved_minimal ? " (fewest possible)" : "");
     button.addEventListener("click", () => { state.hintCells = cells; draw(); });
     list.append(item(button));
@@ -371,6 +380,10 @@ async function askRepairs(id) {
     list.append(item(button));
   });
   if (!record.hints && !record.edits.length) list.append(item("no repair found in time"));
+}
+
+function plural(count, noun) {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
 function item(content) {
@@ -402,7 +415,11 @@ function drawPath() {
   const record = state.explain;
   const shown = $("path");
   const context = shown.getContext("2d");
-  if (!record) return;
+  if (!record) {
+    context.clearRect(0, 0, shown.width, shown.height);
+    $("step-text").textContent = "";
+    return;
+  }
   const { width, height } = record;
   const cell = Math.max(2, Math.floor(300 / Math.max(width, height)));
   shown.width = width * cell + 1;
@@ -439,7 +456,7 @@ function drawPath() {
   const hardest = record.hardest_step !== undefined && record.hardest_step === upTo - 1;
   $("step-text").textContent = step
     ? `step ${upTo} of ${record.steps.length}: ${step.kind} on ${step.lines.join(", ")}, ` +
-      `${step.cells.length} cells from ${step.support.length} known` +
+      `${plural(step.cells.length, "cell")} from ${step.support.length} known` +
       (hardest ? " (the hardest step)" : "")
     : `${record.steps.length} steps; the hardest is step ${(record.hardest_step ?? -1) + 1}`;
 }
@@ -612,11 +629,11 @@ async function askHint(showMistakes) {
       state.solveMarks = { step: [], mistakes: record.mistakes };
       const wrong = record.mistakes.length;
       $("solve-text").textContent = wrong
-        ? `${wrong} wrong cell${wrong === 1 ? "" : "s"}, crossed in red` : "no mistakes so far";
+        ? `${plural(wrong, "wrong cell")}, crossed in red` : "no mistakes so far";
     } else {
       state.solveMarks = { step: record.step ? record.step.cells : [], mistakes: [] };
       $("solve-text").textContent = record.step
-        ? `next: ${record.step.kind} on ${record.step.lines.join(", ")} fixes ${record.step.cells.length} cells (framed in green)`
+        ? `next: ${record.step.kind} on ${record.step.lines.join(", ")} fixes ${plural(record.step.cells.length, "cell")} (framed in green)`
         : record.outcome;
     }
     draw();
