@@ -446,3 +446,29 @@ fn a_newer_request_of_a_page_supersedes_its_older_one() {
         assert_eq!(busy.join().unwrap().status, 200);
     });
 }
+
+#[test]
+fn the_server_listens_on_loopback_unless_told_and_then_warns() {
+    let server = Server::start(&[]);
+    assert!(server.address.ip().is_loopback(), "{}", server.address);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nonosat"))
+        .args(["serve", "--host", "0.0.0.0", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the server starts");
+    let mut first = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+        &mut first,
+    )
+    .expect("the address");
+    child.kill().expect("the server stops");
+    let output = child.wait_with_output().expect("its output");
+    let warning = String::from_utf8_lossy(&output.stderr);
+    assert!(first.contains("http://0.0.0.0:"), "{first}");
+    assert!(
+        warning.contains("warning") && warning.contains("no authentication"),
+        "{warning}"
+    );
+}
