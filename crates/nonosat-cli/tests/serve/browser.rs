@@ -574,6 +574,27 @@ fn a_design_is_drawn_checked_repaired_opened_and_saved() {
         // The wrong mark: black, crossed in red.
         assert!(is_dark(browser.colour(&shot, white, (0.0, -0.3)).await));
         assert!(is_red(browser.colour(&shot, white, (0.0, 0.0)).await));
+
+        // A file dropped on the page opens too (the drop event a file manager's drag raises,
+        // built in the page: WebDriver cannot drag from outside the browser).
+        let before = browser.verdicts().await;
+        browser
+            .run(
+                "const files = new DataTransfer(); \
+                 files.items.add(new File(['#.\\n.#\\n'], 'dropped.txt')); \
+                 document.dispatchEvent(new DragEvent('drop', \
+                     { dataTransfer: files, bubbles: true, cancelable: true }));",
+            )
+            .await;
+        let record = browser.next_verdict(before).await;
+        assert_eq!(record["verdict"], "multiple");
+        assert_eq!(browser.design().await, ["#.", ".#"]);
+        assert!(
+            browser
+                .run("return document.body.classList.contains('solving')")
+                .await
+                == json!(false)
+        );
         drop(server);
         browser
     });
