@@ -4,6 +4,7 @@
 //! screenshots are kept under the target directory's `serve-screens/` to be looked at). Where no
 //! chromedriver is installed the tests say so and pass: `.ci/run` installs it.
 
+use std::io::Write;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -67,7 +68,10 @@ impl Browser {
         let browser_path = std::env::var("NONOSAT_CHROMIUM").unwrap_or(CHROMIUM.to_owned());
         for path in [&driver_path, &browser_path] {
             if !Path::new(path).exists() {
-                println!(
+                // Straight to the standard error, past the test harness's capture, so that a
+                // plain `cargo test` shows it.
+                let _ = writeln!(
+                    std::io::stderr(),
                     "browser test {test} SKIPPED: no {path} (apt-get install -y chromium \
                      chromium-driver, or set NONOSAT_CHROMEDRIVER and NONOSAT_CHROMIUM)"
                 );
