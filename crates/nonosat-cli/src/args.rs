@@ -61,6 +61,10 @@ pub enum Command {
     Fix(FixArgs),
     /// Design double-sided tiles that rebuild every one of several colour pictures (docs/tiles.md).
     Tiles(TilesArgs),
+    /// Serve the designer's studio, a web page to draw puzzles and see whether they are unique as
+    /// you draw, and its JSON API (docs/server.md), on this machine only unless --host says
+    /// otherwise.
+    Serve(ServeArgs),
 }
 
 impl Command {
@@ -83,6 +87,7 @@ impl Command {
             Command::Latin(LatinArgs { json, .. })
             | Command::VerifyProof(VerifyProofArgs { json, .. })
             | Command::Tiles(TilesArgs { json, .. }) => *json,
+            Command::Serve(_) => false,
         }
     }
 }
@@ -403,6 +408,28 @@ pub struct TilesArgs {
     /// Print one JSON object (docs/json.md) instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Arguments of `serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on. The default, 127.0.0.1, serves this machine only; any other
+    /// address lets other machines use the studio and its API, which have no authentication.
+    #[arg(long, value_name = "ADDRESS", default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// The port to listen on; 0 picks a free one (the address is printed either way).
+    #[arg(long, value_name = "PORT", default_value_t = 7878)]
+    pub port: u16,
+    /// Open the studio in the default web browser once the server listens.
+    #[arg(long)]
+    pub open: bool,
+    /// The longest any one request may search, in seconds; a request may ask for less.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "20")]
+    pub timeout: std::time::Duration,
+    /// Solve at most this many requests at once (default: one per processor core); the others
+    /// wait their turn.
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<std::num::NonZeroUsize>,
 }
 
 /// A format that can be written: every one but `png`, which pictures are drawn in (`--png`).

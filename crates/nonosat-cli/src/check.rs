@@ -268,7 +268,7 @@ fn with_goal(
     Ok(entries)
 }
 
-/// The line above a drawn puzzle: its name and verdict.
+/// The line above a drawn puzzle: its name and verdict (`serve` draws the same).
 pub(super) fn caption<S: PartialEq, M>(heading: &str, report: &Report<S, M>) -> String {
     let verdict = match report.verdict {
         Verdict::Unique if report.line_solvable => "unique, line-solvable".to_owned(),

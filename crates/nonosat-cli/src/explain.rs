@@ -3,7 +3,8 @@
 use nonosat::deadline::Deadline;
 use nonosat::explain::nonogram::ExplainOptions;
 use nonosat::explain::{Explanation, Rating, explain, rate};
-use nonosat::formats::Entry;
+
+use nonosat::Puzzle;
 use nonosat::model::{Cell, Grid};
 use nonosat::report::path_drawing;
 use nonosat::report::{ExplainRecord, render_explanation};
@@ -33,8 +34,12 @@ pub(super) fn explain_all(args: &ExplainArgs) -> Result<Status, CliError> {
         &entries,
         chosen,
         |printer, index, entry, heading| {
-            let (explanation, rating) = explain_one(args, entry)
-                .map_err(|error| check_failed(&file, index, heading, error))?;
+            let (explanation, rating) = explain_one(
+                &entry.puzzle,
+                Deadline::after(args.timeout),
+                args.lines_only,
+            )
+            .map_err(|error| check_failed(&file, index, heading, error))?;
             let text = if json {
                 let record = ExplainRecord::new(
                     &file,
@@ -63,18 +68,19 @@ pub(super) fn explain_all(args: &ExplainArgs) -> Result<Status, CliError> {
     Ok(printer.status)
 }
 
-fn explain_one(
-    args: &ExplainArgs,
-    entry: &Entry,
+/// The solution path of `puzzle` from an empty grid and its rating, both by `deadline`: the path
+/// gets half of the time at most, the check that decides the class the rest (with line steps only
+/// when `lines_only`); `serve` shares it.
+pub(super) fn explain_one(
+    puzzle: &Puzzle,
+    deadline: Deadline,
+    lines_only: bool,
 ) -> Result<(Explanation, Rating), nonosat::solve::CheckError> {
     let started = std::time::Instant::now();
-    let puzzle = &entry.puzzle;
     let start = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
-    // One limit: the path gets half of it at most, the check that decides the class the rest.
-    let deadline = Deadline::after(args.timeout);
     let options = ExplainOptions::default()
         .with_deadline(Some(deadline.share(0.5)))
-        .with_lines_only(args.lines_only);
+        .with_lines_only(lines_only);
     let mut explanation = explain(puzzle, &start, &options);
     let checked = Options::default().with_deadline(Some(deadline));
     let rating = rate(puzzle, &explanation, &checked)?;

@@ -1,11 +1,12 @@
 //! `hint`: the next easiest step from a partly solved grid, and the known cells that are wrong.
 
+use nonosat::Puzzle;
 use nonosat::deadline::Deadline;
 use nonosat::explain::{NextStep, next_step};
 use nonosat::formats::state;
-use nonosat::model::Pos;
+use nonosat::model::{Cell, Grid, Pos};
 use nonosat::report::{HintRecord, render_hint};
-use nonosat::solve::{Options, Verdict, check};
+use nonosat::solve::{CheckError, Options, Verdict, check};
 
 use super::args::HintArgs;
 use super::error::CliError;
@@ -24,20 +25,8 @@ pub(super) fn hint(args: &HintArgs) -> Result<Status, CliError> {
     let heading = heading(&file, entry);
     // One limit: the check behind the wrong cells gets half at most, the next step the rest.
     let deadline = Deadline::after(args.timeout);
-    let options = Options::default().with_deadline(Some(deadline.share(0.5)));
-    let report =
-        check(puzzle, &options).map_err(|error| check_failed(&file, index, &heading, error))?;
-    let mistakes: Vec<Pos> = match (report.verdict, report.solutions.first()) {
-        (Verdict::Unique, Some(solution)) => grid
-            .positions()
-            .filter(|&pos| {
-                grid[pos]
-                    .known()
-                    .is_some_and(|black| black != solution[pos])
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
+    let mistakes = mistakes(puzzle, &grid, deadline.share(0.5))
+        .map_err(|error| check_failed(&file, index, &heading, error))?;
     let next = next_step(puzzle, &grid, Some(deadline));
     let text = if args.input.json {
         json_line(&HintRecord::new(&file, &next, &mistakes))
@@ -48,5 +37,26 @@ pub(super) fn hint(args: &HintArgs) -> Result<Status, CliError> {
     Ok(match next {
         NextStep::OutOfTime => Status::Timeout,
         _ => Status::Done,
+    })
+}
+
+/// The known cells of `grid` that disagree with the unique solution of `puzzle`; none when the
+/// puzzle is not unique or its check does not finish by `deadline`. `serve` shares it.
+pub(super) fn mistakes(
+    puzzle: &Puzzle,
+    grid: &Grid<Cell>,
+    deadline: Deadline,
+) -> Result<Vec<Pos>, CheckError> {
+    let report = check(puzzle, &Options::default().with_deadline(Some(deadline)))?;
+    Ok(match (report.verdict, report.solutions.first()) {
+        (Verdict::Unique, Some(solution)) => grid
+            .positions()
+            .filter(|&pos| {
+                grid[pos]
+                    .known()
+                    .is_some_and(|black| black != solution[pos])
+            })
+            .collect(),
+        _ => Vec::new(),
     })
 }

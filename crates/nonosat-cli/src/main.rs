@@ -17,6 +17,7 @@ mod hint;
 mod latin;
 mod output;
 mod pictures;
+mod serve;
 mod status;
 mod tiles;
 mod verify_proof;
@@ -57,5 +58,6 @@ fn run(command: &Command) -> Result<Status, CliError> {
         Command::VerifyProof(args) => verify_proof::verify_proof(args),
         Command::Fix(args) => fix::fix(args),
         Command::Tiles(args) => tiles::tiles(args),
+        Command::Serve(args) => serve::serve(args),
     }
 }

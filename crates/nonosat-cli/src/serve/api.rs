@@ -1,0 +1,307 @@
+//! The API's endpoints: each reads its [`Input`], runs the library in a [`Jobs`] job and answers
+//! with the record that `--json` prints for the same command (docs/server.md), or an
+//! [`ApiError`].
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::{StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use nonosat::deadline::Deadline;
+use nonosat::explain::next_step;
+use nonosat::formats::{self, state};
+use nonosat::report::{CheckRecord, ExplainRecord, FixRecord, HintRecord, draw_puzzle};
+use nonosat::solve::repair::{self, FixError, FixOptions};
+use nonosat::solve::{self, CheckError, Options, Report};
+use serde::Serialize;
+
+use super::input::{Chosen, Input, MAX_BODY_BYTES, MAX_SIDE, format_named, goal_of};
+use super::jobs::{Jobs, Pace};
+use super::reply::ApiError;
+
+/// The server's shared state.
+type Server = State<Arc<Jobs>>;
+
+/// Runs `work` on the request's puzzle as a job of `endpoint` at `pace`.
+async fn on_puzzle<T: Send + 'static>(
+    jobs: &Jobs,
+    endpoint: &str,
+    pace: Pace,
+    input: Input,
+    work: impl FnOnce(&Input, Chosen, Deadline) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let asked = input.timeout()?;
+    let client = input.client.clone();
+    jobs.run(client.as_deref(), endpoint, pace, asked, move |deadline| {
+        let chosen = input.chosen()?;
+        work(&input, chosen, deadline)
+    })
+    .await
+}
+
+/// A check or solve that failed: 413 for an encoding over the limit, 500 for an answer that failed
+/// verification.
+fn check_failed(name: &str) -> impl Fn(CheckError) -> ApiError + '_ {
+    move |error| {
+        let status = match error {
+            CheckError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            _ => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        ApiError::new(status, name, error.to_string())
+    }
+}
+
+/// The check of `chosen`, with every ambiguous cell when `ambiguous_cells`, as `check --json`
+/// runs it (one backend, by size: the server keeps the other core for other requests).
+fn check_chosen(
+    chosen: &Chosen,
+    ambiguous_cells: bool,
+    deadline: Deadline,
+) -> Result<Report, ApiError> {
+    let options = Options::default()
+        .with_deadline(Some(deadline))
+        .with_ambiguous_cells(ambiguous_cells);
+    solve::check(&chosen.entry.puzzle, &options).map_err(check_failed(&chosen.name))
+}
+
+/// The `--json` record of a check or solve.
+fn check_record(chosen: &Chosen, report: &Report) -> CheckRecord {
+    let Chosen { name, index, entry } = chosen;
+    CheckRecord::new(name, *index, &entry.label, &entry.puzzle, report)
+}
+
+/// `POST /api/check`: unique, multiple (with every ambiguous cell unless `ambiguous_cells` is
+/// false), none or timeout.
+pub(super) async fn check(
+    State(jobs): Server,
+    input: Input,
+) -> Result<Json<CheckRecord>, ApiError> {
+    let ambiguous_cells = input.fields.ambiguous_cells.unwrap_or(true);
+    let pace = if ambiguous_cells {
+        Pace::Slow
+    } else {
+        Pace::Quick
+    };
+    on_puzzle(&jobs, "check", pace, input, move |_, chosen, deadline| {
+        let report = check_chosen(&chosen, ambiguous_cells, deadline)?;
+        Ok(Json(check_record(&chosen, &report)))
+    })
+    .await
+}
+
+/// `POST /api/solve`: one solution, without asking whether there are others.
+pub(super) async fn solve(
+    State(jobs): Server,
+    input: Input,
+) -> Result<Json<CheckRecord>, ApiError> {
+    on_puzzle(&jobs, "solve", Pace::Quick, input, |_, chosen, deadline| {
+        let options = Options::default().with_deadline(Some(deadline));
+        let report =
+            solve::solve(&chosen.entry.puzzle, &options).map_err(check_failed(&chosen.name))?;
+        Ok(Json(check_record(&chosen, &report)))
+    })
+    .await
+}
+
+/// `POST /api/explain`: the solution path and the rating (half of the time each at most).
+pub(super) async fn explain(
+    State(jobs): Server,
+    input: Input,
+) -> Result<Json<ExplainRecord>, ApiError> {
+    on_puzzle(
+        &jobs,
+        "explain",
+        Pace::Slow,
+        input,
+        |input, chosen, deadline| {
+            let Chosen { name, index, entry } = &chosen;
+            let lines_only = input.fields.lines_only.unwrap_or(false);
+            let (explanation, rating) =
+                crate::explain::explain_one(&entry.puzzle, deadline, lines_only)
+                    .map_err(check_failed(name))?;
+            let record = ExplainRecord::new(
+                name,
+                *index,
+                &entry.label,
+                &entry.puzzle,
+                &explanation,
+                &rating,
+            );
+            Ok(Json(record))
+        },
+    )
+    .await
+}
+
+/// `POST /api/fix`: the fewest hint cells and the edits that make a design unique.
+pub(super) async fn fix(State(jobs): Server, input: Input) -> Result<Json<FixRecord>, ApiError> {
+    on_puzzle(
+        &jobs,
+        "fix",
+        Pace::Slow,
+        input,
+        |input, chosen, deadline| {
+            let name = &chosen.name;
+            let design = goal_of(name, &chosen.entry.puzzle)?;
+            let options = FixOptions::default()
+                .with_deadline(Some(deadline))
+                .with_edits(input.fields.edits.unwrap_or(5).min(100))
+                .with_pairs(input.fields.pairs.unwrap_or(false));
+            let repairs = repair::fix(design, &options).map_err(|error| match error {
+                FixError::Check(error) => check_failed(name)(error),
+                other => ApiError::bad(name, other.to_string()),
+            })?;
+            Ok(Json(FixRecord::new(name, design, &repairs)))
+        },
+    )
+    .await
+}
+
+/// `POST /api/hint`: the next easiest step from `state`, and its cells that are wrong.
+pub(super) async fn hint(State(jobs): Server, input: Input) -> Result<Json<HintRecord>, ApiError> {
+    on_puzzle(
+        &jobs,
+        "hint",
+        Pace::Quick,
+        input,
+        |input, chosen, deadline| {
+            let name = &chosen.name;
+            let puzzle = &chosen.entry.puzzle;
+            let Some(rows) = &input.fields.state else {
+                return Err(ApiError::bad(
+                    name,
+                    "no `state`: give the partly solved grid's rows",
+                ));
+            };
+            let grid = state::parse(&rows.join("\n"), "state", puzzle)
+                .map_err(|error| ApiError::bad(name, error.to_string()))?;
+            let mistakes = crate::hint::mistakes(puzzle, &grid, deadline.share(0.5))
+                .map_err(check_failed(name))?;
+            Ok(Json(HintRecord::new(
+                name,
+                &next_step(puzzle, &grid, Some(deadline)),
+                &mistakes,
+            )))
+        },
+    )
+    .await
+}
+
+/// `POST /api/clues`: the puzzle in nonosat's JSON format (its clues, and its goal when it has
+/// one), as `clues --json` writes it.
+pub(super) async fn clues(State(jobs): Server, input: Input) -> Result<Response, ApiError> {
+    on_puzzle(&jobs, "clues", Pace::Quick, input, |_, chosen, _| {
+        let text = formats::write(&chosen.entry.puzzle, formats::Format::Json)
+            .map_err(|error| ApiError::bad(&chosen.name, error.to_string()))?;
+        Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
+    })
+    .await
+}
+
+/// What `convert` answers: the file's text in the format asked for.
+#[derive(Serialize)]
+pub(super) struct Converted {
+    /// The format's name.
+    format: &'static str,
+    /// Its usual file extension, without the dot.
+    extension: &'static str,
+    /// The file's text.
+    text: String,
+}
+
+/// `POST /api/convert`: the puzzle written in the format `to`.
+pub(super) async fn convert(
+    State(jobs): Server,
+    input: Input,
+) -> Result<Json<Converted>, ApiError> {
+    on_puzzle(&jobs, "convert", Pace::Quick, input, |input, chosen, _| {
+        let name = &chosen.name;
+        let Some(to) = input.fields.to.as_deref() else {
+            return Err(ApiError::bad(name, "no `to`: name the format to write"));
+        };
+        let format = format_named(name, to)?;
+        let text = formats::write(&chosen.entry.puzzle, format)
+            .map_err(|error| ApiError::bad(name, error.to_string()))?;
+        Ok(Json(Converted {
+            format: format.name(),
+            extension: format.extension(),
+            text,
+        }))
+    })
+    .await
+}
+
+/// `POST /api/sheet`: the puzzle drawn as a book prints it, SVG or PNG; blank, or with its
+/// solutions (and the cells where two differ) when `solved` is true.
+pub(super) async fn sheet(State(jobs): Server, input: Input) -> Result<Response, ApiError> {
+    let pace = if input.fields.solved.unwrap_or(false) {
+        Pace::Slow
+    } else {
+        Pace::Quick
+    };
+    on_puzzle(&jobs, "sheet", pace, input, |input, chosen, deadline| {
+        let name = &chosen.name;
+        let png = match input.fields.image.as_deref() {
+            None | Some("svg") => false,
+            Some("png") => true,
+            Some(other) => {
+                let message = format!("unknown image `{other}`: svg or png");
+                return Err(ApiError::bad(name, message));
+            }
+        };
+        let puzzle = &chosen.entry.puzzle;
+        let drawing = if input.fields.solved.unwrap_or(false) {
+            let report = check_chosen(&chosen, true, deadline)?;
+            draw_puzzle(
+                puzzle,
+                &report.solutions,
+                &crate::check::caption(name, &report),
+            )
+        } else {
+            let caption = format!("{name}: {}x{}", puzzle.width(), puzzle.height());
+            draw_puzzle(puzzle, &[], &caption)
+        };
+        if !png {
+            let svg = drawing.to_svg();
+            return Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response());
+        }
+        let raster = drawing
+            .to_raster()
+            .map_err(|error| ApiError::bad(name, error.to_string()))?;
+        Ok(([(header::CONTENT_TYPE, "image/png")], raster.to_png()).into_response())
+    })
+    .await
+}
+
+/// What `limits` answers.
+#[derive(Serialize)]
+pub(super) struct Limits {
+    /// The most cells a side.
+    max_side: usize,
+    /// The largest request body in bytes.
+    max_body_bytes: usize,
+    /// The longest a request may search, in seconds.
+    timeout_seconds: f64,
+}
+
+/// `GET /api/limits`: the server's limits, for the page and other clients.
+pub(super) async fn limits(State(jobs): Server) -> Json<Limits> {
+    Json(Limits {
+        max_side: MAX_SIDE,
+        max_body_bytes: MAX_BODY_BYTES,
+        timeout_seconds: jobs.limit().as_secs_f64(),
+    })
+}
+
+/// Anything else: 404, as a JSON error record.
+pub(super) async fn not_found(uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "request",
+        format!(
+            "no page or endpoint {}; the API is under /api/ (docs/server.md)",
+            uri.path()
+        ),
+    )
+}

@@ -1,0 +1,284 @@
+//! What an API request brings: a puzzle (a file's text, a file's bytes in base64 or as the raw
+//! body, or a drawn grid), the options of its endpoint, and the page that sent it. Read within the
+//! limits of [`MAX_BODY_BYTES`] a body and [`MAX_SIDE`] cells a side; every fault is an
+//! [`ApiError`] that says what is wrong and where.
+
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::extract::{FromRequest, FromRequestParts, Query};
+use axum::http::{Request as HttpRequest, StatusCode, header};
+use base64::Engine;
+use nonosat::Puzzle;
+use nonosat::formats::{self, Entry, Format, ReadOptions};
+use serde::Deserialize;
+
+use super::reply::ApiError;
+
+/// The largest request body, in bytes (4 MiB).
+pub const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
+
+/// The most cells a side of any puzzle or grid the server takes.
+pub const MAX_SIDE: usize = 200;
+
+/// The header by which a page names itself, so that its newer requests supersede its older ones.
+pub const CLIENT_HEADER: &str = "x-nonosat-client";
+
+/// The fields of a request: a JSON body, or the query string of a request whose raw body is the
+/// puzzle file. docs/server.md lists which endpoint reads which.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Fields {
+    /// A puzzle file's text.
+    pub puzzle: Option<String>,
+    /// A puzzle file's bytes (a PNG image, or any other format) in base64.
+    pub file_base64: Option<String>,
+    /// A drawn picture: rows of `#` (black) and `.` (white).
+    pub grid: Option<Vec<String>>,
+    /// The file's name: detects the format by its extension and names the input in answers.
+    pub name: Option<String>,
+    /// The file's format, instead of detecting it.
+    pub format: Option<String>,
+    /// For PNG pictures: a pixel darker than this (0-255) is black.
+    pub threshold: Option<u8>,
+    /// Which puzzle of a file that holds several (0-based).
+    pub index: Option<usize>,
+    /// Seconds the request may search, at most the server's `--timeout`.
+    pub timeout: Option<f64>,
+    /// `convert`: the format to write.
+    pub to: Option<String>,
+    /// `hint`: the partly solved grid, rows of `#`, `.` and `?`.
+    pub state: Option<Vec<String>>,
+    /// `sheet`: `svg` (the default) or `png`.
+    pub image: Option<String>,
+    /// `sheet`: draw the solutions (checked first) instead of the blank puzzle.
+    pub solved: Option<bool>,
+    /// `check`: find every ambiguous cell of a puzzle with several solutions (the default);
+    /// `false` answers the verdict alone, sooner (`ambiguous` is then null).
+    pub ambiguous_cells: Option<bool>,
+    /// `explain`: line steps only, no probes.
+    pub lines_only: Option<bool>,
+    /// `fix`: the most edits to propose (default 5).
+    pub edits: Option<usize>,
+    /// `fix`: also try edits of two cells.
+    pub pairs: Option<bool>,
+}
+
+/// A request read from its body, query and headers.
+#[derive(Debug)]
+pub(super) struct Input {
+    /// The request's fields.
+    pub fields: Fields,
+    /// The raw body, when it is not JSON: the puzzle file's bytes.
+    raw: Option<Bytes>,
+    /// The page that sent it (the `X-Nonosat-Client` header).
+    pub client: Option<String>,
+}
+
+/// The one puzzle a request is about.
+pub(super) struct Chosen {
+    /// The input's name, as answers show it.
+    pub name: String,
+    /// Its index in the file.
+    pub index: usize,
+    /// The puzzle and its label in the file.
+    pub entry: Entry,
+}
+
+impl<S: Send + Sync> FromRequest<S> for Input {
+    type Rejection = ApiError;
+
+    async fn from_request(request: HttpRequest<Body>, state: &S) -> Result<Self, ApiError> {
+        let (mut parts, body) = request.into_parts();
+        let client = parts
+            .headers
+            .get(CLIENT_HEADER)
+            .and_then(|value| value.to_str().ok())
+            .map(str::to_owned);
+        let json = parts
+            .headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|value| value.to_str().ok())
+            .is_some_and(|value| value.trim_start().starts_with("application/json"));
+        let Query(query) = Query::<Fields>::from_request_parts(&mut parts, state)
+            .await
+            .map_err(|rejection| {
+                ApiError::bad(
+                    "request",
+                    format!("bad query string: {}", rejection.body_text()),
+                )
+            })?;
+        let bytes = Bytes::from_request(HttpRequest::from_parts(parts, body), state)
+            .await
+            .map_err(|rejection| {
+                let message = match rejection.status() {
+                    StatusCode::PAYLOAD_TOO_LARGE => {
+                        format!("the request body is over the limit of {MAX_BODY_BYTES} bytes")
+                    }
+                    _ => format!("cannot read the request body: {}", rejection.body_text()),
+                };
+                ApiError::new(rejection.status(), "request", message)
+            })?;
+        if json {
+            let fields = serde_json::from_slice(&bytes)
+                .map_err(|error| ApiError::bad("request", format!("malformed JSON: {error}")))?;
+            return Ok(Input {
+                fields,
+                raw: None,
+                client,
+            });
+        }
+        Ok(Input {
+            fields: query,
+            raw: (!bytes.is_empty()).then_some(bytes),
+            client,
+        })
+    }
+}
+
+impl Input {
+    /// The name the answers give the input: its `name`, else `request`.
+    pub fn name(&self) -> String {
+        self.fields
+            .name
+            .clone()
+            .unwrap_or_else(|| "request".to_owned())
+    }
+
+    /// The time the request asks for, if any.
+    pub fn timeout(&self) -> Result<Option<Duration>, ApiError> {
+        match self.fields.timeout {
+            None => Ok(None),
+            Some(seconds) if seconds > 0.0 && seconds.is_finite() => {
+                Ok(Some(Duration::from_secs_f64(seconds.min(1e9))))
+            }
+            Some(seconds) => Err(ApiError::bad(
+                &self.name(),
+                format!("timeout must be a number of seconds above 0, not {seconds}"),
+            )),
+        }
+    }
+
+    /// The puzzle the request is about, within the size limit.
+    pub fn chosen(&self) -> Result<Chosen, ApiError> {
+        let name = self.name();
+        let fields = &self.fields;
+        let format = fields
+            .format
+            .as_deref()
+            .map(|format| format_named(&name, format))
+            .transpose()?;
+        let sources = [
+            fields.puzzle.is_some(),
+            fields.file_base64.is_some(),
+            fields.grid.is_some(),
+            self.raw.is_some(),
+        ];
+        let given = sources.iter().filter(|&&given| given).count();
+        if given != 1 {
+            let message = if given == 0 {
+                "no puzzle: give `puzzle` (a file's text), `file_base64`, `grid`, or the file as \
+                 the request body"
+            } else {
+                "several puzzles: give only one of `puzzle`, `file_base64`, `grid` and a raw body"
+            };
+            return Err(ApiError::bad(&name, message));
+        }
+        let (bytes, format) = self.source_bytes(&name, format)?;
+        let options = ReadOptions::default().with_threshold(fields.threshold.unwrap_or(128));
+        let mut entries = formats::parse_bytes(&bytes, &name, format, &options)
+            .map_err(|error| ApiError::bad(&name, error.to_string()))?;
+        let index = match (fields.index, entries.len()) {
+            (Some(index), count) if index >= count => {
+                let message =
+                    format!("{name} holds {count} puzzles; index {index} is out of range");
+                return Err(ApiError::bad(&name, message));
+            }
+            (Some(index), _) => index,
+            (None, 1) => 0,
+            (None, count) => {
+                let message =
+                    format!("{name} holds {count} puzzles; choose one with `index` (0-based)");
+                return Err(ApiError::bad(&name, message));
+            }
+        };
+        let entry = entries.swap_remove(index);
+        within_limit(&name, entry.puzzle.width(), entry.puzzle.height())?;
+        Ok(Chosen { name, index, entry })
+    }
+
+    /// The bytes of the one source given, and the format to read them in.
+    fn source_bytes(
+        &self,
+        name: &str,
+        format: Option<Format>,
+    ) -> Result<(Vec<u8>, Option<Format>), ApiError> {
+        let fields = &self.fields;
+        if let Some(text) = &fields.puzzle {
+            return Ok((text.clone().into_bytes(), format));
+        }
+        if let Some(encoded) = &fields.file_base64 {
+            let bytes = base64::engine::general_purpose::STANDARD
+                .decode(encoded.trim())
+                .map_err(|error| {
+                    ApiError::bad(name, format!("`file_base64` is not base64: {error}"))
+                })?;
+            return Ok((bytes, format));
+        }
+        if let Some(rows) = &fields.grid {
+            if format.is_some_and(|format| format != Format::Picture) {
+                return Err(ApiError::bad(
+                    name,
+                    "a `grid` is a picture: leave out `format`",
+                ));
+            }
+            let widest = rows
+                .iter()
+                .map(|row| row.chars().count())
+                .max()
+                .unwrap_or(0);
+            within_limit(name, widest, rows.len())?;
+            return Ok((rows.join("\n").into_bytes(), Some(Format::Picture)));
+        }
+        let raw = self
+            .raw
+            .as_ref()
+            .map_or_else(Vec::new, |bytes| bytes.to_vec());
+        Ok((raw, format))
+    }
+}
+
+/// `Ok` for a puzzle of `width` x `height` cells within [`MAX_SIDE`], else 413.
+pub(super) fn within_limit(name: &str, width: usize, height: usize) -> Result<(), ApiError> {
+    if width > MAX_SIDE || height > MAX_SIDE {
+        let message = format!(
+            "the puzzle is {width}x{height} cells; the server takes at most {MAX_SIDE} a side"
+        );
+        return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, name, message));
+    }
+    Ok(())
+}
+
+/// The format called `text` (in any case), or 400 naming every format.
+pub(super) fn format_named(name: &str, text: &str) -> Result<Format, ApiError> {
+    Format::ALL
+        .into_iter()
+        .find(|format| format.name().eq_ignore_ascii_case(text))
+        .ok_or_else(|| {
+            let message = format!("unknown format `{text}`: one of {}", Format::names());
+            ApiError::bad(name, message)
+        })
+}
+
+/// A puzzle the request is about, for the endpoints that take only its picture.
+pub(super) fn goal_of<'a>(
+    name: &str,
+    puzzle: &'a Puzzle,
+) -> Result<&'a nonosat::Grid<bool>, ApiError> {
+    puzzle.goal().ok_or_else(|| {
+        ApiError::bad(
+            name,
+            format!("{name} has no picture to repair: draw one, or give a picture or a puzzle with its goal"),
+        )
+    })
+}

@@ -1,0 +1,61 @@
+//! What the API answers when a request cannot be served: a status (4xx for the request's own
+//! faults) and the JSON error record of `--json` (`{"schema_version", "file", "error"}`), whose
+//! `error` says what is wrong and where.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use nonosat::report::{ErrorRecord, SCHEMA_VERSION};
+
+/// A request that could not be served.
+#[derive(Debug)]
+pub(super) struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// The input the error concerns (its `name`, else `request`).
+    pub file: String,
+    /// What went wrong, with its place.
+    pub message: String,
+}
+
+impl ApiError {
+    /// A request the server cannot take: `status` with `message`, about the input `file`.
+    pub fn new(status: StatusCode, file: &str, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            file: file.to_owned(),
+            message: message.into(),
+        }
+    }
+
+    /// Bad input: 400 with `message`.
+    pub fn bad(file: &str, message: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::BAD_REQUEST, file, message)
+    }
+
+    /// A newer request of the same page to the same endpoint came in: 409.
+    pub fn superseded() -> Self {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "request",
+            "superseded by a newer request from the same page",
+        )
+    }
+
+    /// A fault of the server (an answer that failed verification, a job that failed): 500.
+    pub fn internal(message: &str) -> Self {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "request", message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let record = ErrorRecord {
+            schema_version: SCHEMA_VERSION,
+            file: self.file,
+            index: None,
+            error: self.message,
+        };
+        (self.status, Json(record)).into_response()
+    }
+}
