@@ -119,7 +119,7 @@ impl Answer {
             String::from_utf8_lossy(&self.body)
         );
         let record = self.json();
-        assert_eq!(record["schema_version"], 1);
+        assert_eq!(record["schema_version"], nonosat::report::SCHEMA_VERSION);
         record["error"]
             .as_str()
             .expect("an error message")

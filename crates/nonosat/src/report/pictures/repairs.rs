@@ -3,6 +3,7 @@
 use crate::image::{Anchor, Drawing, Rgb};
 use crate::model::{Grid, Pos};
 use crate::solve::repair::Repairs;
+use crate::words::counted;
 
 /// Pixels per cell.
 const CELL: u32 = 16;
@@ -38,7 +39,7 @@ pub fn draw_repairs(design: &Grid<bool>, repairs: &Repairs) -> Drawing {
         .collect();
     marks.extend(hints.iter().map(|&pos| (pos, HINT_MARK)));
     let caption = match &repairs.hints {
-        Some(hints) => format!("{} hints", hints.cells.len()),
+        Some(hints) => counted(hints.cells.len(), "hint", "hints"),
         None => "unique".to_owned(),
     };
     draw_panel(&mut drawing, MARGIN, design, &marks, &caption);
