@@ -48,6 +48,21 @@ pub(crate) fn regions(cells: &[Pos]) -> Vec<Vec<Pos>> {
     regions
 }
 
+/// Every cell of `grid`, nearest `cells` first (by the number of king's moves to the nearest of
+/// them), then row by row.
+pub(crate) fn nearest_first<T>(grid: &Grid<T>, cells: &[Pos]) -> Vec<Pos> {
+    let distance = |pos: Pos| {
+        cells
+            .iter()
+            .map(|cell| cell.row.abs_diff(pos.row).max(cell.col.abs_diff(pos.col)))
+            .min()
+            .unwrap_or(0)
+    };
+    let mut nearest: Vec<Pos> = grid.positions().collect();
+    nearest.sort_by_key(|&pos| (distance(pos), pos));
+    nearest
+}
+
 /// One edit per region of `ambiguous`, the ambiguous cells of `design`, when there are two
 /// regions or more (see the module documentation); `None` when some region finds no flip, when
 /// the whole is not unique, or when `deadline` passes first.
@@ -93,15 +108,7 @@ fn settling_flip(
     open: &BTreeSet<Pos>,
     deadline: Option<Deadline>,
 ) -> Result<Option<(Pos, BTreeSet<Pos>)>, CheckError> {
-    let distance = |pos: Pos| {
-        region
-            .iter()
-            .map(|cell| cell.row.abs_diff(pos.row).max(cell.col.abs_diff(pos.col)))
-            .min()
-            .unwrap_or(0)
-    };
-    let mut nearest: Vec<Pos> = picture.positions().collect();
-    nearest.sort_by_key(|&pos| (distance(pos), pos));
+    let nearest = nearest_first(picture, region);
     let options = Options::default()
         .with_ambiguous_cells(true)
         .with_deadline(deadline);

@@ -315,15 +315,7 @@ fn edits(
     alternatives: &[Grid<bool>],
     options: &FixOptions,
 ) -> Result<Vec<Edit>, CheckError> {
-    let distance = |pos: Pos| {
-        ambiguous
-            .iter()
-            .map(|a| a.row.abs_diff(pos.row).max(a.col.abs_diff(pos.col)))
-            .min()
-            .unwrap_or(0)
-    };
-    let mut nearest: Vec<Pos> = design.positions().collect();
-    nearest.sort_by_key(|&pos| (distance(pos), pos));
+    let nearest = regions::nearest_first(design, ambiguous);
     let singles = nearest.iter().map(|&pos| vec![pos]);
     let near = &nearest[..nearest.len().min(PAIR_CANDIDATES)];
     let pairs = near
