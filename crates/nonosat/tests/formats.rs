@@ -549,7 +549,7 @@ fn tatham_errors() {
 
 #[test]
 fn pbm_errors() {
-    let cases: [(&[u8], &str); 6] = [
+    let cases: [(&[u8], &str); 8] = [
         (
             b"P1\n2 2\n1 0\n0 2\n",
             "a.pbm:4: '2' where a pixel (0 or 1) was expected",
@@ -571,6 +571,17 @@ fn pbm_errors() {
             b"P1\n2000 1\n",
             "a.pbm: the image is 2000x1 pixels, but one pixel is one cell and a puzzle may be at \
              most 1000 cells a side: scale the picture down to one pixel a cell",
+        ),
+        // A side too long for any integer type is named as given, not wrapped or saturated.
+        (
+            b"P1\n99999999999999999999 2\n",
+            "a.pbm:2: the width of the image, 99999999999999999999, is too large: a puzzle may \
+             be at most 1000 cells a side",
+        ),
+        (
+            b"P4 3\n# comment\n184467440737095516160\n",
+            "a.pbm:3: the height of the image, 184467440737095516160, is too large: a puzzle may \
+             be at most 1000 cells a side",
         ),
     ];
     for (bytes, expected) in cases {

@@ -88,7 +88,14 @@ impl Reader<'_> {
             ));
         }
         let digits = std::str::from_utf8(&self.bytes[start..self.at]).unwrap_or_default();
-        Ok(digits.parse().unwrap_or(usize::MAX))
+        // Only a number too long for `usize` fails to parse: every byte is a digit.
+        digits.parse().map_err(|_| {
+            let message = format!(
+                "{what} of the image, {digits}, is too large: a puzzle may be at most {MAX_SIDE} \
+                 cells a side"
+            );
+            LineError::syntax(self.line(), &message)
+        })
     }
 
     /// The rows of a `P1` image: one digit a pixel.
