@@ -32,13 +32,13 @@ impl PictureArgs {
         if let Some(path) = &self.png {
             let path = numbered(path, index, count);
             let written = drawing
-                .to_raster()
+                .to_png()
                 .map_err(|error| {
                     let file = shown_name(&path);
                     let context = format!("cannot draw {}", path.display());
                     CliError::new(&file, error).at(index).context(context)
                 })
-                .and_then(|image| write_file(&path, &image.to_png()));
+                .and_then(|png| write_file(&path, &png));
             if let Err(error) = written {
                 printer.error(&error);
             }

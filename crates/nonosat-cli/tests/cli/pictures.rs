@@ -62,7 +62,7 @@ fn clues_draws_a_blank_puzzle_to_print() {
     assert_eq!(texts(&blank), texts(&solved));
     let black_cells = |svg: &str| {
         svg.lines()
-            .filter(|l| l.contains("width=\"26\" height=\"26\" fill=\"#000000\""))
+            .filter(|l| l.contains("width=\"24\" height=\"24\" fill=\"#000000\""))
             .count()
     };
     assert_eq!(black_cells(&blank), 0);
