@@ -15,6 +15,7 @@ use nonosat::solve::{self, Options, Report, SatChoice, Verdict};
 use super::args::SolveArgs;
 use super::error::{CliError, Usage};
 use super::output::{check_failed, each_puzzle, json_line, read_input, shown_name};
+use super::pictures::title;
 use super::status::Status;
 
 /// `solve` and `check`: every puzzle of the file, one result each.
@@ -51,11 +52,6 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, 
             };
             let report = search(&entry.puzzle, &options)
                 .map_err(|error| check_failed(&file, index, heading, error))?;
-            if args.pictures.wanted() {
-                let caption = caption(heading, &report);
-                let drawing = draw_puzzle(&entry.puzzle, &report.solutions, &caption);
-                args.pictures.write(printer, index, entries.len(), &drawing);
-            }
             summary.add(heading, &report);
             // A certificate that cannot be made is reported after the verdict, never instead.
             let (certificate, failure) = match &args.proof {
@@ -80,6 +76,13 @@ pub(super) fn solve_all(args: &SolveArgs, prove_unique: bool) -> Result<Status, 
                 render_check(heading, &entry.puzzle, &report) + &note + "\n"
             };
             printer.text(&text);
+            if args.pictures.wanted() {
+                let caption = caption(&title(&args.input.file, entry), &report);
+                let drawing = draw_puzzle(&entry.puzzle, &report.solutions, &caption);
+                for failure in args.pictures.write(index, entries.len(), &drawing) {
+                    printer.aside(&failure);
+                }
+            }
             if let Some(failure) = failure {
                 printer.error(&failure);
             }
@@ -214,8 +217,8 @@ fn with_goal(args: &SolveArgs, mut entries: Vec<Entry>) -> Result<Vec<Entry>, Cl
     Ok(entries)
 }
 
-/// The line above a drawn puzzle: its name and verdict.
-fn caption(heading: &str, report: &Report) -> String {
+/// The line above a drawn puzzle: its title and verdict.
+fn caption(title: &str, report: &Report) -> String {
     let verdict = match report.verdict {
         Verdict::Unique if report.line_solvable => "unique, line-solvable".to_owned(),
         Verdict::Unique => "unique, needs search".to_owned(),
@@ -227,7 +230,7 @@ fn caption(heading: &str, report: &Report) -> String {
         Verdict::None => "no solution".to_owned(),
         Verdict::Timeout => "timed out".to_owned(),
     };
-    format!("{heading}: {verdict}")
+    format!("{title}: {verdict}")
 }
 
 /// A puzzle's result in one line, for files of many puzzles and for batches.

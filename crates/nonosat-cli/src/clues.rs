@@ -7,6 +7,7 @@ use super::args::CluesArgs;
 use super::convert::write_puzzles;
 use super::error::CliError;
 use super::output::{each_puzzle, read_input, shown_name};
+use super::pictures::title;
 use super::status::Status;
 
 /// `clues`: the puzzles of a picture (or any puzzle file), written in another format.
@@ -23,10 +24,13 @@ pub(super) fn clues(args: &CluesArgs) -> Result<Status, CliError> {
         &file,
         &entries,
         indices,
-        |printer, index, entry, heading| {
+        |printer, index, entry, _| {
             let (width, height) = (entry.puzzle.width(), entry.puzzle.height());
-            let drawing = draw_puzzle(&entry.puzzle, &[], &format!("{heading}: {width}x{height}"));
-            args.pictures.write(printer, index, entries.len(), &drawing);
+            let caption = format!("{}: {width}x{height}", title(&args.input.file, entry));
+            let drawing = draw_puzzle(&entry.puzzle, &[], &caption);
+            for failure in args.pictures.write(index, entries.len(), &drawing) {
+                printer.error(&failure);
+            }
             Ok(Status::Done)
         },
     );

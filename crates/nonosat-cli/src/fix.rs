@@ -42,16 +42,18 @@ pub(super) fn fix(args: &FixArgs) -> Result<Status, CliError> {
                 FixError::Check(error) => check_failed(&file, index, heading, error),
                 other => CliError::new(&file, other).at(index).context(heading),
             })?;
-            if args.pictures.wanted() {
-                let drawing = draw_repairs(design, &repairs);
-                args.pictures.write(printer, 0, 1, &drawing);
-            }
             let text = if json {
                 json_line(&FixRecord::new(&file, design, &repairs))
             } else {
                 render_fix(heading, design, &repairs)
             };
             printer.text(&text);
+            if args.pictures.wanted() {
+                let drawing = draw_repairs(design, &repairs);
+                for failure in args.pictures.write(0, 1, &drawing) {
+                    printer.aside(&failure);
+                }
+            }
             Ok(Status::of(repairs.check.verdict))
         },
     );

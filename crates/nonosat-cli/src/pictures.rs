@@ -2,11 +2,12 @@
 
 use std::path::{Path, PathBuf};
 
+use nonosat::formats::Entry;
 use nonosat::image::Drawing;
 
 use super::args::PictureArgs;
 use super::error::CliError;
-use super::output::{Printer, shown_name, write_file};
+use super::output::{shown_name, write_file};
 
 impl PictureArgs {
     /// Whether any picture was asked for.
@@ -15,35 +16,48 @@ impl PictureArgs {
     }
 
     /// Writes the drawing of the puzzle at `index` (of `count` in the input) to every picture file
-    /// asked for; a file that cannot be written is an error of that puzzle, printed by `printer`.
-    pub(super) fn write(
-        &self,
-        printer: &mut Printer,
-        index: usize,
-        count: usize,
-        drawing: &Drawing,
-    ) {
+    /// asked for, and returns the failures, each naming its file. The caller prints them after the
+    /// result, so that a picture never hides a verdict.
+    pub(super) fn write(&self, index: usize, count: usize, drawing: &Drawing) -> Vec<CliError> {
+        let mut failures = Vec::new();
         if let Some(path) = &self.svg {
             let path = numbered(path, index, count);
-            if let Err(error) = write_file(&path, drawing.to_svg().as_bytes()) {
-                printer.error(&error);
-            }
+            failures.extend(write_file(&path, drawing.to_svg().as_bytes()).err());
         }
         if let Some(path) = &self.png {
             let path = numbered(path, index, count);
             let written = drawing
                 .to_png()
                 .map_err(|error| {
-                    let file = shown_name(&path);
                     let context = format!("cannot draw {}", path.display());
-                    CliError::new(&file, error).at(index).context(context)
+                    CliError::new(&shown_name(&path), error)
+                        .at(index)
+                        .context(context)
                 })
                 .and_then(|png| write_file(&path, &png));
-            if let Err(error) = written {
-                printer.error(&error);
-            }
+            failures.extend(written.err());
         }
+        failures
     }
+}
+
+/// The title of a picture of `entry`, read from `file`: the puzzle's own title, else the file's
+/// name (without its directories) followed by the entry's label within the file.
+pub(super) fn title(file: &Path, entry: &Entry) -> String {
+    if let Some(title) = entry.puzzle.meta.title.as_deref().map(str::trim)
+        && !title.is_empty()
+    {
+        return title.to_owned();
+    }
+    let name = match file.file_name() {
+        _ if file == Path::new("-") => "standard input".into(),
+        Some(name) => name.to_string_lossy(),
+        None => file.to_string_lossy(),
+    };
+    [name.as_ref(), entry.label.as_str()]
+        .join(" ")
+        .trim_end()
+        .to_owned()
 }
 
 /// `path` itself for a single puzzle; `NAME-N.EXT` (N 1-based) for the puzzle at `index` of several.
@@ -62,6 +76,26 @@ pub(super) fn numbered(path: &Path, index: usize, count: usize) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn entry(label: &str, title: Option<&str>) -> Entry {
+        let clue = nonosat::Clue::new(vec![1]);
+        let mut puzzle = nonosat::Puzzle::new(vec![clue.clone()], vec![clue]).unwrap();
+        puzzle.meta.title = title.map(str::to_owned);
+        Entry {
+            label: label.to_owned(),
+            puzzle,
+        }
+    }
+
+    #[test]
+    fn a_title_is_the_puzzles_own_else_the_file_name_and_label() {
+        let file = Path::new("/home/someone/Puzzles/Whale.non");
+        assert_eq!(title(file, &entry("", Some("The Whale"))), "The Whale");
+        assert_eq!(title(file, &entry("", None)), "Whale.non");
+        assert_eq!(title(file, &entry("#3", Some("  "))), "Whale.non #3");
+        assert_eq!(title(Path::new("-"), &entry("", None)), "standard input");
+        assert_eq!(title(Path::new("a.txt"), &entry("$2", None)), "a.txt $2");
+    }
 
     #[test]
     fn several_puzzles_get_numbered_names() {
