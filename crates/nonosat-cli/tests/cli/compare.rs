@@ -112,7 +112,7 @@ fn formats_are_named_in_any_case_and_unknown_ones_listed() {
     assert!(
         stderr.contains(
             "invalid value 'svg' for '--format <FORMAT>'\n  [possible values: non, nonpack, nin, \
-             tournament, json, jsonl, picture, png, pbm, xml, olsak, cwd, tatham, verhor]"
+             tournament, json, jsonl, picture, png, pbm, xml, olsak, mk, cwd, tatham, verhor]"
         ),
         "{stderr}"
     );

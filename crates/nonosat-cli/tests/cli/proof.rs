@@ -137,6 +137,9 @@ fn a_timed_out_check_with_proof_exits_as_a_timeout() {
     let record = &records(&stdout)[0];
     assert_eq!(record["verdict"], "timeout");
     assert_eq!(record["certificate"], serde_json::Value::Null);
-    assert!(!proof.exists(), "a timed-out check leaves no certificate behind");
+    assert!(
+        !proof.exists(),
+        "a timed-out check leaves no certificate behind"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
