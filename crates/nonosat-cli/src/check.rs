@@ -16,6 +16,7 @@ use super::args::{InputArgs, SolveArgs, UniquenessArgs};
 use super::colour;
 use super::error::{CliError, Usage};
 use super::output::{check_failed, each_puzzle, emit, json_line, read_any_input, shown_name};
+use super::pictures::title;
 use super::status::Status;
 
 /// `solve` and `check`: every puzzle of the file, one result each.
@@ -64,11 +65,6 @@ pub(super) fn solve_all(
             };
             let report = report.map_err(|error| check_failed(&file, index, heading, error))?;
             let shown_early = shown_early.into_inner().expect("no panic while held");
-            if args.pictures.wanted() {
-                let caption = caption(heading, &report);
-                let drawing = draw_puzzle(&entry.puzzle, &report.solutions, &caption);
-                args.pictures.write(printer, index, entries.len(), &drawing);
-            }
             summary.add(heading, &report);
             let (certificate, failure) =
                 certificate_of(uniqueness, &entry.puzzle, &report, &options, index);
@@ -98,6 +94,16 @@ pub(super) fn solve_all(
                 verdict + &render_check_detail(&entry.puzzle, &report) + &note + "\n"
             };
             printer.text(&text);
+            if args.pictures.wanted() {
+                let caption = caption(
+                    &title(&args.input.file, &entry.label, &entry.puzzle.meta),
+                    &report,
+                );
+                let drawing = draw_puzzle(&entry.puzzle, &report.solutions, &caption);
+                for failure in args.pictures.write(index, entries.len(), &drawing) {
+                    printer.aside(&failure);
+                }
+            }
             if let Some(failure) = failure {
                 printer.error(&failure);
             }
@@ -268,8 +274,8 @@ fn with_goal(
     Ok(entries)
 }
 
-/// The line above a drawn puzzle: its name and verdict (`serve` draws the same).
-pub(super) fn caption<S: PartialEq, M>(heading: &str, report: &Report<S, M>) -> String {
+/// The line above a drawn puzzle: its title and verdict (`serve` draws the same).
+pub(super) fn caption<S: PartialEq, M>(title: &str, report: &Report<S, M>) -> String {
     let verdict = match report.verdict {
         Verdict::Unique if report.line_solvable => "unique, line-solvable".to_owned(),
         Verdict::Unique => "unique, needs search".to_owned(),
@@ -281,7 +287,7 @@ pub(super) fn caption<S: PartialEq, M>(heading: &str, report: &Report<S, M>) -> 
         Verdict::None => "no solution".to_owned(),
         Verdict::Timeout => "timed out".to_owned(),
     };
-    format!("{heading}: {verdict}")
+    format!("{title}: {verdict}")
 }
 
 /// A puzzle's result in one line, for files of many puzzles and for batches.

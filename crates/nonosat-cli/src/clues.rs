@@ -9,6 +9,7 @@ use super::colour;
 use super::convert::write_puzzles;
 use super::error::CliError;
 use super::output::{each_puzzle, read_any_input, shown_name};
+use super::pictures::title;
 use super::status::Status;
 
 /// `clues`: the puzzles of a picture (or any puzzle file), written in another format.
@@ -16,8 +17,7 @@ pub(super) fn clues(args: &CluesArgs) -> Result<Status, CliError> {
     let entries = match read_any_input(&args.input)? {
         Puzzles::BlackAndWhite(entries) => entries,
         Puzzles::Colour(entries) => {
-            let file = shown_name(&args.input.file);
-            let drawn = colour::draw_blank(&args.pictures, args.input.json, &file, &entries);
+            let drawn = colour::draw_blank(&args.pictures, &args.input, &entries);
             let output = args.output.as_deref();
             let written = colour::write_colour_puzzles(&args.input, &entries, args.to, output)?;
             return Ok(drawn.and(written));
@@ -34,10 +34,16 @@ pub(super) fn clues(args: &CluesArgs) -> Result<Status, CliError> {
         &file,
         &entries,
         indices,
-        |printer, index, entry, heading| {
+        |printer, index, entry, _| {
             let (width, height) = (entry.puzzle.width(), entry.puzzle.height());
-            let drawing = draw_puzzle(&entry.puzzle, &[], &format!("{heading}: {width}x{height}"));
-            args.pictures.write(printer, index, entries.len(), &drawing);
+            let caption = format!(
+                "{}: {width}x{height}",
+                title(&args.input.file, &entry.label, &entry.puzzle.meta)
+            );
+            let drawing = draw_puzzle(&entry.puzzle, &[], &caption);
+            for failure in args.pictures.write(index, entries.len(), &drawing) {
+                printer.error(&failure);
+            }
             Ok(Status::Done)
         },
     );

@@ -18,6 +18,7 @@ use super::check::{Summary, caption, certificate_of, one_line, proof_fits};
 use super::count::count_text;
 use super::error::{CliError, Usage};
 use super::output::{check_failed, each_puzzle, json_line, pick_entry, shown_name, write_output};
+use super::pictures::title;
 use super::status::Status;
 
 /// `solve` and `check` on the colour puzzles of a file: one result each, and a summary.
@@ -53,11 +54,6 @@ pub(super) fn check_all(
             };
             let report = search(&entry.puzzle, &options)
                 .map_err(|error| check_failed(&file, index, heading, error))?;
-            if args.pictures.wanted() {
-                let caption = caption(heading, &report);
-                let drawing = draw_colour_puzzle(&entry.puzzle, &report.solutions, &caption);
-                args.pictures.write(printer, index, entries.len(), &drawing);
-            }
             summary.add(heading, &report);
             let (certificate, failure) =
                 certificate_of(uniqueness, &entry.puzzle, &report, &options, index);
@@ -76,6 +72,14 @@ pub(super) fn check_all(
                 render_colour_check(heading, &entry.puzzle, &report) + &note + "\n"
             };
             printer.text(&text);
+            if args.pictures.wanted() {
+                let title = title(&args.input.file, &entry.label, &entry.puzzle.meta);
+                let caption = caption(&title, &report);
+                let drawing = draw_colour_puzzle(&entry.puzzle, &report.solutions, &caption);
+                for failure in args.pictures.write(index, entries.len(), &drawing) {
+                    printer.aside(&failure);
+                }
+            }
             if let Some(failure) = failure {
                 printer.error(&failure);
             }
@@ -163,25 +167,28 @@ pub(super) fn count_all(args: &CountArgs, entries: Vec<ColourEntry>) -> Result<S
 /// `clues --svg`/`--png` on colour puzzles: each drawn blank, its clue numbers on swatches.
 pub(super) fn draw_blank(
     pictures: &PictureArgs,
-    json: bool,
-    file: &str,
+    input: &InputArgs,
     entries: &[ColourEntry],
 ) -> Status {
+    let file = shown_name(&input.file);
     let indices = if pictures.wanted() {
         0..entries.len()
     } else {
         0..0
     };
     let printer = each_puzzle(
-        json,
-        file,
+        input.json,
+        &file,
         entries,
         indices,
-        |printer, index, entry, heading| {
+        |printer, index, entry, _| {
             let (width, height) = (entry.puzzle.width(), entry.puzzle.height());
-            let caption = format!("{heading}: {width}x{height}");
+            let title = title(&input.file, &entry.label, &entry.puzzle.meta);
+            let caption = format!("{title}: {width}x{height}");
             let drawing = draw_colour_puzzle(&entry.puzzle, &[], &caption);
-            pictures.write(printer, index, entries.len(), &drawing);
+            for failure in pictures.write(index, entries.len(), &drawing) {
+                printer.error(&failure);
+            }
             Ok(Status::Done)
         },
     );

@@ -59,8 +59,10 @@ pub(super) fn explain_all(args: &ExplainArgs) -> Result<Status, CliError> {
             if drawing && !printer.closed {
                 let start =
                     Grid::filled(entry.puzzle.width(), entry.puzzle.height(), Cell::Unknown);
-                args.pictures
-                    .write(printer, 0, 1, &path_drawing(&start, &explanation));
+                let drawing = path_drawing(&start, &explanation);
+                for failure in args.pictures.write(0, 1, &drawing) {
+                    printer.aside(&failure);
+                }
             }
             Ok(Status::of(rating.verdict))
         },

@@ -55,10 +55,6 @@ pub(super) fn fix(args: &FixArgs) -> Result<Status, CliError> {
                 other => CliError::new(&file, other).at(index).context(heading),
             };
             let repairs = repair::fix(design, &options).map_err(failed)?;
-            if args.pictures.wanted() {
-                let drawing = draw_repairs(design, &repairs);
-                args.pictures.write(printer, 0, 1, &drawing);
-            }
             let applied = match (args.apply, args.output.as_deref()) {
                 (Some(repair), Some(output)) => {
                     apply(repair, output, design, &repairs, deadline)
@@ -76,6 +72,12 @@ pub(super) fn fix(args: &FixArgs) -> Result<Status, CliError> {
                 render_fix(heading, design, &repairs) + &applied.to_string()
             };
             printer.text(&text);
+            if args.pictures.wanted() {
+                let drawing = draw_repairs(design, &repairs);
+                for failure in args.pictures.write(0, 1, &drawing) {
+                    printer.aside(&failure);
+                }
+            }
             Ok(match applied {
                 Applied::Written(written) => Status::of(written.verdict),
                 _ => Status::of(repairs.check.verdict),

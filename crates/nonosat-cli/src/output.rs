@@ -208,6 +208,12 @@ impl Printer {
         self.status = self.status.and(error.status);
     }
 
+    /// Prints `error` without adding its status: a failure beside a result (a picture that could
+    /// not be written) must not hide the result's exit code.
+    pub fn aside(&mut self, error: &CliError) {
+        print_error(self.json, error);
+    }
+
     /// Adds `status` to the run's.
     pub fn add(&mut self, status: Status) {
         self.status = self.status.and(status);

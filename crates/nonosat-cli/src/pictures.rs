@@ -3,10 +3,11 @@
 use std::path::{Path, PathBuf};
 
 use nonosat::image::Drawing;
+use nonosat::model::Metadata;
 
 use super::args::PictureArgs;
 use super::error::CliError;
-use super::output::{Printer, shown_name, write_file};
+use super::output::{shown_name, write_file};
 
 impl PictureArgs {
     /// Whether any picture was asked for.
@@ -15,35 +16,45 @@ impl PictureArgs {
     }
 
     /// Writes the drawing of the puzzle at `index` (of `count` in the input) to every picture file
-    /// asked for; a file that cannot be written is an error of that puzzle, printed by `printer`.
-    pub(super) fn write(
-        &self,
-        printer: &mut Printer,
-        index: usize,
-        count: usize,
-        drawing: &Drawing,
-    ) {
+    /// asked for, and returns the failures, each naming its file. The caller prints them after the
+    /// result, so that a picture never hides a verdict.
+    pub(super) fn write(&self, index: usize, count: usize, drawing: &Drawing) -> Vec<CliError> {
+        let mut failures = Vec::new();
         if let Some(path) = &self.svg {
             let path = numbered(path, index, count);
-            if let Err(error) = write_file(&path, drawing.to_svg().as_bytes()) {
-                printer.error(&error);
-            }
+            failures.extend(write_file(&path, drawing.to_svg().as_bytes()).err());
         }
         if let Some(path) = &self.png {
             let path = numbered(path, index, count);
             let written = drawing
-                .to_raster()
+                .to_png()
                 .map_err(|error| {
-                    let file = shown_name(&path);
                     let context = format!("cannot draw {}", path.display());
-                    CliError::new(&file, error).at(index).context(context)
+                    CliError::new(&shown_name(&path), error)
+                        .at(index)
+                        .context(context)
                 })
-                .and_then(|image| write_file(&path, &image.to_png()));
-            if let Err(error) = written {
-                printer.error(&error);
-            }
+                .and_then(|png| write_file(&path, &png));
+            failures.extend(written.err());
         }
+        failures
     }
+}
+
+/// The title of a picture of the puzzle labelled `label` in `file`: the puzzle's own title (from
+/// `meta`), else the file's name (without its directories) followed by the label.
+pub(super) fn title(file: &Path, label: &str, meta: &Metadata) -> String {
+    if let Some(title) = meta.title.as_deref().map(str::trim)
+        && !title.is_empty()
+    {
+        return title.to_owned();
+    }
+    let name = match file.file_name() {
+        _ if file == Path::new("-") => "standard input".into(),
+        Some(name) => name.to_string_lossy(),
+        None => file.to_string_lossy(),
+    };
+    [name.as_ref(), label].join(" ").trim_end().to_owned()
 }
 
 /// `path` itself for a single puzzle; `NAME-N.EXT` (N 1-based) for the puzzle at `index` of several.
@@ -62,6 +73,23 @@ pub(super) fn numbered(path: &Path, index: usize, count: usize) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn meta(title: Option<&str>) -> Metadata {
+        Metadata {
+            title: title.map(str::to_owned),
+            ..Metadata::default()
+        }
+    }
+
+    #[test]
+    fn a_title_is_the_puzzles_own_else_the_file_name_and_label() {
+        let file = Path::new("/home/someone/Puzzles/Whale.non");
+        assert_eq!(title(file, "", &meta(Some("The Whale"))), "The Whale");
+        assert_eq!(title(file, "", &meta(None)), "Whale.non");
+        assert_eq!(title(file, "#3", &meta(Some("  "))), "Whale.non #3");
+        assert_eq!(title(Path::new("-"), "", &meta(None)), "standard input");
+        assert_eq!(title(Path::new("a.txt"), "$2", &meta(None)), "a.txt $2");
+    }
 
     #[test]
     fn several_puzzles_get_numbered_names() {

@@ -95,10 +95,10 @@ fn write_out(dir: &Path, record: &TilesRecord, outcome: &Design) -> Result<(), C
     }
     for (name, drawing) in drawings {
         write(format!("{name}.svg"), drawing.to_svg().as_bytes())?;
-        let raster = drawing
-            .to_raster()
+        let png = drawing
+            .to_png()
             .map_err(|error| CliError::new(&shown, error))?;
-        write(format!("{name}.png"), &raster.to_png())?;
+        write(format!("{name}.png"), &png)?;
     }
     Ok(())
 }

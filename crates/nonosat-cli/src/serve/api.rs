@@ -266,10 +266,10 @@ pub(super) async fn sheet(State(jobs): Server, input: Input) -> Result<Response,
             let svg = drawing.to_svg();
             return Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response());
         }
-        let raster = drawing
-            .to_raster()
+        let png = drawing
+            .to_png()
             .map_err(|error| ApiError::bad(name, error.to_string()))?;
-        Ok(([(header::CONTENT_TYPE, "image/png")], raster.to_png()).into_response())
+        Ok(([(header::CONTENT_TYPE, "image/png")], png).into_response())
     })
     .await
 }

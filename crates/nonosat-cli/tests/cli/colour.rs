@@ -4,7 +4,7 @@
 use super::*;
 
 /// Two solutions: the `a` cells of the left 2x2 square lie on either diagonal; column 3 is `b`.
-const TWO_DIAGONALS: &str = "width 3\nheight 2\ncolor a #cc3333\ncolor b #3333cc\n\
+pub(super) const TWO_DIAGONALS: &str = "width 3\nheight 2\ncolor a #cc3333\ncolor b #3333cc\n\
     rows\n1a,1b\n1a,1b\ncolumns\n1a\n1a\n2b\n";
 
 /// One solution: `a b` touching, then `b` under the `b`.
@@ -184,6 +184,12 @@ fn colour_pictures_draw_clues_on_swatches_and_outline_differing_cells() {
     );
     assert_eq!((code, stderr.as_str()), (1, ""));
     let svg_text = std::fs::read_to_string(&svg).unwrap();
+    // Titled with the file's name, not its folder; both solutions labelled.
+    let name = std::path::Path::new(file.path()).file_name().unwrap();
+    let caption = format!(">{}: not unique", name.to_str().unwrap());
+    assert!(svg_text.contains(&caption), "{caption} in {svg_text}");
+    assert!(!svg_text.contains(&std::env::temp_dir().display().to_string()));
+    assert!(svg_text.contains(">solution 1</text>"), "{svg_text}");
     assert!(svg_text.contains(">solution 2</text>"), "{svg_text}");
     assert!(
         svg_text.contains(">outlined: another colour in the other solution</text>"),

@@ -150,3 +150,27 @@ fn a_png_that_reads_blank_is_warned_about() {
     );
     assert_eq!(stderr, expected);
 }
+
+#[test]
+fn an_applied_edit_keeps_its_verdict_when_the_picture_cannot_be_written() {
+    let design = Temp::new("fix-picture-design.txt", DESIGN);
+    let output = Temp::new("fix-picture-repaired.non", "");
+    let svg = Temp::new("fix-picture.svg", "");
+    let args = ["fix", design.path(), "--apply", "1", "-o", output.path()];
+    // Written: the picture of the repairs, beside the repair applied.
+    let with_svg = [&args[..], &["--svg", svg.path()]].concat();
+    let (code, stdout, stderr) = run(&with_svg, None);
+    assert_eq!((code, stderr.as_str()), (0, ""), "{stdout}");
+    assert!(stdout.contains("applied edit 1: wrote"), "{stdout}");
+    let drawn = std::fs::read_to_string(svg.path()).unwrap();
+    assert!(drawn.contains(">edit 1</text>"), "{drawn}");
+    // Not written: the repaired design's verdict and exit code stay, the failure comes after.
+    let unwritable = [&args[..], &["--png", "/no/such/dir/x.png"]].concat();
+    let (code, stdout, stderr) = run(&unwritable, None);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("checked it: unique"), "{stdout}");
+    assert!(
+        stderr.contains("cannot write /no/such/dir/x.png"),
+        "{stderr}"
+    );
+}

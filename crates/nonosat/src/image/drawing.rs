@@ -1,9 +1,37 @@
-//! A list of rectangles and text on a white page, written as SVG or rasterised.
+//! A list of rectangles and text on a white page, written as SVG, and rendered from that SVG as PNG.
 
 use std::fmt::Write;
 
-use super::font::{GLYPH_HEIGHT, GLYPH_WIDTH, glyph};
-use super::raster::{Raster, RasterError, Rgb};
+use super::raster::Rgb;
+
+/// The most pixels a drawing may have to be rendered: 16 Mi (64 MiB as RGBA). Drawings of puzzles
+/// choose their cell size with [`largest_cell`] to stay within it.
+pub const MAX_DRAWN_PIXELS: u64 = 1 << 24;
+
+/// The font family every text is written in, embedded for PNG (`fonts/DejaVuSansMono.ttf`).
+pub const FONT_FAMILY: &str = "DejaVu Sans Mono";
+
+/// Advance of one character of [`FONT_FAMILY`], in 2048ths of the font size.
+const ADVANCE: u64 = 1233;
+
+/// Width in pixels of one line of `text` at `size`, in [`FONT_FAMILY`] (monospace), rounded up.
+pub fn text_width(text: &str, size: u32) -> u32 {
+    let chars = text.chars().count() as u64;
+    (chars * u64::from(size) * ADVANCE).div_ceil(2048) as u32
+}
+
+/// The largest cell side from `preferred` down to 1 pixel whose page, `page(cell)` as width and
+/// height, stays within [`MAX_DRAWN_PIXELS`]; 1 when none does. `page` must grow with the cell.
+pub fn largest_cell(preferred: u32, page: impl Fn(u32) -> (u32, u32)) -> u32 {
+    let fits = |cell: u32| {
+        let (width, height) = page(cell);
+        u64::from(width) * u64::from(height) <= MAX_DRAWN_PIXELS
+    };
+    (1..=preferred.max(1))
+        .rev()
+        .find(|&cell| fits(cell))
+        .unwrap_or(1)
+}
 
 /// Where a text's x coordinate is: its left end, its middle or its right end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,7 +136,7 @@ impl Drawing {
         let (width, height) = (self.width, self.height);
         let mut svg = format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-             viewBox=\"0 0 {width} {height}\" font-family=\"DejaVu Sans Mono, monospace\">\n\
+             viewBox=\"0 0 {width} {height}\" font-family=\"{FONT_FAMILY}, monospace\">\n\
              <rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>\n"
         );
         for shape in &self.shapes {
@@ -152,60 +180,11 @@ impl Drawing {
         svg
     }
 
-    /// The drawing as pixels; text is drawn in the built-in 5x7 font, scaled to its size.
-    pub fn to_raster(&self) -> Result<Raster, RasterError> {
-        let mut image = Raster::filled(self.width as usize, self.height as usize, Rgb::WHITE)?;
-        for shape in &self.shapes {
-            match shape {
-                Shape::Rect {
-                    x,
-                    y,
-                    width,
-                    height,
-                    fill,
-                } => image.fill_rect(
-                    *x as usize,
-                    *y as usize,
-                    *width as usize,
-                    *height as usize,
-                    *fill,
-                ),
-                Shape::Text {
-                    x,
-                    y,
-                    size,
-                    anchor,
-                    fill,
-                    text,
-                } => draw_text(&mut image, *x, *y, *size, *anchor, *fill, text),
-            }
-        }
-        Ok(image)
-    }
-}
-
-/// Draws text in the 5x7 font, each font pixel a square of `scale` pixels, so that the glyphs are
-/// at most `size` pixels high.
-fn draw_text(image: &mut Raster, x: u32, y: u32, size: u32, anchor: Anchor, fill: Rgb, text: &str) {
-    let scale = (size as usize / (GLYPH_HEIGHT + 2)).max(1);
-    let advance = (GLYPH_WIDTH + 1) * scale;
-    let width = (text.chars().count() * advance).saturating_sub(scale);
-    let left = match anchor {
-        Anchor::Start => x as usize,
-        Anchor::Middle => (x as usize).saturating_sub(width / 2),
-        Anchor::End => (x as usize).saturating_sub(width),
-    };
-    let top = (y as usize).saturating_sub(GLYPH_HEIGHT * scale / 2);
-    for (index, character) in text.chars().enumerate() {
-        let glyph_left = left + index * advance;
-        for (row, bits) in glyph(character).iter().enumerate() {
-            for column in 0..GLYPH_WIDTH {
-                if bits & (1 << (GLYPH_WIDTH - 1 - column)) != 0 {
-                    let px = glyph_left + column * scale;
-                    image.fill_rect(px, top + row * scale, scale, scale, fill);
-                }
-            }
-        }
+    /// The drawing as a PNG image, rendered from [`Drawing::to_svg`] by resvg in the embedded font;
+    /// the same drawing always gives the same bytes.
+    #[cfg(feature = "png")]
+    pub fn to_png(&self) -> Result<Vec<u8>, super::RenderError> {
+        super::render::svg_to_png(&self.to_svg(), self.width, self.height)
     }
 }
 
@@ -240,17 +219,48 @@ mod tests {
     }
 
     #[test]
-    fn raster_paints_rectangles_outlines_and_glyphs() {
-        let image = sample().to_raster().unwrap();
+    fn the_width_of_text_follows_the_monospace_advance() {
+        assert_eq!(text_width("", 16), 0);
+        assert_eq!(text_width("12", 10), 13); // 2 * 10 * 1233 / 2048 = 12.04, rounded up
+        assert_eq!(text_width("solution 1", 16), 97);
+    }
+
+    #[test]
+    fn the_largest_cell_keeps_the_page_within_the_budget() {
+        let square = |side: u32| move |cell: u32| (side * cell, side * cell);
+        assert_eq!(largest_cell(24, square(100)), 24);
+        // 4096 x 4096 is exactly the budget.
+        assert_eq!(largest_cell(24, square(256)), 16);
+        assert_eq!(largest_cell(24, square(1000)), 4);
+        assert_eq!(largest_cell(24, square(100_000)), 1);
+    }
+
+    #[cfg(feature = "png")]
+    #[test]
+    fn png_paints_rectangles_outlines_and_text_the_same_every_time() {
+        use crate::image::Raster;
+        let png = sample().to_png().unwrap();
+        assert_eq!(
+            png,
+            sample().to_png().unwrap(),
+            "rendering is deterministic"
+        );
+        let image = Raster::from_png(&png).unwrap();
         assert_eq!((image.width(), image.height()), (40, 20));
         assert_eq!(image.get(9, 9), Rgb::BLACK);
         assert_eq!(image.get(10, 10), Rgb::WHITE);
         assert_eq!(image.get(21, 10), Rgb(255, 0, 0));
         assert_eq!(image.get(39, 19), Rgb(255, 0, 0));
-        let blue = (0..40)
+        // The text is drawn, antialiased, in the embedded font: bluish pixels, nowhere else.
+        let bluish = |x: usize, y: usize| {
+            let Rgb(r, _, b) = image.get(x, y);
+            b > 128 && r < 200
+        };
+        let blue: Vec<(usize, usize)> = (0..40)
             .flat_map(|x| (0..20).map(move |y| (x, y)))
-            .filter(|&(x, y)| image.get(x, y) == Rgb(0, 0, 255))
-            .count();
-        assert!(blue > 10, "the text should be drawn, found {blue} pixels");
+            .filter(|&(x, y)| bluish(x, y))
+            .collect();
+        assert!(blue.len() > 10, "the text should be drawn: {blue:?}");
+        assert!(blue.iter().all(|&(x, _)| (22..38).contains(&x)), "{blue:?}");
     }
 }

@@ -7,7 +7,7 @@
 //! depth.
 
 use crate::explain::Explanation;
-use crate::image::{Anchor, Drawing, Rgb};
+use crate::image::{Anchor, Drawing, Rgb, largest_cell};
 use crate::model::{Cell, Grid};
 
 /// Viridis, from its purple end to its yellow end.
@@ -28,9 +28,13 @@ const LEGEND: u32 = 40;
 /// The picture of `explanation`, whose path started from `start`.
 pub fn path_drawing(start: &Grid<Cell>, explanation: &Explanation) -> Drawing {
     let (width, height) = (start.width() as u32, start.height() as u32);
-    let cell = (600 / width.max(height)).clamp(6, 28);
-    let page_width = (2 * MARGIN + width * cell).max(240);
-    let mut drawing = Drawing::new(page_width, 2 * MARGIN + height * cell + LEGEND);
+    let page = |cell: u32| {
+        let page_width = (2 * MARGIN + width * cell).max(240);
+        (page_width, 2 * MARGIN + height * cell + LEGEND)
+    };
+    let cell = largest_cell((600 / width.max(height)).clamp(6, 28), page);
+    let (page_width, page_height) = page(cell);
+    let mut drawing = Drawing::new(page_width, page_height);
     let max_depth = explanation.shape.depth.max(1);
     let mut depth_of: Grid<Option<usize>> = start.map(|_| None);
     for (step, depth) in explanation.steps.iter().zip(&explanation.shape.depths) {
@@ -78,13 +82,15 @@ pub fn path_drawing(start: &Grid<Cell>, explanation: &Explanation) -> Drawing {
     drawing
 }
 
+/// Lines around the grid, and between cells of 4 pixels or more (thicker every five cells).
 fn draw_grid_lines(drawing: &mut Drawing, width: u32, height: u32, cell: u32) {
-    for col in 0..=width {
+    let drawn = |index: u32, count: u32| index == 0 || index == count || cell >= 4;
+    for col in (0..=width).filter(|&col| drawn(col, width)) {
         let thick = if col % 5 == 0 || col == width { 2 } else { 1 };
         let x = (MARGIN + col * cell).saturating_sub(thick / 2);
         drawing.rect(x, MARGIN, thick, height * cell, GRID_LINE);
     }
-    for row in 0..=height {
+    for row in (0..=height).filter(|&row| drawn(row, height)) {
         let thick = if row % 5 == 0 || row == height { 2 } else { 1 };
         let y = (MARGIN + row * cell).saturating_sub(thick / 2);
         drawing.rect(MARGIN, y, width * cell, thick, GRID_LINE);
@@ -146,6 +152,7 @@ mod tests {
         assert_eq!(pale(Rgb(0, 255, 100)), Rgb(153, 255, 193));
     }
 
+    #[cfg(feature = "png")]
     #[test]
     fn cells_are_coloured_by_the_depth_that_fixed_them() {
         use crate::explain::{PathShape, Step, StepKind, Stop};
@@ -175,7 +182,8 @@ mod tests {
             elapsed: std::time::Duration::ZERO,
         };
         let start = Grid::filled(2, 2, Cell::Unknown);
-        let raster = path_drawing(&start, &explanation).to_raster().unwrap();
+        let png = path_drawing(&start, &explanation).to_png().unwrap();
+        let raster = crate::image::Raster::from_png(&png).unwrap();
         let cell = 28; // the largest cell size
         let corner = |row: usize, col: usize| {
             let (x, y) = (MARGIN as usize + col * cell, MARGIN as usize + row * cell);

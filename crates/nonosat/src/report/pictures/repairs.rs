@@ -1,12 +1,12 @@
 //! `fix`'s repairs as a picture: the design with its hints marked, beside the first edit.
 
-use crate::image::{Anchor, Drawing, Rgb};
+use crate::image::{Anchor, Drawing, Rgb, largest_cell};
 use crate::model::{Grid, Pos};
 use crate::solve::repair::Repairs;
 use crate::words::counted;
 
-/// Pixels per cell.
-const CELL: u32 = 16;
+/// Pixels per cell when the page has room; fewer for large designs.
+const PREFERRED_CELL: u32 = 16;
 /// Pixels around and between the panels, and above them for the caption.
 const MARGIN: u32 = 24;
 /// Grey of the grid lines.
@@ -23,13 +23,18 @@ pub const AMBIGUOUS_MARK: Rgb = Rgb(240, 170, 0);
 /// The design with its ambiguous cells (amber) and hints (red) framed and, when there is an edit,
 /// the picture after the first edit with the changed cells framed (blue).
 pub fn draw_repairs(design: &Grid<bool>, repairs: &Repairs) -> Drawing {
-    let panel_width = design.width() as u32 * CELL;
-    let panel_height = design.height() as u32 * CELL;
     let panels = if repairs.edits.is_empty() { 1 } else { 2 };
-    let mut drawing = Drawing::new(
-        MARGIN + panels * (panel_width + MARGIN),
-        2 * MARGIN + panel_height,
-    );
+    let (width, height) = (design.width() as u32, design.height() as u32);
+    let page = |cell: u32| {
+        let panel_width = width * cell;
+        (
+            MARGIN + panels * (panel_width + MARGIN),
+            2 * MARGIN + height * cell,
+        )
+    };
+    let cell = largest_cell(PREFERRED_CELL, page);
+    let (page_width, page_height) = page(cell);
+    let mut drawing = Drawing::new(page_width, page_height);
     let hints: &[Pos] = repairs.hints.as_ref().map_or(&[], |h| &h.cells);
     let ambiguous = repairs.check.ambiguous.as_deref().unwrap_or_default();
     let mut marks: Vec<(Pos, Rgb)> = ambiguous
@@ -42,38 +47,66 @@ pub fn draw_repairs(design: &Grid<bool>, repairs: &Repairs) -> Drawing {
         Some(hints) => counted(hints.cells.len(), "hint", "hints"),
         None => "unique".to_owned(),
     };
-    draw_panel(&mut drawing, MARGIN, design, &marks, &caption);
+    let panel = Panel { cell, left: MARGIN };
+    panel.draw(&mut drawing, design, &marks, &caption);
     if let Some(edit) = repairs.edits.first() {
         let marks: Vec<(Pos, Rgb)> = edit.flipped.iter().map(|&pos| (pos, EDIT_MARK)).collect();
-        let left = 2 * MARGIN + panel_width;
-        draw_panel(&mut drawing, left, &edit.picture, &marks, "edit 1");
+        let left = 2 * MARGIN + width * cell;
+        let panel = Panel { cell, left };
+        panel.draw(&mut drawing, &edit.picture, &marks, "edit 1");
     }
     drawing
 }
 
-/// The top-left pixel of the cell at `pos` in a panel whose left edge is `left`.
-pub fn cell_origin(left: u32, pos: Pos) -> (u32, u32) {
-    (left + pos.col as u32 * CELL, MARGIN + pos.row as u32 * CELL)
+/// One picture of the page: its cell size and its left edge.
+struct Panel {
+    cell: u32,
+    left: u32,
 }
 
-fn draw_panel(
-    drawing: &mut Drawing,
-    left: u32,
-    picture: &Grid<bool>,
-    marks: &[(Pos, Rgb)],
-    caption: &str,
-) {
-    drawing.text(left, MARGIN / 2, 12, Anchor::Start, Rgb::BLACK, caption);
-    for pos in picture.positions() {
-        let (x, y) = cell_origin(left, pos);
-        drawing.outline(x, y, CELL + 1, CELL + 1, 1, GRID_LINE);
-        if picture[pos] {
-            drawing.rect(x + 1, y + 1, CELL - 1, CELL - 1, INK);
-        }
+impl Panel {
+    /// The top-left pixel of the cell at `pos`.
+    fn cell_origin(&self, pos: Pos) -> (u32, u32) {
+        (
+            self.left + pos.col as u32 * self.cell,
+            MARGIN + pos.row as u32 * self.cell,
+        )
     }
-    for &(pos, colour) in marks {
-        let (x, y) = cell_origin(left, pos);
-        drawing.outline(x, y, CELL + 1, CELL + 1, 3, colour);
+
+    /// The picture's cells, with grid lines when cells are 4 pixels or more, and `marks` framed
+    /// (filled, in cells too small for a frame).
+    fn draw(
+        &self,
+        drawing: &mut Drawing,
+        picture: &Grid<bool>,
+        marks: &[(Pos, Rgb)],
+        caption: &str,
+    ) {
+        let cell = self.cell;
+        drawing.text(
+            self.left,
+            MARGIN / 2,
+            12,
+            Anchor::Start,
+            Rgb::BLACK,
+            caption,
+        );
+        let lines = cell >= 4;
+        for pos in picture.positions() {
+            let (x, y) = self.cell_origin(pos);
+            if lines {
+                drawing.outline(x, y, cell + 1, cell + 1, 1, GRID_LINE);
+            }
+            if picture[pos] {
+                let inset = u32::from(lines);
+                drawing.rect(x + inset, y + inset, cell - inset, cell - inset, INK);
+            }
+        }
+        let frame = (cell / 4).clamp(1, 3);
+        for &(pos, colour) in marks {
+            let (x, y) = self.cell_origin(pos);
+            drawing.outline(x, y, cell + 1, cell + 1, frame, colour);
+        }
     }
 }
 
@@ -82,6 +115,7 @@ mod tests {
     use super::*;
     use crate::solve::repair::{FixOptions, fix};
 
+    #[cfg(feature = "png")]
     #[test]
     fn hints_and_edits_are_framed_in_their_colours() {
         // Two 2x2 diagonals side by side in a 2x5 picture: ambiguous, one hint per square.
@@ -92,9 +126,14 @@ mod tests {
         .unwrap();
         let repairs = fix(&design, &FixOptions::default()).unwrap();
         let hints = repairs.hints.clone().unwrap();
-        let image = draw_repairs(&design, &repairs).to_raster().unwrap();
+        let png = draw_repairs(&design, &repairs).to_png().unwrap();
+        let image = crate::image::Raster::from_png(&png).unwrap();
         let frame_pixel = |left: u32, pos: Pos| {
-            let (x, y) = cell_origin(left, pos);
+            let (x, y) = Panel {
+                cell: PREFERRED_CELL,
+                left,
+            }
+            .cell_origin(pos);
             image.get(x as usize + 1, y as usize + 1)
         };
         for pos in design.positions() {
@@ -110,7 +149,7 @@ mod tests {
             assert_eq!(frame_pixel(MARGIN, pos), expected, "{pos:?}");
         }
         if let Some(edit) = repairs.edits.first() {
-            let left = 2 * MARGIN + design.width() as u32 * CELL;
+            let left = 2 * MARGIN + design.width() as u32 * PREFERRED_CELL;
             assert_eq!(frame_pixel(left, edit.flipped[0]), EDIT_MARK);
         }
     }
