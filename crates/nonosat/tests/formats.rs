@@ -1921,3 +1921,177 @@ fn corpus_number_loom_colour_pngs_round_trip_through_clues_and_check() {
     }
     assert!(coloured >= 8, "{coloured} colour pictures");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Colour puzzles written as PNG pictures
+
+/// Every pixel of a PNG picture, row by row.
+fn png_pixels(bytes: &[u8]) -> Vec<Vec<nonosat::image::Rgb>> {
+    let raster = nonosat::image::Raster::from_png(bytes).unwrap();
+    (0..raster.height())
+        .map(|y| (0..raster.width()).map(|x| raster.get(x, y)).collect())
+        .collect()
+}
+
+/// The picture of a PNG file read in colour (on `background`, white when `None`), its clues
+/// written as `.non` and read back, then written as PNG again.
+fn png_through_clues(path: &Path, background: Option<nonosat::image::Rgb>) -> Option<Vec<u8>> {
+    let options = ReadOptions::default()
+        .with_colours(Some(31))
+        .with_background(background);
+    let formats::Puzzles::Colour(entries) = formats::read_path_any(path, None, &options).unwrap()
+    else {
+        return None;
+    };
+    let non = formats::write_colour(&entries[0].puzzle, Format::Non).unwrap();
+    let clues = formats::parse_colour_bytes(non.as_bytes(), "clues.non", None).unwrap();
+    Some(formats::write_colour_bytes(&clues[0].puzzle, Format::Png).unwrap())
+}
+
+#[test]
+fn corpus_number_loom_colour_pngs_give_the_same_pixels_through_clues() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let mut coloured = 0;
+    for path in files_under(&dir.join("number-loom/png"), ".png") {
+        let Some(written) = png_through_clues(&path, None) else {
+            continue;
+        };
+        coloured += 1;
+        let original = std::fs::read(&path).unwrap();
+        assert_eq!(
+            png_pixels(&written),
+            png_pixels(&original),
+            "{}",
+            path.display()
+        );
+    }
+    assert!(coloured >= 8, "{coloured} colour pictures");
+}
+
+/// A random picture of two to five distinct colours besides its background (white or another),
+/// each used at least once, and the background on some pixel.
+fn random_colour_picture()
+-> impl Strategy<Value = (nonosat::image::Rgb, Vec<Vec<nonosat::image::Rgb>>)> {
+    use nonosat::image::Rgb;
+    let rgb = any::<[u8; 3]>().prop_map(Rgb::from);
+    (
+        prop_oneof![Just(Rgb::WHITE), rgb.clone()],
+        proptest::collection::vec(rgb, 2..=5),
+        1usize..=6,
+        1usize..=6,
+    )
+        .prop_flat_map(|(background, colours, width, height)| {
+            let count = colours.len() + 1;
+            let cells = proptest::collection::vec(0..count, width * height);
+            (Just(background), Just(colours), Just(width), cells)
+        })
+        .prop_filter_map(
+            "distinct colours, each used, and the background",
+            |(background, colours, width, cells)| {
+                let mut all = vec![background];
+                all.extend(&colours);
+                let distinct = (1..all.len()).all(|i| !all[..i].contains(&all[i]));
+                let used = (0..all.len()).all(|c| cells.contains(&c));
+                (distinct && used).then(|| {
+                    let rows = cells
+                        .chunks(width)
+                        .map(|row| row.iter().map(|&c| all[c]).collect())
+                        .collect();
+                    (background, rows)
+                })
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(brute::property_config(60))]
+
+    /// A colour picture read in colour, its clues written and read back, and written as PNG gives
+    /// the same pixels, on white or on another background named as such.
+    #[test]
+    fn random_colour_pngs_give_the_same_pixels_through_clues(
+        (background, rows) in random_colour_picture()
+    ) {
+        let rows_ref: Vec<&[nonosat::image::Rgb]> = rows.iter().map(Vec::as_slice).collect();
+        let bytes = colour_png(&rows_ref);
+        let path = temp_file("random-colour.png", &bytes);
+        let named = (background != nonosat::image::Rgb::WHITE).then_some(background);
+        let written = png_through_clues(&path, named).expect("a colour puzzle");
+        prop_assert_eq!(png_pixels(&written), rows);
+    }
+}
+
+#[test]
+fn png_is_written_in_colour_only_when_its_colours_differ() {
+    use nonosat::model::{Colour, ColourPuzzle, Palette};
+    let palette = |second: [u8; 3]| {
+        Palette::new(
+            Colour::new("white", [255; 3]),
+            vec![Colour::new("r", [204, 51, 51]), Colour::new("s", second)],
+        )
+        .unwrap()
+    };
+    let picture = Grid::from_rows(vec![vec![1, 0, 2]]).unwrap();
+    let same = ColourPuzzle::from_picture(&picture, palette([204, 51, 51])).unwrap();
+    let error = formats::write_colour_bytes(&same, Format::Png).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the colours \"r\" and \"s\" are both #cc3333, which a PNG picture cannot tell apart"
+    );
+    let apart = ColourPuzzle::from_picture(&picture, palette([51, 51, 204])).unwrap();
+    let bytes = formats::write_colour_bytes(&apart, Format::Png).unwrap();
+    use nonosat::image::Rgb;
+    assert_eq!(
+        png_pixels(&bytes),
+        [[Rgb(204, 51, 51), Rgb::WHITE, Rgb(51, 51, 204)]]
+    );
+    let clues_only = ColourPuzzle::new(
+        apart.rows().to_vec(),
+        apart.columns().to_vec(),
+        apart.palette().clone(),
+    )
+    .unwrap();
+    let error = formats::write_colour_bytes(&clues_only, Format::Png).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the puzzle has no goal picture, which the png format writes"
+    );
+}
+
+#[test]
+fn a_named_background_must_be_in_the_picture() {
+    use nonosat::image::Rgb;
+    let cream = Rgb(255, 255, 204);
+    let red = Rgb(204, 51, 51);
+    let blue = Rgb(51, 51, 204);
+    let path = temp_file(
+        "cream.png",
+        &colour_png(&[&[cream, red, Rgb::WHITE], &[blue, cream, red]]),
+    );
+    let read = |background| {
+        let options = ReadOptions::default()
+            .with_colours(Some(4))
+            .with_background(Some(background));
+        formats::read_path_any(&path, None, &options)
+    };
+    let formats::Puzzles::Colour(entries) = read(cream).unwrap() else {
+        panic!("a colour puzzle");
+    };
+    let puzzle = &entries[0].puzzle;
+    assert_eq!(puzzle.palette().colour(0).rgb, [255, 255, 204]);
+    assert_eq!(puzzle.palette().len(), 3, "white is a colour on cream");
+    assert_eq!(
+        puzzle.goal().unwrap().line(nonosat::LineId::Row(1)),
+        vec![3, 0, 1]
+    );
+    let error = read(Rgb(0, 128, 0)).unwrap_err().to_string();
+    assert_eq!(
+        error,
+        format!(
+            "{}: the background colour #008000 is not in the picture, so no cell would be empty",
+            path.display()
+        )
+    );
+}

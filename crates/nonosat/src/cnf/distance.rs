@@ -1,7 +1,25 @@
 //! "At most k of these literals are true", as a sequential counter (Sinz 2005) read through
 //! assumptions, so that one formula answers every bound up to its largest.
 
-use super::{ClauseSink, Encoding, Lit};
+use super::{ClauseSink, ColourEncoding, Encoding, Lit, Var};
+
+/// An encoding that numbers fresh auxiliary variables after its own.
+pub trait FreshVars {
+    /// A fresh variable, numbered after every variable used so far.
+    fn new_var(&mut self) -> Var;
+}
+
+impl FreshVars for Encoding {
+    fn new_var(&mut self) -> Var {
+        Encoding::new_var(self)
+    }
+}
+
+impl FreshVars for ColourEncoding {
+    fn new_var(&mut self) -> Var {
+        ColourEncoding::new_var(self)
+    }
+}
 
 /// Counts how many of a list of literals are true, up to a largest bound.
 pub struct Counter {
@@ -10,14 +28,15 @@ pub struct Counter {
 }
 
 impl Counter {
-    /// Adds the counter's clauses over `lits`, counting up to `most + 1`.
+    /// Adds the counter's clauses over `lits`, counting up to `most + 1`, its variables numbered
+    /// after those of `encoding`.
     ///
     /// The clauses only force outputs up; alone they constrain nothing. Assuming
     /// [`Counter::at_most`] makes them bind.
     pub fn new(
         lits: &[Lit],
         most: usize,
-        encoding: &mut Encoding,
+        encoding: &mut impl FreshVars,
         sink: &mut impl ClauseSink,
     ) -> Self {
         let width = most + 1;

@@ -13,7 +13,7 @@ mod line;
 
 pub use colour::{ColourEncoding, encode_colour, encode_single_colour_line};
 pub use dimacs::{Cnf, write_colour_dimacs, write_dimacs};
-pub use distance::Counter;
+pub use distance::{Counter, FreshVars};
 
 use std::ops::Not;
 

@@ -103,7 +103,7 @@ pub fn read_path_any(
     let source = path.to_string_lossy();
     let bytes = super::read_bytes(path).map_err(|error| error.in_file(&display_name(&source)))?;
     if let Some(most) = options.colours {
-        return read_png_in_colour(&bytes, &source, format, most);
+        return read_png_in_colour(&bytes, &source, format, most, options);
     }
     let refused = match parse_bytes(&bytes, &source, format, options) {
         Ok(entries) => return Ok(Puzzles::BlackAndWhite(entries)),
@@ -118,13 +118,14 @@ pub fn read_path_any(
     }
 }
 
-/// A PNG image read in colour with at most `most` colours besides white; black and white when
-/// it has one.
+/// A PNG image read in colour with at most `most` colours besides the background of `options`;
+/// black and white when it has one.
 fn read_png_in_colour(
     bytes: &[u8],
     source: &str,
     format: Option<Format>,
     most: u8,
+    options: &ReadOptions,
 ) -> Result<Puzzles, ParseError> {
     let in_file = |error: LineError| error.in_file(&display_name(source));
     let format = format.unwrap_or_else(|| super::detect_bytes(Some(source), bytes));
@@ -138,7 +139,7 @@ fn read_png_in_colour(
     }
     #[cfg(feature = "png")]
     {
-        let puzzle = super::png::parse_colour(bytes, most).map_err(in_file)?;
+        let puzzle = super::png::parse_colour(bytes, most, options.background).map_err(in_file)?;
         let label = String::new();
         Ok(match puzzle.to_black_and_white() {
             Some(puzzle) => Puzzles::BlackAndWhite(vec![Entry { label, puzzle }]),
@@ -146,7 +147,7 @@ fn read_png_in_colour(
         })
     }
     #[cfg(not(feature = "png"))]
-    unreachable!("a PNG without the png feature is refused above ({most} colours)")
+    unreachable!("a PNG without the png feature is refused above ({most} colours, {options:?})")
 }
 
 /// Whether a black-and-white reader refused the file for its colours.
@@ -172,6 +173,36 @@ pub fn write_colour(puzzle: &ColourPuzzle, format: Format) -> Result<String, Wri
             None => Err(WriteError::NoColours { format }),
         },
     }
+}
+
+/// Writes one colour puzzle as bytes: as [`write_colour`] does, and `Png` as the goal picture, one
+/// pixel a cell in its palette colour, which [`read_path_any`] with the palette's background (and
+/// `--colors` at least the number of colours) reads back as the same cells. A palette with two
+/// entries of one value is refused, as a picture could not tell them apart.
+pub fn write_colour_bytes(puzzle: &ColourPuzzle, format: Format) -> Result<Vec<u8>, WriteError> {
+    if format != Format::Png {
+        return write_colour(puzzle, format).map(String::into_bytes);
+    }
+    if let Some(feature) = format.missing_feature() {
+        return Err(WriteError::FeatureMissing { format, feature });
+    }
+    let goal = puzzle.goal().ok_or(WriteError::NoGoal { format })?;
+    let colours = puzzle.palette().colours();
+    for (i, colour) in colours.iter().enumerate() {
+        if let Some(earlier) = colours[..i].iter().find(|c| c.rgb == colour.rgb) {
+            return Err(WriteError::SameColour {
+                first: earlier.name.clone(),
+                second: colour.name.clone(),
+                hex: colour.hex(),
+            });
+        }
+    }
+    #[cfg(feature = "png")]
+    {
+        Ok(super::png::write_colour(goal, puzzle.palette()))
+    }
+    #[cfg(not(feature = "png"))]
+    unreachable!("PNG without the png feature is refused above ({goal:?})")
 }
 
 /// The letter that names colour `index` (1 or more) in written files: `a`, `b`, ... `z`, then
@@ -321,7 +352,13 @@ pub(crate) fn goal_index(palette: &Palette, name: &str, line: usize) -> Result<u
 }
 
 /// A colour written as hex digits, `#` optional: `rgb` or `rrggbb`.
-pub(crate) fn hex_rgb(text: &str) -> Option<[u8; 3]> {
+///
+/// ```
+/// assert_eq!(nonosat::formats::hex_rgb("#ffffcc"), Some([255, 255, 204]));
+/// assert_eq!(nonosat::formats::hex_rgb("f0a"), Some([255, 0, 170]));
+/// assert_eq!(nonosat::formats::hex_rgb("#ffffc"), None);
+/// ```
+pub fn hex_rgb(text: &str) -> Option<[u8; 3]> {
     let digits = text.trim().trim_start_matches('#');
     if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;

@@ -253,6 +253,12 @@ pub enum ParseErrorKind {
         /// The file's format.
         format: Format,
     },
+    /// A background colour named for a picture read in colour that no pixel has (after quantising).
+    #[error("the background colour {hex} is not in the picture, so no cell would be empty")]
+    BackgroundMissing {
+        /// The colour, `#rrggbb`.
+        hex: String,
+    },
 }
 
 /// What the black-and-white readers call the colour puzzles they refuse (then read by
@@ -315,6 +321,18 @@ pub enum WriteError {
     NoColours {
         /// The format asked for.
         format: Format,
+    },
+    /// A colour puzzle written as a picture whose palette gives two colours one value.
+    #[error(
+        "the colours \"{first}\" and \"{second}\" are both {hex}, which a PNG picture cannot tell apart"
+    )]
+    SameColour {
+        /// The first of the two colours' names.
+        first: String,
+        /// The second's.
+        second: String,
+        /// Their value, `#rrggbb`.
+        hex: String,
     },
 }
 

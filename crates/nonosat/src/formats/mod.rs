@@ -54,8 +54,11 @@ use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
+use crate::image::Rgb;
+
 pub use colour::{
-    ColourEntry, Puzzles, colour_letter, parse_colour_bytes, read_path_any, write_colour,
+    ColourEntry, Puzzles, colour_letter, hex_rgb, parse_colour_bytes, read_path_any, write_colour,
+    write_colour_bytes,
 };
 pub use detect::{by_extension, detect, detect_bytes};
 use error::LineError;
@@ -220,6 +223,9 @@ pub struct ReadOptions {
     /// `Some(n)`: a PNG image is read in colour ([`read_path_any`]), white the background and its
     /// other colours quantised to at most `n` (1 to [`MAX_COLOURS`](crate::model::MAX_COLOURS)).
     pub colours: Option<u8>,
+    /// For a PNG image read in colour: the colour that is empty, which some pixel must have;
+    /// `None` is white, unchecked.
+    pub background: Option<Rgb>,
 }
 
 impl Default for ReadOptions {
@@ -228,6 +234,7 @@ impl Default for ReadOptions {
         ReadOptions {
             threshold: 128,
             colours: None,
+            background: None,
         }
     }
 }
@@ -242,6 +249,13 @@ impl ReadOptions {
     /// These options reading PNG images in colour, with at most `colours` colours besides white.
     pub fn with_colours(mut self, colours: Option<u8>) -> Self {
         self.colours = colours;
+        self
+    }
+
+    /// These options reading PNG images in colour with `background` (white when `None`) as the
+    /// empty colour.
+    pub fn with_background(mut self, background: Option<Rgb>) -> Self {
+        self.background = background;
         self
     }
 }

@@ -449,10 +449,14 @@ pub(super) fn write(puzzle: &Puzzle) -> String {
     lines.iter().map(|line| format!("{line}\n")).collect()
 }
 
-/// Writes a colour `.non` text: metadata, a `color` line for each colour (named by its letter),
-/// size, clues as `3a,1b`, and the goal in letters with `0` for the background.
+/// Writes a colour `.non` text: metadata, a `color` line for each colour (named by its letter;
+/// `color 0 #rrggbb` for a background other than white), size, clues as `3a,1b`, and the goal in letters with `0` for the background.
 pub(super) fn write_colour(puzzle: &ColourPuzzle) -> String {
     let mut lines = metadata_lines(&puzzle.meta);
+    let background = puzzle.palette().colour(0);
+    if background.rgb != [255; 3] {
+        lines.push(format!("color 0 {}", background.hex()));
+    }
     for (index, colour) in (1..).zip(&puzzle.palette().colours()[1..]) {
         lines.push(format!("color {} {}", colour_letter(index), colour.hex()));
     }

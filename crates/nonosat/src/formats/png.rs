@@ -5,9 +5,11 @@
 //! [`MAX_SIDE`] pixels a side before any pixel is decoded. The clues are
 //! read off the picture, which becomes the goal.
 //!
-//! Read in colour ([`parse_colour`], `--colors N`), white pixels are the background and the others
-//! keep their colours, quantised to at most N (at most [`MAX_COLOURS`]) when there are more
-//! ([`quantise`]); the colours are named `a`, `b`, ... in the order their first pixel appears.
+//! Read in colour ([`parse_colour`], `--colors N`), pixels of the background colour (white unless
+//! `--background` names another) are empty and the others keep their colours, quantised to at most
+//! N (at most [`MAX_COLOURS`]) when there are more ([`quantise`]); the colours are named `a`, `b`,
+//! ... in the order their first pixel appears. Written in colour ([`write_colour`]), each cell is
+//! a pixel of its palette colour, so reading back with the same background gives the same cells.
 
 use super::colour::colour_letter;
 use super::error::{LineError, ParseErrorKind};
@@ -22,9 +24,16 @@ pub(super) fn parse(bytes: &[u8], threshold: u8) -> Result<Puzzle, LineError> {
         .map_err(|error| LineError::maybe_at(None, ParseErrorKind::Puzzle(error)))
 }
 
-/// Reads a PNG image as a colour puzzle: white is the background, and the other pixels' colours,
-/// quantised to at most `most` (1 to [`MAX_COLOURS`]), are the puzzle's colours.
-pub(super) fn parse_colour(bytes: &[u8], most: u8) -> Result<ColourPuzzle, LineError> {
+/// Reads a PNG image as a colour puzzle: the `background` colour (white when `None`) is empty, and
+/// the other pixels' colours, quantised to at most `most` (1 to [`MAX_COLOURS`]), are the puzzle's
+/// colours. A background given must be some pixel's colour (after quantising): a picture without
+/// it is refused, as the colour was most likely mistyped; white is not checked, since a picture
+/// that fills every cell is a puzzle too.
+pub(super) fn parse_colour(
+    bytes: &[u8],
+    most: u8,
+    background: Option<Rgb>,
+) -> Result<ColourPuzzle, LineError> {
     if !(1..=MAX_COLOURS).contains(&usize::from(most)) {
         return Err(LineError::maybe_at(
             None,
@@ -32,12 +41,22 @@ pub(super) fn parse_colour(bytes: &[u8], most: u8) -> Result<ColourPuzzle, LineE
         ));
     }
     let raster = decode(bytes)?;
-    let quantised = quantise(&raster, usize::from(most));
+    let quantised = quantise(&raster, background.unwrap_or(Rgb::WHITE), usize::from(most));
+    if let Some(rgb) = background
+        && !quantised.indices.iter().flatten().any(|&index| index == 0)
+    {
+        let kind = ParseErrorKind::BackgroundMissing { hex: rgb.hex() };
+        return Err(LineError::maybe_at(None, kind));
+    }
     let colours = (1..)
         .zip(&quantised.colours)
         .map(|(index, rgb)| Colour::new(&colour_letter(index).to_string(), [rgb.0, rgb.1, rgb.2]))
         .collect();
-    let built = Palette::new(Colour::new("white", [255; 3]), colours).and_then(|palette| {
+    let background = background.map_or_else(
+        || Colour::new("white", [255; 3]),
+        |Rgb(r, g, b)| Colour::new("background", [r, g, b]),
+    );
+    let built = Palette::new(background, colours).and_then(|palette| {
         let picture = Grid::from_rows(quantised.indices).expect("a raster has at least one pixel");
         ColourPuzzle::from_picture(&picture, palette)
     });
@@ -70,6 +89,19 @@ pub(super) fn write(picture: &Grid<bool>) -> Vec<u8> {
         .expect("a puzzle's picture is within the raster's limits");
     for pos in picture.positions().filter(|&pos| picture[pos]) {
         image.set(pos.col, pos.row, Rgb::BLACK);
+    }
+    image.to_png()
+}
+
+/// A colour puzzle's goal as a PNG, one pixel a cell in its palette colour: [`parse_colour`]
+/// reads it back, with the palette's background, as the same cells when the palette's colours are
+/// distinct.
+pub(super) fn write_colour(goal: &Grid<u8>, palette: &Palette) -> Vec<u8> {
+    let background = Rgb::from(palette.colour(0).rgb);
+    let mut image = Raster::filled(goal.width(), goal.height(), background)
+        .expect("a puzzle's picture is within the raster's limits");
+    for pos in goal.positions() {
+        image.set(pos.col, pos.row, Rgb::from(palette.colour(goal[pos]).rgb));
     }
     image.to_png()
 }

@@ -1,9 +1,11 @@
-//! Colour quantisation: a picture's pixels mapped onto white and at most N other colours, so that
-//! a photo-like PNG can be read as a colour puzzle of few colours.
+//! Colour quantisation: a picture's pixels mapped onto a background colour (white, or another
+//! chosen) and at most N other colours, so that a photo-like PNG can be read as a colour puzzle of
+//! few colours.
 //!
-//! A picture with at most N colours besides white keeps them exactly. Otherwise the N colours are
-//! found by k-means in RGB over the picture's distinct colours, weighted by how many pixels have
-//! each: white is a fixed centre (so near-white pixels become background), the first other centres
+//! A picture with at most N colours besides the background keeps them exactly. Otherwise the N
+//! colours are found by k-means in RGB over the picture's distinct colours, weighted by how many
+//! pixels have each: the background is a fixed centre (so pixels near it become background), the
+//! first other centres
 //! are picked one at a time where pixels are many and far from every centre so far, then
 //! up to eight rounds of Lloyd's refinement move each centre to the mean of its pixels. Colours no
 //! pixel ends up nearest to are dropped. Deterministic: the same picture gives the same colours.
@@ -15,29 +17,30 @@ use super::{Raster, Rgb};
 /// Rounds of Lloyd's refinement after the centres are first picked.
 const ROUNDS: usize = 8;
 
-/// A picture as colour indices: index 0 is white, the others index [`Quantised::colours`].
+/// A picture as colour indices: index 0 is the background, the others index
+/// [`Quantised::colours`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Quantised {
-    /// The colours besides white, in the order their first pixel appears (row by row).
+    /// The colours besides the background, in the order their first pixel appears (row by row).
     pub colours: Vec<Rgb>,
-    /// Each pixel's colour, row by row: 0 for white, `i` for `colours[i - 1]`.
+    /// Each pixel's colour, row by row: 0 for the background, `i` for `colours[i - 1]`.
     pub indices: Vec<Vec<u8>>,
 }
 
-/// The pixels of `raster` on white and at most `most` other colours (`most` at most 255).
+/// The pixels of `raster` on `background` and at most `most` other colours (`most` at most 255).
 ///
 /// ```
 /// use nonosat::image::{Raster, Rgb, quantise};
 /// let mut picture = Raster::filled(3, 1, Rgb::WHITE).unwrap();
 /// picture.set(0, 0, Rgb(200, 0, 0));
 /// picture.set(1, 0, Rgb(190, 10, 0));
-/// let two = quantise(&picture, 2);
+/// let two = quantise(&picture, Rgb::WHITE, 2);
 /// assert_eq!(two.colours, [Rgb(200, 0, 0), Rgb(190, 10, 0)]);
-/// let one = quantise(&picture, 1);
+/// let one = quantise(&picture, Rgb::WHITE, 1);
 /// assert_eq!(one.colours, [Rgb(195, 5, 0)]);
 /// assert_eq!(one.indices, [[1, 1, 0]]);
 /// ```
-pub fn quantise(raster: &Raster, most: usize) -> Quantised {
+pub fn quantise(raster: &Raster, background: Rgb, most: usize) -> Quantised {
     let most = most.min(usize::from(u8::MAX));
     // The distinct colours with their pixel counts, in the order they first appear.
     let mut seen: HashMap<Rgb, usize> = HashMap::new();
@@ -52,18 +55,18 @@ pub fn quantise(raster: &Raster, most: usize) -> Quantised {
             distinct[at].1 += 1;
         }
     }
-    let others = distinct.iter().filter(|(c, _)| *c != Rgb::WHITE).count();
+    let others = distinct.iter().filter(|(c, _)| *c != background).count();
     let centres = if others <= most {
-        let mut exact = vec![Rgb::WHITE];
+        let mut exact = vec![background];
         exact.extend(
             distinct
                 .iter()
                 .map(|&(c, _)| c)
-                .filter(|&c| c != Rgb::WHITE),
+                .filter(|&c| c != background),
         );
         exact
     } else {
-        refine(&distinct, first_centres(&distinct, most))
+        refine(&distinct, first_centres(&distinct, background, most))
     };
     // Each distinct colour's centre, then the centres renumbered in order of first appearance.
     let nearest: Vec<usize> = distinct
@@ -92,13 +95,13 @@ pub fn quantise(raster: &Raster, most: usize) -> Quantised {
     Quantised { colours, indices }
 }
 
-/// White, then `most` centres picked one at a time: each the distinct colour with the largest
-/// pixel count times squared distance to the nearest centre so far.
-fn first_centres(distinct: &[(Rgb, u64)], most: usize) -> Vec<Rgb> {
-    let mut centres = vec![Rgb::WHITE];
+/// The background, then `most` centres picked one at a time: each the distinct colour with the
+/// largest pixel count times squared distance to the nearest centre so far.
+fn first_centres(distinct: &[(Rgb, u64)], background: Rgb, most: usize) -> Vec<Rgb> {
+    let mut centres = vec![background];
     let mut gap: Vec<u64> = distinct
         .iter()
-        .map(|&(c, _)| distance(c, Rgb::WHITE))
+        .map(|&(c, _)| distance(c, background))
         .collect();
     for _ in 0..most {
         let (best, score) = distinct
@@ -118,7 +121,7 @@ fn first_centres(distinct: &[(Rgb, u64)], most: usize) -> Vec<Rgb> {
     centres
 }
 
-/// [`ROUNDS`] rounds of Lloyd's refinement: every centre but white moves to the count-weighted
+/// [`ROUNDS`] rounds of Lloyd's refinement: every centre but the background (the first) moves to the count-weighted
 /// mean of the colours nearest to it.
 fn refine(distinct: &[(Rgb, u64)], mut centres: Vec<Rgb>) -> Vec<Rgb> {
     for _ in 0..ROUNDS {
@@ -152,7 +155,7 @@ fn refine(distinct: &[(Rgb, u64)], mut centres: Vec<Rgb>) -> Vec<Rgb> {
 fn nearest(centres: &[Rgb], colour: Rgb) -> usize {
     (0..centres.len())
         .min_by_key(|&i| distance(centres[i], colour))
-        .expect("white is always a centre")
+        .expect("the background is always a centre")
 }
 
 /// Squared distance in RGB.
@@ -183,7 +186,7 @@ mod tests {
     #[test]
     fn few_colours_are_kept_exactly_in_order_of_appearance() {
         let raster = picture(&[&[Rgb::WHITE, BLUE, RED], &[RED, NEAR_WHITE, Rgb::WHITE]]);
-        let q = quantise(&raster, 3);
+        let q = quantise(&raster, Rgb::WHITE, 3);
         assert_eq!(q.colours, [BLUE, RED, NEAR_WHITE]);
         assert_eq!(q.indices, [[0, 1, 2], [2, 3, 0]]);
     }
@@ -196,7 +199,7 @@ mod tests {
             &[reds[0], reds[1], NEAR_WHITE, blues[0]],
             &[reds[2], Rgb::WHITE, blues[1], blues[0]],
         ]);
-        let q = quantise(&raster, 2);
+        let q = quantise(&raster, Rgb::WHITE, 2);
         assert_eq!(q.colours, [Rgb(220, 20, 20), Rgb(23, 20, 217)]);
         assert_eq!(q.indices, [[1, 1, 0, 2], [1, 0, 2, 2]]);
     }
@@ -210,11 +213,24 @@ mod tests {
             }
         }
         for most in [1, 2, 5, 31] {
-            let q = quantise(&raster, most);
+            let q = quantise(&raster, Rgb::WHITE, most);
             assert!(q.colours.len() <= most, "{most}");
             for index in 1..=q.colours.len() as u8 {
                 assert!(q.indices.iter().flatten().any(|&i| i == index), "{most}");
             }
         }
+    }
+
+    #[test]
+    fn another_background_is_index_zero_and_a_fixed_centre() {
+        const CREAM: Rgb = Rgb(255, 255, 204);
+        const NEAR_CREAM: Rgb = Rgb(250, 250, 200);
+        let raster = picture(&[&[CREAM, RED, Rgb::WHITE], &[NEAR_CREAM, BLUE, CREAM]]);
+        let exact = quantise(&raster, CREAM, 4);
+        assert_eq!(exact.colours, [RED, Rgb::WHITE, NEAR_CREAM, BLUE]);
+        assert_eq!(exact.indices, [[0, 1, 2], [3, 4, 0]]);
+        let merged = quantise(&raster, CREAM, 3);
+        assert_eq!(merged.indices[1][0], 0, "{merged:?}");
+        assert!(!merged.colours.contains(&CREAM), "{merged:?}");
     }
 }

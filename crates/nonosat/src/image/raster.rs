@@ -29,6 +29,13 @@ impl Rgb {
     }
 }
 
+impl From<[u8; 3]> for Rgb {
+    /// The colour of red, green and blue.
+    fn from([r, g, b]: [u8; 3]) -> Self {
+        Rgb(r, g, b)
+    }
+}
+
 /// Why an image could not be read or made.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]

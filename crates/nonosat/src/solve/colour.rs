@@ -5,14 +5,15 @@
 //! ([`check`](super::check())); what differs is the formula (`cnf::encode_colour`), the clause
 //! that blocks a solution ("some coloured cell takes another colour"), and the independent check
 //! ([`ColourPuzzle::check`]). A cell is ambiguous when two solutions give it different colours.
-//! The search for a nearby second solution near a goal is black-and-white only.
+//! With a goal, the second solution is looked for near it first, as in black and white
+//! ([`Searcher::find_another`]).
 
 use std::time::{Duration, Instant};
 
 use super::check::{CheckError, FirstAnswer, GoalReport, Options, Report, by_choice, finish};
 use super::search::SearchError;
 use super::searcher::{Found, Searcher};
-use crate::cnf::{ClauseSink, ColourEncoding, Lit, TooLarge, encode_colour};
+use crate::cnf::{ClauseSink, ColourEncoding, Counter, Lit, TooLarge, encode_colour};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::colour::{ColourLineSolver, ColourState, open_grid, propagate_colour};
 use crate::model::{ColourMismatch, ColourPuzzle, Grid, Pos};
@@ -99,7 +100,7 @@ fn run(
             racer.stop,
         )?;
         let mut found = report.clone();
-        let outcome = search.first_answer(prove_unique, &mut found.solutions);
+        let outcome = search.first_answer(prove_unique, racer.nearby_first, &mut found.solutions);
         if !claim() {
             return Ok(None);
         }
@@ -142,32 +143,28 @@ impl<'a> ColourSearch<'a, Option<Deadline>> {
 
 impl<L: Limit> ColourSearch<'_, L> {
     /// The solutions that settle the verdict: the goal (when it solves the puzzle and uniqueness
-    /// is asked) or a first solution, then, if asked, one other.
-    fn first_answer(&mut self, prove_unique: bool, found: &mut Vec<Grid<u8>>) -> Found<(), Self> {
+    /// is asked) or a first solution, then, if asked, one other (near the goal first when there
+    /// is one and `nearby_first`).
+    fn first_answer(
+        &mut self,
+        prove_unique: bool,
+        nearby_first: bool,
+        found: &mut Vec<Grid<u8>>,
+    ) -> Found<(), Self> {
         let goal = self
             .puzzle
             .goal()
             .filter(|goal| self.puzzle.check(goal).is_ok());
-        let first = match (prove_unique, goal) {
-            (true, Some(goal)) => goal.clone(),
+        let (first, near_goal) = match (prove_unique, goal) {
+            (true, Some(goal)) => (goal.clone(), nearby_first),
             _ => match self.solver.solve()? {
-                Some(model) => self.verified(&model)?,
+                Some(model) => (self.verified(&model)?, false),
                 None => return Ok(()),
             },
         };
         found.push(first.clone());
         if prove_unique {
-            self.find_another(&first, found)?;
-        }
-        Ok(())
-    }
-
-    /// Blocks `solution` and finds another solution, if there is one.
-    fn find_another(&mut self, solution: &Grid<u8>, found: &mut Vec<Grid<u8>>) -> Found<(), Self> {
-        let blocking = self.encoding.blocking_clause(solution);
-        self.solver.add_clause(&blocking);
-        if let Some(model) = self.solver.solve()? {
-            found.push(self.verified(&model)?);
+            self.find_another(&first, near_goal, found)?;
         }
         Ok(())
     }
@@ -197,24 +194,21 @@ impl<L: Limit> Searcher for ColourSearch<'_, L> {
         self.solver.add_clause(clause);
     }
 
+    fn block(&mut self, solution: &Grid<u8>) {
+        let blocking = self.encoding.blocking_clause(solution);
+        self.solver.add_clause(&blocking);
+    }
+
+    fn counter(&mut self, lits: &[Lit], most: usize) -> Counter {
+        Counter::new(lits, most, &mut self.encoding, &mut self.solver)
+    }
+
     fn verified(&self, model: &Model) -> Found<Grid<u8>, Self> {
         let picture = colour_picture(self.puzzle, &self.encoding, model);
         self.puzzle
             .check(&picture)
             .map_err(SearchError::Unverified)?;
         Ok(picture)
-    }
-
-    fn enumerate(&mut self, limit: usize, found: &mut Vec<Grid<u8>>) -> Found<bool, Self> {
-        while found.len() < limit {
-            let before = found.len();
-            let last = found[before - 1].clone();
-            self.find_another(&last, found)?;
-            if found.len() == before {
-                return Ok(true);
-            }
-        }
-        Ok(false)
     }
 }
 

@@ -1,6 +1,8 @@
 //! A puzzle's formula in a SAT solver, and the searches over it: first solution, another solution
-//! (nearby first when there is a goal), enumeration; every model is verified before it is returned.
+//! (nearby first when there is a goal: [`Searcher`]), enumeration; every model is verified before
+//! it is returned.
 
+use super::searcher::Searcher;
 use crate::cnf::{self, ClauseSink, Counter, Encoding, Lit, TooLarge};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::{DpLineSolver, propagate};
@@ -37,10 +39,6 @@ impl<E, M> From<E> for SearchError<E, M> {
 
 /// What a search under the limit `L` returns.
 pub(crate) type Searched<T, L> = Result<T, SearchError<<L as Limit>::Exceeded>>;
-
-/// The largest distances, in cells, at which [`Search::find_another`] looks for a nearby solution
-/// before looking anywhere. Two solutions differ in at least four cells.
-const NEARBY_RADII: [usize; 3] = [4, 8, 16];
 
 impl<'a> Search<'a, Option<Deadline>> {
     /// Like [`Search::new`], but the solver also gives up when `stop`, if given, is raised (its
@@ -132,24 +130,6 @@ impl<'a, L: Limit> Search<'a, L> {
         if black { lit } else { !lit }
     }
 
-    /// Adds solutions to `found` (which holds at least one, the last not yet blocked) until it
-    /// holds `limit` or no other exists; true when none is left.
-    pub(crate) fn enumerate(
-        &mut self,
-        limit: usize,
-        found: &mut Vec<Grid<bool>>,
-    ) -> Searched<bool, L> {
-        while found.len() < limit {
-            let before = found.len();
-            let last = found[before - 1].clone();
-            self.find_another(&last, false, found)?;
-            if found.len() == before {
-                return Ok(true);
-            }
-        }
-        Ok(false)
-    }
-
     /// Finds a first solution and, if asked, a second one different from it.
     pub(crate) fn find_solutions(
         &mut self,
@@ -167,59 +147,9 @@ impl<'a, L: Limit> Search<'a, L> {
         Ok(())
     }
 
-    /// Finds a solution other than `solution` (blocking it), or proves there is none.
-    ///
-    /// With `nearby_first` (when `solution` is the designer's goal), a counter over the open cells
-    /// first asks for a solution within [`NEARBY_RADII`] cells of `solution`. A designer's ambiguity
-    /// is usually local, the closest alternative is the most useful one to show, and the bound makes
-    /// such solutions far quicker to find: on Wolter's Knotty and Faase, which no solver of his survey
-    /// finished, it finds the second solution in seconds. On puzzles without a goal the bounded
-    /// solves cost more than they save (measured in docs/performance.md). The last solve has no
-    /// bound, so the answer stays exact.
-    pub(crate) fn find_another(
-        &mut self,
-        solution: &Grid<bool>,
-        nearby_first: bool,
-        found: &mut Vec<Grid<bool>>,
-    ) -> Searched<(), L> {
-        self.block(solution);
-        let nearby = if nearby_first {
-            self.find_nearby(solution)?
-        } else {
-            None
-        };
-        let model = match nearby {
-            Some(model) => Some(model),
-            None => self.solver.solve()?,
-        };
-        if let Some(model) = model {
-            found.push(self.verified_picture(&model)?);
-        }
-        Ok(())
-    }
-
-    /// A solution within [`NEARBY_RADII`] cells of `solution`, closest radius first, if any.
-    fn find_nearby(&mut self, solution: &Grid<bool>) -> Result<Option<Model>, L::Exceeded> {
-        let differs: Vec<_> = self
-            .known
-            .positions()
-            .filter(|&pos| self.known[pos] == Cell::Unknown)
-            .map(|pos| {
-                let black = self.encoding.cell_var(pos).positive();
-                if solution[pos] { !black } else { black }
-            })
-            .collect();
-        let largest = NEARBY_RADII[NEARBY_RADII.len() - 1];
-        let counter = Counter::new(&differs, largest, &mut self.encoding, &mut self.solver);
-        for radius in NEARBY_RADII {
-            let Some(within) = counter.at_most(radius) else {
-                break;
-            };
-            if let Some(model) = self.solver.solve_assuming(&[within])? {
-                return Ok(Some(model));
-            }
-        }
-        Ok(None)
+    /// A counter of how many of `lits` are true, up to `most + 1`, added to the formula.
+    pub(crate) fn counter(&mut self, lits: &[Lit], most: usize) -> Counter {
+        Counter::new(lits, most, &mut self.encoding, &mut self.solver)
     }
 
     /// The picture a model describes, once it has passed the independent check.

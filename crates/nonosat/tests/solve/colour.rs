@@ -367,3 +367,34 @@ fn colour_certificates_verify_with_the_independent_checker() {
         "{unique} unique, {multiple} multiple"
     );
 }
+
+/// A planted ambiguous design: an 8x8 permutation of colour `b` (every row and column one `b`,
+/// 40,320 solutions) above a full row of `a`. With the identity as the goal, the second solution
+/// shown is a nearest one: two rows' `b`s swapped, four cells from the goal, on every backend
+/// alone (a race may be won by CaDiCaL, which looks anywhere).
+#[test]
+fn second_solution_is_near_a_colour_goal() {
+    let n = 8;
+    let mut rows: Vec<Vec<u8>> = (0..n)
+        .map(|r| (0..n).map(|c| if r == c { 2 } else { 0 }).collect())
+        .collect();
+    rows.push(vec![1; n]);
+    let goal = Grid::from_rows(rows).unwrap();
+    let puzzle = puzzle_of(&goal, 2).with_goal(goal.clone()).unwrap();
+    let alone = SatChoice::all()
+        .into_iter()
+        .filter(|&c| c != SatChoice::Race);
+    for choice in alone {
+        let options = Options::default().with_sat_choice(choice);
+        let report = check_colour(&puzzle, &options).unwrap();
+        assert_eq!(report.verdict, Verdict::Multiple, "{choice:?}");
+        assert_eq!(report.solutions[0], goal, "{choice:?}");
+        let second = &report.solutions[1];
+        assert_eq!(puzzle.check(second), Ok(()), "{choice:?}");
+        let distance = goal
+            .positions()
+            .filter(|&pos| goal[pos] != second[pos])
+            .count();
+        assert_eq!(distance, 4, "{choice:?}: {second:?}");
+    }
+}
