@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
-use nonosat::formats::Format;
+use nonosat::formats::{Format, hex_rgb};
+use nonosat::image::Rgb;
 use nonosat::methods::compare::Method;
 use nonosat::solve::SatChoice;
 
@@ -114,6 +115,10 @@ pub struct InputArgs {
     /// when the picture has more (1 to 31), are the puzzle's colours.
     #[arg(long = "colors", value_name = "N", value_parser = clap::value_parser!(u8).range(1..=31))]
     pub colours: Option<u8>,
+    /// With --colors: the colour that is empty in the picture, as #rrggbb (default white). Some
+    /// pixel must have it.
+    #[arg(long, value_name = "#RRGGBB", requires = "colours", value_parser = parse_background)]
+    pub background: Option<Rgb>,
     /// Print one JSON object per puzzle, one a line (docs/json.md), instead of text.
     #[arg(long)]
     pub json: bool,
@@ -194,14 +199,13 @@ pub struct CluesArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// The format to write: non (with the picture as its goal), nin, json, jsonl, nonpack,
-    /// tournament (25x25 only) or picture.
+    /// tournament (25x25 only), picture, pbm or png (the picture, one pixel a cell).
     #[arg(
         long,
         value_name = "FORMAT",
         default_value = "non",
         ignore_case = true,
-        hide_possible_values = true,
-        value_parser = written_format()
+        hide_possible_values = true
     )]
     pub to: Format,
     /// Write to this file instead of standard output.
@@ -218,13 +222,12 @@ pub struct ConvertArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// The format to write: non (with its goal), nonpack, nin, json, jsonl, verhor, xml, olsak,
-    /// mk, cwd, tatham, tournament (25x25 only), picture or pbm (the goal picture).
+    /// mk, cwd, tatham, tournament (25x25 only), picture, pbm or png (the goal picture).
     #[arg(
         long,
         value_name = "FORMAT",
         ignore_case = true,
-        hide_possible_values = true,
-        value_parser = written_format()
+        hide_possible_values = true
     )]
     pub to: Format,
     /// Write to this file instead of standard output.
@@ -432,18 +435,6 @@ pub struct ServeArgs {
     pub jobs: Option<std::num::NonZeroUsize>,
 }
 
-/// A format that can be written: every one but `png`, which pictures are drawn in (`--png`).
-fn written_format() -> impl clap::builder::TypedValueParser<Value = Format> {
-    let names = Format::ALL
-        .into_iter()
-        .filter(|&format| format != Format::Png)
-        .map(Format::name);
-    let parser = clap::builder::PossibleValuesParser::new(names);
-    clap::builder::TypedValueParser::map(parser, |name: String| {
-        <Format as clap::ValueEnum>::from_str(&name, true).expect("a listed name")
-    })
-}
-
 /// A repair `fix --apply` applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Repair {
@@ -464,6 +455,13 @@ fn parse_repair(text: &str) -> Result<Repair, String> {
             "\"{text}\" is neither `hints` nor the number of an edit (1 is the first)"
         )),
     }
+}
+
+/// A background colour given as `#rrggbb` (or `#rgb`, `#` optional).
+fn parse_background(text: &str) -> Result<Rgb, String> {
+    hex_rgb(text)
+        .map(Rgb::from)
+        .ok_or_else(|| format!("expected a colour as #rrggbb, such as #ffffcc, not {text:?}"))
 }
 
 /// A positive number of seconds; one too large for a duration (`1e99`, `inf`) means no limit in

@@ -1,4 +1,5 @@
-//! `solve` and `check`: every puzzle of a file, one verdict each, and a summary.
+//! `solve` and `check`: every puzzle of a file, black and white or colour, one verdict each, and a
+//! summary.
 
 use std::fs::File;
 use std::io::BufWriter;
@@ -7,15 +8,20 @@ use std::sync::Mutex;
 
 use nonosat::deadline::Deadline;
 use nonosat::formats::{self, Entry, Puzzles};
-use nonosat::report::draw_puzzle;
-use nonosat::report::{CertificateRecord, CheckRecord, render_check_detail, render_verdict};
+use nonosat::image::Drawing;
+use nonosat::model::{Grid, Metadata, Mismatch, Puzzle};
+use nonosat::report::{
+    CertificateRecord, CheckRecord, draw_puzzle, render_check_detail, render_verdict,
+};
 use nonosat::solve::certify::{self, Certified, CertifyError};
-use nonosat::solve::{self, Options, Report, SatChoice, Verdict};
+use nonosat::solve::{self, CheckError, Options, Report, SatChoice, Verdict};
 
 use super::args::{InputArgs, SolveArgs, UniquenessArgs};
 use super::colour;
 use super::error::{CliError, Usage};
-use super::output::{check_failed, each_puzzle, emit, json_line, read_any_input, shown_name};
+use super::output::{
+    PuzzleEntry, check_failed, each_puzzle, emit, json_line, read_any_input, shown_name,
+};
 use super::pictures::title;
 use super::status::Status;
 
@@ -25,12 +31,101 @@ pub(super) fn solve_all(
     uniqueness: &UniquenessArgs,
     prove_unique: bool,
 ) -> Result<Status, CliError> {
-    let entries = match read_any_input(&args.input)? {
-        Puzzles::BlackAndWhite(entries) => with_goal(uniqueness, &args.input, entries)?,
-        Puzzles::Colour(entries) => {
-            return colour::check_all(args, uniqueness, entries, prove_unique);
+    match read_any_input(&args.input)? {
+        Puzzles::BlackAndWhite(entries) => {
+            let entries = with_goal(uniqueness, &args.input, entries)?;
+            check_all(args, uniqueness, &entries, prove_unique)
         }
-    };
+        Puzzles::Colour(entries) => {
+            let entries = colour::with_colour_goal(uniqueness, &args.input, entries)?;
+            check_all(args, uniqueness, &entries, prove_unique)
+        }
+    }
+}
+
+/// What a search of a [`Checked`] puzzle reports.
+pub(super) type Outcome<P> = Report<<P as Certified>::Value, <P as Checked>::Mismatch>;
+
+/// A puzzle that `solve` and `check` take, black and white or colour: its searches, its record
+/// and text, and its picture.
+pub(super) trait Checked: Certified + Sync {
+    /// How a solution that breaks a clue is described.
+    type Mismatch;
+
+    /// Checks the puzzle, calling `verdict_known` once the verdict is settled, if the search
+    /// tells.
+    fn check_verdict_first(
+        &self,
+        options: &Options,
+        verdict_known: &(dyn Fn(&Outcome<Self>) + Sync),
+    ) -> Result<Outcome<Self>, CheckError>;
+
+    /// Finds one solution, without asking whether there are others.
+    fn solve(&self, options: &Options) -> Result<Outcome<Self>, CheckError>;
+
+    /// The JSON record of a search.
+    fn record(&self, file: &str, index: usize, label: &str, report: &Outcome<Self>) -> CheckRecord;
+
+    /// The heading and verdict lines of a search, for a person.
+    fn render_verdict(&self, heading: &str, report: &Outcome<Self>) -> String;
+
+    /// The rest of the text after [`Checked::render_verdict`].
+    fn render_detail(&self, report: &Outcome<Self>) -> String;
+
+    /// The puzzle drawn with `solutions`, under `caption`.
+    fn draw(&self, solutions: &[Grid<Self::Value>], caption: &str) -> Drawing;
+
+    /// The puzzle's metadata.
+    fn meta(&self) -> &Metadata;
+}
+
+impl Checked for Puzzle {
+    type Mismatch = Mismatch;
+
+    fn check_verdict_first(
+        &self,
+        options: &Options,
+        verdict_known: &(dyn Fn(&Report) + Sync),
+    ) -> Result<Report, CheckError> {
+        solve::check_verdict_first(self, options, verdict_known)
+    }
+
+    fn solve(&self, options: &Options) -> Result<Report, CheckError> {
+        solve::solve(self, options)
+    }
+
+    fn record(&self, file: &str, index: usize, label: &str, report: &Report) -> CheckRecord {
+        CheckRecord::new(file, index, label, self, report)
+    }
+
+    fn render_verdict(&self, heading: &str, report: &Report) -> String {
+        render_verdict(heading, self, report)
+    }
+
+    fn render_detail(&self, report: &Report) -> String {
+        render_check_detail(self, report)
+    }
+
+    fn draw(&self, solutions: &[Grid<bool>], caption: &str) -> Drawing {
+        draw_puzzle(self, solutions, caption)
+    }
+
+    fn meta(&self) -> &Metadata {
+        &self.meta
+    }
+}
+
+/// `solve` and `check` on the puzzles of a file: one result each, and a summary.
+fn check_all<E>(
+    args: &SolveArgs,
+    uniqueness: &UniquenessArgs,
+    entries: &[E],
+    prove_unique: bool,
+) -> Result<Status, CliError>
+where
+    E: PuzzleEntry,
+    E::Puzzle: Checked,
+{
     let file = shown_name(&args.input.file);
     proof_fits(uniqueness, &args.input, entries.len())?;
     let mut options = Options::default()
@@ -40,37 +135,37 @@ pub(super) fn solve_all(
     let json = args.input.json;
     let one_line_each = prove_unique && entries.len() > 1 && !json;
     let mut summary = Summary::default();
-    let printer = each_puzzle(
+    let mut printer = each_puzzle(
         json,
         &file,
-        &entries,
+        entries,
         0..entries.len(),
         |printer, index, entry, heading| {
+            let puzzle = entry.puzzle();
             let options = options
                 .clone()
                 .with_deadline(args.timeout.map(Deadline::after));
             // Human output of one puzzle at a time shows the verdict before the detail.
             let shown_early = Mutex::new(None);
-            let show_verdict = |report: &Report| {
+            let show_verdict = |report: &Outcome<E::Puzzle>| {
                 if wants_detail(report, &options) && !json && !one_line_each {
-                    let verdict = render_verdict(heading, &entry.puzzle, report);
+                    let verdict = puzzle.render_verdict(heading, report);
                     emit(&verdict);
                     *shown_early.lock().expect("no panic while held") = Some(verdict);
                 }
             };
             let report = if prove_unique {
-                solve::check_verdict_first(&entry.puzzle, &options, &show_verdict)
+                puzzle.check_verdict_first(&options, &show_verdict)
             } else {
-                solve::solve(&entry.puzzle, &options)
+                puzzle.solve(&options)
             };
             let report = report.map_err(|error| check_failed(&file, index, heading, error))?;
             let shown_early = shown_early.into_inner().expect("no panic while held");
             summary.add(heading, &report);
             let (certificate, failure) =
-                certificate_of(uniqueness, &entry.puzzle, &report, &options, index);
+                certificate_of(uniqueness, puzzle, &report, &options, index);
             let record = || {
-                let mut record =
-                    CheckRecord::new(&file, index, &entry.label, &entry.puzzle, &report);
+                let mut record = puzzle.record(&file, index, entry.label(), &report);
                 record.certificate = certificate.clone();
                 record
             };
@@ -80,7 +175,7 @@ pub(super) fn solve_all(
                 format!("{heading}: {}\n", one_line(&record()))
             } else {
                 let note = certificate.as_ref().map_or(String::new(), |c| c.describe());
-                let verdict = render_verdict(heading, &entry.puzzle, &report);
+                let verdict = puzzle.render_verdict(heading, &report);
                 let verdict = match shown_early {
                     None => verdict,
                     Some(early) if early == verdict => String::new(),
@@ -91,15 +186,15 @@ pub(super) fn solve_all(
                         .map(|line| format!("{line}\n"))
                         .collect(),
                 };
-                verdict + &render_check_detail(&entry.puzzle, &report) + &note + "\n"
+                verdict + &puzzle.render_detail(&report) + &note + "\n"
             };
             printer.text(&text);
             if args.pictures.wanted() {
                 let caption = caption(
-                    &title(&args.input.file, &entry.label, &entry.puzzle.meta),
+                    &title(&args.input.file, entry.label(), puzzle.meta()),
                     &report,
                 );
-                let drawing = draw_puzzle(&entry.puzzle, &report.solutions, &caption);
+                let drawing = puzzle.draw(&report.solutions, &caption);
                 for failure in args.pictures.write(index, entries.len(), &drawing) {
                     printer.aside(&failure);
                 }
@@ -110,7 +205,6 @@ pub(super) fn solve_all(
             Ok(Status::of(report.verdict))
         },
     );
-    let mut printer = printer;
     if entries.len() > 1 && !json && !printer.closed {
         printer.text(&summary.to_string());
     }
@@ -366,7 +460,7 @@ pub(super) fn write_verdict_counts(
 
 /// Whether `options` ask for more than the verdict of `report`: more solutions, or every ambiguous
 /// cell, of a puzzle with several.
-fn wants_detail(report: &Report, options: &Options) -> bool {
+fn wants_detail<S, M>(report: &Report<S, M>, options: &Options) -> bool {
     report.verdict == Verdict::Multiple
         && (options.ambiguous_cells || options.max_solutions > report.solutions.len())
 }

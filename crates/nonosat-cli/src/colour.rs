@@ -1,99 +1,73 @@
-//! Colour puzzles through `solve`, `check` (with `--proof`), `count`, `convert`, `clues` and
-//! `cnf`: the same drivers, records and statuses as black and white, on the library's colour
-//! entry points.
+//! Colour puzzles through `solve`, `check` (with `--proof` and `--goal`), `count`, `convert`,
+//! `clues` and `cnf`: the same drivers, records and statuses as black and white, on the library's
+//! colour entry points.
 
 use std::path::Path;
 
 use nonosat::cnf::{self, Cnf};
 use nonosat::deadline::Deadline;
 use nonosat::formats::{self, ColourEntry, Format, Puzzles, ReadOptions};
+use nonosat::image::{Drawing, Rgb};
 use nonosat::logic::colour::{ColourLineSolver, open_grid, propagate_colour};
+use nonosat::model::{Colour, ColourMismatch, ColourPuzzle, Grid, MAX_COLOURS, Metadata, Palette};
 use nonosat::report::{
-    CheckRecord, CnfRecord, CountRecord, PuzzleHeader, draw_colour_puzzle, render_colour_check,
+    CheckRecord, CnfRecord, CountRecord, PuzzleHeader, draw_colour_puzzle, render_colour_detail,
+    render_colour_verdict,
 };
-use nonosat::solve::{self, Options, SatChoice};
+use nonosat::solve::{self, CheckError, ColourReport, Options};
 
-use super::args::{CnfArgs, CountArgs, InputArgs, PictureArgs, SolveArgs, UniquenessArgs};
-use super::check::{Summary, caption, certificate_of, one_line, proof_fits};
+use super::args::{CnfArgs, CountArgs, InputArgs, PictureArgs, UniquenessArgs};
+use super::check::Checked;
 use super::count::count_text;
 use super::error::{CliError, Usage};
-use super::output::{check_failed, each_puzzle, json_line, pick_entry, shown_name, write_output};
+use super::output::{
+    check_failed, each_puzzle, is_png, json_line, pick_entry, shown_name, write_output,
+};
 use super::pictures::title;
 use super::status::Status;
 
-/// `solve` and `check` on the colour puzzles of a file: one result each, and a summary.
-pub(super) fn check_all(
-    args: &SolveArgs,
-    uniqueness: &UniquenessArgs,
-    entries: Vec<ColourEntry>,
-    prove_unique: bool,
-) -> Result<Status, CliError> {
-    let file = shown_name(&args.input.file);
-    proof_fits(uniqueness, &args.input, entries.len())?;
-    let entries = with_colour_goal(uniqueness, &args.input, entries)?;
-    let mut options = Options::default()
-        .with_max_solutions(uniqueness.max_solutions.map_or(2, |k| k as usize))
-        .with_ambiguous_cells(prove_unique && !uniqueness.no_ambiguous);
-    options.backend = args.backend.unwrap_or(SatChoice::Race);
-    let json = args.input.json;
-    let one_line_each = prove_unique && entries.len() > 1 && !json;
-    let mut summary = Summary::default();
-    let mut printer = each_puzzle(
-        json,
-        &file,
-        &entries,
-        0..entries.len(),
-        |printer, index, entry, heading| {
-            let options = options
-                .clone()
-                .with_deadline(args.timeout.map(Deadline::after));
-            let search = if prove_unique {
-                solve::check_colour
-            } else {
-                solve::solve_colour
-            };
-            let report = search(&entry.puzzle, &options)
-                .map_err(|error| check_failed(&file, index, heading, error))?;
-            summary.add(heading, &report);
-            let (certificate, failure) =
-                certificate_of(uniqueness, &entry.puzzle, &report, &options, index);
-            let record = || {
-                let mut record =
-                    CheckRecord::colour(&file, index, &entry.label, &entry.puzzle, &report);
-                record.certificate = certificate.clone();
-                record
-            };
-            let text = if json {
-                json_line(&record())
-            } else if one_line_each {
-                format!("{heading}: {}\n", one_line(&record()))
-            } else {
-                let note = certificate.as_ref().map_or(String::new(), |c| c.describe());
-                render_colour_check(heading, &entry.puzzle, &report) + &note + "\n"
-            };
-            printer.text(&text);
-            if args.pictures.wanted() {
-                let title = title(&args.input.file, &entry.label, &entry.puzzle.meta);
-                let caption = caption(&title, &report);
-                let drawing = draw_colour_puzzle(&entry.puzzle, &report.solutions, &caption);
-                for failure in args.pictures.write(index, entries.len(), &drawing) {
-                    printer.aside(&failure);
-                }
-            }
-            if let Some(failure) = failure {
-                printer.error(&failure);
-            }
-            Ok(super::status::Status::of(report.verdict))
-        },
-    );
-    if entries.len() > 1 && !json && !printer.closed {
-        printer.text(&summary.to_string());
+impl Checked for ColourPuzzle {
+    type Mismatch = ColourMismatch;
+
+    /// The colour check shows its verdict with the rest: it does not call `verdict_known`.
+    fn check_verdict_first(
+        &self,
+        options: &Options,
+        _verdict_known: &(dyn Fn(&ColourReport) + Sync),
+    ) -> Result<ColourReport, CheckError> {
+        solve::check_colour(self, options)
     }
-    Ok(printer.status)
+
+    fn solve(&self, options: &Options) -> Result<ColourReport, CheckError> {
+        solve::solve_colour(self, options)
+    }
+
+    fn record(&self, file: &str, index: usize, label: &str, report: &ColourReport) -> CheckRecord {
+        CheckRecord::colour(file, index, label, self, report)
+    }
+
+    fn render_verdict(&self, heading: &str, report: &ColourReport) -> String {
+        render_colour_verdict(heading, self, report)
+    }
+
+    fn render_detail(&self, report: &ColourReport) -> String {
+        render_colour_detail(self, report)
+    }
+
+    fn draw(&self, solutions: &[Grid<u8>], caption: &str) -> Drawing {
+        draw_colour_puzzle(self, solutions, caption)
+    }
+
+    fn meta(&self) -> &Metadata {
+        &self.meta
+    }
 }
 
-/// The entries with the `--goal` colour picture attached, or as they are without one.
-fn with_colour_goal(
+/// The entries with the `--goal` colour picture attached, or as they are without one. A PNG goal
+/// is read in colour on the puzzle's background, its colours unquantised (up to 31); the goal's
+/// colours are the puzzle's of the same value (else, when the goal file names its colours, as a
+/// PNG does not, of the same name).
+pub(super) fn with_colour_goal(
     uniqueness: &UniquenessArgs,
     input: &InputArgs,
     mut entries: Vec<ColourEntry>,
@@ -105,20 +79,6 @@ fn with_colour_goal(
     let fail = |error: Box<dyn std::error::Error + Send + Sync>| {
         CliError::new(&goal_file, error).context(format!("--goal {goal_file}"))
     };
-    let options = ReadOptions::default().with_threshold(input.threshold);
-    let pictures = formats::read_path_any(path, None, &options)
-        .map_err(|error| CliError::new(&goal_file, error))?;
-    let goal = match pictures {
-        Puzzles::Colour(pictures) => match pictures.as_slice() {
-            [picture] => picture.puzzle.goal().cloned(),
-            _ => None,
-        },
-        Puzzles::BlackAndWhite(_) => None,
-    };
-    let Some(goal) = goal else {
-        let message = "not a single colour picture".to_owned();
-        return Err(fail(Usage::Refused(message).into()));
-    };
     let [entry] = entries.as_mut_slice() else {
         let file = shown_name(&input.file);
         let message = format!(
@@ -127,12 +87,67 @@ fn with_colour_goal(
         );
         return Err(fail(Usage::Refused(message).into()));
     };
+    let palette = entry.puzzle.palette();
+    let in_colour = is_png(path, None);
+    let background = Rgb::from(palette.colour(0).rgb);
+    let options = ReadOptions::default()
+        .with_threshold(input.threshold)
+        .with_colours(in_colour.then_some(MAX_COLOURS as u8))
+        .with_background((background != Rgb::WHITE).then_some(background));
+    let pictures = formats::read_path_any(path, None, &options)
+        .map_err(|error| CliError::new(&goal_file, error))?;
+    let picture = match pictures {
+        Puzzles::Colour(mut pictures) if pictures.len() == 1 => Some(pictures.remove(0).puzzle),
+        Puzzles::BlackAndWhite(pictures) if pictures.len() == 1 => {
+            Some(ColourPuzzle::from_black_and_white(&pictures[0].puzzle))
+        }
+        _ => None,
+    };
+    let Some((picture, goal)) = picture
+        .as_ref()
+        .and_then(|picture| Some((picture, picture.goal()?)))
+    else {
+        let message = "not a single colour picture".to_owned();
+        return Err(fail(Usage::Refused(message).into()));
+    };
+    let goal = in_palette(goal, picture.palette(), palette, !in_colour)
+        .map_err(|message| fail(Usage::Refused(message).into()))?;
     entry.puzzle = entry
         .puzzle
         .clone()
         .with_goal(goal)
         .map_err(|error| fail(error.into()))?;
     Ok(entries)
+}
+
+/// The picture `goal`, in the colours of `from`, recoloured in those of `to`: the background is
+/// the background, and each other colour the colour of `to` of the same value, else (`by_name`)
+/// of the same name; or what colour `to` lacks.
+fn in_palette(
+    goal: &Grid<u8>,
+    from: &Palette,
+    to: &Palette,
+    by_name: bool,
+) -> Result<Grid<u8>, String> {
+    let colours = to.colours();
+    let mut map = vec![0u8];
+    for colour in &from.colours()[1..] {
+        let same = |found: fn(&Colour, &Colour) -> bool| {
+            (1..colours.len()).find(|&i| found(&colours[i], colour))
+        };
+        let index = same(|a, b| a.rgb == b.rgb)
+            .or_else(|| by_name.then(|| same(|a, b| a.name == b.name)).flatten())
+            .ok_or_else(|| {
+                let known: Vec<String> = colours[1..].iter().map(Colour::hex).collect();
+                format!(
+                    "the picture's colour {} is not one of the puzzle's ({})",
+                    colour.hex(),
+                    known.join(", ")
+                )
+            })?;
+        map.push(u8::try_from(index).expect("at most 31 colours"));
+    }
+    Ok(goal.map(|&index| map[usize::from(index)]))
 }
 
 /// `count` on the colour puzzles of a file.
@@ -196,7 +211,7 @@ pub(super) fn draw_blank(
 }
 
 /// Writes the colour puzzles read from `input` in `format` (JSON Lines with `--json`): one puzzle
-/// in any format that holds colours, several as JSON Lines.
+/// in any format that holds colours (PNG: its goal picture in colour), several as JSON Lines.
 pub(super) fn write_colour_puzzles(
     input: &InputArgs,
     entries: &[ColourEntry],
@@ -210,11 +225,12 @@ pub(super) fn write_colour_puzzles(
         format
     };
     let written = match (entries, format) {
-        ([one], _) => formats::write_colour(&one.puzzle, format),
+        ([one], _) => formats::write_colour_bytes(&one.puzzle, format),
         (many, Format::JsonLines) => many
             .iter()
-            .map(|entry| formats::write_colour(&entry.puzzle, format))
-            .collect(),
+            .map(|entry| formats::write_colour_bytes(&entry.puzzle, format))
+            .collect::<Result<Vec<_>, _>>()
+            .map(|lines| lines.concat()),
         (many, _) => {
             let message = format!(
                 "{file} holds {} colour puzzles; write them as jsonl, or one at a time",

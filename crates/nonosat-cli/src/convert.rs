@@ -22,8 +22,9 @@ pub(super) fn convert(args: &ConvertArgs) -> Result<Status, CliError> {
     }
 }
 
-/// Writes the puzzles read from `input` in `format` (JSON Lines with `--json`) to `output` or
-/// standard output; a format that cannot hold them is reported as bad input.
+/// Writes the puzzles read from `input` in `format` (JSON Lines with `--json`; PNG as the goal
+/// picture) to `output` or standard output; a format that cannot hold them is reported as bad
+/// input.
 pub(super) fn write_puzzles(
     input: &InputArgs,
     entries: Vec<Entry>,
@@ -37,8 +38,8 @@ pub(super) fn write_puzzles(
     };
     let puzzles: Vec<_> = entries.into_iter().map(|entry| entry.puzzle).collect();
     let written = match puzzles.as_slice() {
-        [one] => formats::write(one, format),
-        many => formats::write_all(many, format),
+        [one] => formats::write_bytes(one, format),
+        many => formats::write_all(many, format).map(String::into_bytes),
     };
     let file = shown_name(&input.file);
     let text = written.map_err(|error| CliError::new(&file, error).context(&file))?;

@@ -5,7 +5,9 @@
 use std::io::{Read, Write};
 use std::path::Path;
 
+use nonosat::Puzzle;
 use nonosat::formats::{self, ColourEntry, Entry, Format, Puzzles, ReadOptions};
+use nonosat::model::ColourPuzzle;
 use nonosat::report::{ErrorRecord, SCHEMA_VERSION};
 use nonosat::solve::CheckError;
 use nonosat::words::counted;
@@ -39,7 +41,8 @@ pub(super) fn read_input(input: &InputArgs, command: &str) -> Result<Vec<Entry>,
 pub(super) fn read_any_input(input: &InputArgs) -> Result<Puzzles, CliError> {
     let options = ReadOptions::default()
         .with_threshold(input.threshold)
-        .with_colours(input.colours);
+        .with_colours(input.colours)
+        .with_background(input.background);
     let puzzles = formats::read_path_any(&input.file, input.format, &options)
         .map_err(|error| CliError::new(&shown_name(&input.file), error))?;
     if let Puzzles::BlackAndWhite(entries) = &puzzles {
@@ -59,7 +62,7 @@ fn warn_if_blank(input: &InputArgs, entries: &[Entry]) {
     };
     if let [entry] = entries
         && let Some(black) = one_colour(entry)
-        && is_png(input)
+        && is_png(&input.file, input.format)
     {
         let (reads, way) = match black {
             true => ("full: every", "lower"),
@@ -74,13 +77,13 @@ fn warn_if_blank(input: &InputArgs, entries: &[Entry]) {
     }
 }
 
-/// Whether the input is a PNG: so named by --format, or by its first bytes.
-fn is_png(input: &InputArgs) -> bool {
-    if let Some(format) = input.format {
+/// Whether the file at `path` is a PNG: so named by `format` (--format), or by its first bytes.
+pub(super) fn is_png(path: &Path, format: Option<Format>) -> bool {
+    if let Some(format) = format {
         return format == Format::Png;
     }
     let mut signature = [0; 8];
-    std::fs::File::open(&input.file)
+    std::fs::File::open(path)
         .and_then(|mut file| file.read_exact(&mut signature))
         .is_ok_and(|()| formats::detect_bytes(None, &signature) == Format::Png)
 }
@@ -89,6 +92,28 @@ fn is_png(input: &InputArgs) -> bool {
 pub(super) trait Labelled {
     /// The puzzle's label within its file (`#3`), empty for a file of one puzzle.
     fn label(&self) -> &str;
+}
+
+/// A puzzle read from a file, with its label: [`Entry`] or [`ColourEntry`].
+pub(super) trait PuzzleEntry: Labelled {
+    /// The puzzle's type.
+    type Puzzle;
+    /// The puzzle.
+    fn puzzle(&self) -> &Self::Puzzle;
+}
+
+impl PuzzleEntry for Entry {
+    type Puzzle = Puzzle;
+    fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+}
+
+impl PuzzleEntry for ColourEntry {
+    type Puzzle = ColourPuzzle;
+    fn puzzle(&self) -> &ColourPuzzle {
+        &self.puzzle
+    }
 }
 
 impl Labelled for Entry {
@@ -124,9 +149,9 @@ pub(super) fn json_line(value: &impl serde::Serialize) -> String {
 
 /// Writes to standard output; false when the reader has gone (a closed pipe), so that the caller
 /// can stop quietly.
-pub(super) fn emit(text: &str) -> bool {
+pub(super) fn emit(text: impl AsRef<[u8]>) -> bool {
     let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
+    out.write_all(text.as_ref())
         .and_then(|()| out.flush())
         .is_ok()
 }
@@ -171,12 +196,15 @@ pub(super) fn check_failed(file: &str, index: usize, heading: &str, error: Check
 }
 
 /// Writes `text` to the file `output`, or to standard output.
-pub(super) fn write_output(output: Option<&Path>, text: &str) -> Result<Status, CliError> {
+pub(super) fn write_output(
+    output: Option<&Path>,
+    text: impl AsRef<[u8]>,
+) -> Result<Status, CliError> {
     match output {
         None => {
             emit(text);
         }
-        Some(path) => write_file(path, text.as_bytes())?,
+        Some(path) => write_file(path, text.as_ref())?,
     }
     Ok(Status::Done)
 }

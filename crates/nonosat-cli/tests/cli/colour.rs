@@ -441,3 +441,145 @@ fn check_proof_of_colour_puzzles_is_verified_by_verify_proof() {
     );
     assert_eq!(code, 6, "{text}");
 }
+
+/// Every pixel of a PNG file, row by row.
+fn pixels(path: &std::path::Path) -> Vec<Vec<nonosat::image::Rgb>> {
+    let raster = nonosat::image::Raster::from_png(&std::fs::read(path).unwrap()).unwrap();
+    (0..raster.height())
+        .map(|y| (0..raster.width()).map(|x| raster.get(x, y)).collect())
+        .collect()
+}
+
+/// A PNG file of `rows` in `dir`, each character a colour of `legend` (`.` white).
+fn png_of(dir: &TempDir, name: &str, rows: &[&str], legend: &[(char, [u8; 3])]) -> String {
+    use nonosat::image::{Raster, Rgb};
+    let mut raster = Raster::filled(rows[0].len(), rows.len(), Rgb::WHITE).unwrap();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            if let Some(&(_, rgb)) = legend.iter().find(|(c, _)| *c == ch) {
+                raster.set(x, y, Rgb::from(rgb));
+            }
+        }
+    }
+    let path = dir.0.join(name);
+    std::fs::write(&path, raster.to_png()).unwrap();
+    path.to_str().unwrap().to_owned()
+}
+
+#[test]
+fn a_colour_png_comes_back_pixel_for_pixel_from_its_clues() {
+    let dir = TempDir::new("colour-png-back");
+    let png = dir.0.join("picture.png");
+    std::fs::write(&png, colour_picture()).unwrap();
+    let non = dir.0.join("picture.non");
+    let again = dir.0.join("again.png");
+    let (png_s, non_s, again_s) = (
+        png.to_str().unwrap(),
+        non.to_str().unwrap(),
+        again.to_str().unwrap(),
+    );
+    let (code, _, stderr) = run(&["clues", png_s, "--colors", "3", "-o", non_s], None);
+    assert_eq!(code, 0, "{stderr}");
+    let (code, _, stderr) = run(&["convert", non_s, "--to", "png", "-o", again_s], None);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(pixels(&again), pixels(&png));
+    // Clues alone have no picture to write.
+    let clues = Temp::new("colour-no-goal.non", TWO_DIAGONALS);
+    let (code, _, stderr) = run(&["convert", clues.path(), "--to", "png"], None);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.ends_with("the puzzle has no goal picture, which the png format writes\n"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_background_other_than_white_is_named_and_kept() {
+    let dir = TempDir::new("colour-background");
+    let legend = [
+        ('r', [204, 51, 51]),
+        ('w', [255, 255, 255]),
+        ('c', [255, 255, 204]),
+    ];
+    let png = png_of(&dir, "cream.png", &["crw", "wcr"], &legend);
+    let non = dir.0.join("cream.non");
+    let again = dir.0.join("again.png");
+    let args = ["--colors", "3", "--background", "#ffffcc"];
+    let (code, _, stderr) = run(
+        &[&["clues", &png][..], &args, &["-o", non.to_str().unwrap()]].concat(),
+        None,
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let text = std::fs::read_to_string(&non).unwrap();
+    assert!(
+        text.contains("color 0 #ffffcc\ncolor a #cc3333\ncolor b #ffffff\n"),
+        "{text}"
+    );
+    let (code, _, stderr) = run(
+        &[
+            "convert",
+            non.to_str().unwrap(),
+            "--to",
+            "png",
+            "-o",
+            again.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(pixels(&again), pixels(std::path::Path::new(&png)));
+
+    // A background no pixel has, a value that is not a colour, and --background alone.
+    let (code, _, stderr) = run(
+        &["check", &png, "--colors", "3", "--background", "#008000"],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(
+        stderr.ends_with(
+            "cream.png: the background colour #008000 is not in the picture, so no cell would be empty\n"
+        ),
+        "{stderr}"
+    );
+    let (code, _, stderr) = run(
+        &["check", &png, "--colors", "3", "--background", "#zz"],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains(
+            "invalid value '#zz' for '--background <#RRGGBB>': expected a colour as #rrggbb, such as #ffffcc, not \"#zz\""
+        ),
+        "{stderr}"
+    );
+    let (code, _, stderr) = run(&["check", &png, "--background", "#ffffcc"], None);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--colors <N>"), "{stderr}");
+}
+
+#[test]
+fn a_colour_png_goal_is_read_in_the_puzzles_colours() {
+    let dir = TempDir::new("colour-goal");
+    let puzzle = Temp::new("colour-goal.non", TWO_DIAGONALS);
+    // The puzzle's colours, given in the other order of first appearance than its table.
+    let legend = [('a', [0xcc, 0x33, 0x33]), ('b', [0x33, 0x33, 0xcc])];
+    for rows in [["a.b", ".ab"], [".ab", "a.b"]] {
+        let goal = png_of(&dir, "goal.png", &rows, &legend);
+        let (code, stdout, stderr) =
+            run(&["check", puzzle.path(), "--goal", &goal, "--json"], None);
+        assert_eq!(code, 1, "{stderr}");
+        let record = &records(&stdout)[0];
+        assert_eq!(record["verdict"], "multiple");
+        assert_eq!(record["solutions"][0], serde_json::json!(rows), "{stdout}");
+    }
+    let green = [('a', [0xcc, 0x33, 0x33]), ('g', [0, 0xff, 0])];
+    let goal = png_of(&dir, "green.png", &["a.g", ".ag"], &green);
+    let (code, _, stderr) = run(&["check", puzzle.path(), "--goal", &goal], None);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.ends_with(
+            "the picture's colour #00ff00 is not one of the puzzle's (#cc3333, #3333cc)\n"
+        ),
+        "{stderr}"
+    );
+}

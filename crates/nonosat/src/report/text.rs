@@ -87,9 +87,23 @@ pub fn render_check_detail(puzzle: &Puzzle, report: &Report) -> String {
 /// The verdict of `check` or `solve` on a colour puzzle for a person: the summary, the solutions
 /// drawn one letter a cell, and the colour table.
 pub fn render_colour_check(heading: &str, puzzle: &ColourPuzzle, report: &ColourReport) -> String {
-    let size = (puzzle.width(), puzzle.height());
-    let mut out = verdict_lines(heading, size, report);
-    out.push_str(&detail_lines(size.0 * size.1, report, draw_colour_grid));
+    render_colour_verdict(heading, puzzle, report) + &render_colour_detail(puzzle, report)
+}
+
+/// The first two lines of [`render_colour_check`]: the puzzle's heading and size, and the verdict.
+pub fn render_colour_verdict(
+    heading: &str,
+    puzzle: &ColourPuzzle,
+    report: &ColourReport,
+) -> String {
+    verdict_lines(heading, (puzzle.width(), puzzle.height()), report)
+}
+
+/// The rest of [`render_colour_check`] after [`render_colour_verdict`]: propagation, goal,
+/// ambiguous cells, time, the solutions drawn, and the colour table.
+pub fn render_colour_detail(puzzle: &ColourPuzzle, report: &ColourReport) -> String {
+    let cells = puzzle.width() * puzzle.height();
+    let mut out = detail_lines(cells, report, draw_colour_grid);
     let _ = write!(out, "\ncolours:");
     for colour in ColourRecord::table(puzzle.palette()) {
         let _ = write!(out, " {} {} ({}),", colour.char, colour.name, colour.rgb);
