@@ -43,5 +43,5 @@ pub(super) fn cnf(args: &CnfArgs) -> Result<Status, CliError> {
         cnf::write_dimacs(&mut bytes, puzzle, &encoding, &formula).expect("writing to memory");
         String::from_utf8(bytes).expect("DIMACS is ASCII")
     };
-    write_output(args.output.as_deref(), &text)
+    write_output(args.output.as_deref(), text.as_bytes())
 }

@@ -239,8 +239,8 @@ pub(super) fn write_colour_puzzles(
             return Err(CliError::new(&file, Usage::Refused(message)));
         }
     };
-    let text = written.map_err(|error| CliError::new(&file, error).context(&file))?;
-    write_output(output, &text)
+    let bytes = written.map_err(|error| CliError::new(&file, error).context(&file))?;
+    write_output(output, &bytes)
 }
 
 /// `cnf` on a colour puzzle: its colour encoding in DIMACS (or as JSON).
@@ -271,5 +271,5 @@ pub(super) fn cnf(args: &CnfArgs, entries: &[ColourEntry]) -> Result<Status, Cli
             .expect("writing to memory");
         String::from_utf8(bytes).expect("the DIMACS text is UTF-8")
     };
-    write_output(args.output.as_deref(), &text)
+    write_output(args.output.as_deref(), text.as_bytes())
 }

@@ -42,6 +42,6 @@ pub(super) fn write_puzzles(
         many => formats::write_all(many, format).map(String::into_bytes),
     };
     let file = shown_name(&input.file);
-    let text = written.map_err(|error| CliError::new(&file, error).context(&file))?;
-    write_output(output, &text)
+    let bytes = written.map_err(|error| CliError::new(&file, error).context(&file))?;
+    write_output(output, &bytes)
 }

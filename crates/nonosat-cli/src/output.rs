@@ -149,11 +149,14 @@ pub(super) fn json_line(value: &impl serde::Serialize) -> String {
 
 /// Writes to standard output; false when the reader has gone (a closed pipe), so that the caller
 /// can stop quietly.
-pub(super) fn emit(text: impl AsRef<[u8]>) -> bool {
+pub(super) fn emit(text: &str) -> bool {
+    emit_bytes(text.as_bytes())
+}
+
+/// Writes `bytes` to standard output, as [`emit`] does.
+fn emit_bytes(bytes: &[u8]) -> bool {
     let mut out = std::io::stdout().lock();
-    out.write_all(text.as_ref())
-        .and_then(|()| out.flush())
-        .is_ok()
+    out.write_all(bytes).and_then(|()| out.flush()).is_ok()
 }
 
 /// How a puzzle is named in output: the file, then its label within the file if it has one.
@@ -195,16 +198,13 @@ pub(super) fn check_failed(file: &str, index: usize, heading: &str, error: Check
         .with_status(status)
 }
 
-/// Writes `text` to the file `output`, or to standard output.
-pub(super) fn write_output(
-    output: Option<&Path>,
-    text: impl AsRef<[u8]>,
-) -> Result<Status, CliError> {
+/// Writes `bytes` (a text, or a PNG picture) to the file `output`, or to standard output.
+pub(super) fn write_output(output: Option<&Path>, bytes: &[u8]) -> Result<Status, CliError> {
     match output {
         None => {
-            emit(text);
+            emit_bytes(bytes);
         }
-        Some(path) => write_file(path, text.as_ref())?,
+        Some(path) => write_file(path, bytes)?,
     }
     Ok(Status::Done)
 }

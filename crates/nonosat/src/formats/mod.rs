@@ -9,7 +9,7 @@
 //! | `Json` | `json` | one object | [JSON](json) |
 //! | `JsonLines` | `jsonl` | one object per line | [JSON](json) |
 //! | `Picture` | `picture` | one picture; clues read off it | [text grid](picture) |
-//! | `Png` | `png` | one picture; dark pixels black | [PNG image](png) (read only) |
+//! | `Png` | `png` | one picture; dark pixels black | [PNG image](png) (written as bytes: [`write_bytes`], [`write_colour_bytes`]) |
 //! | `Pbm` | `pbm` | one picture, `P1` or `P4` | [Netpbm bitmap](pbm) |
 //! | `Xml` | `xml` | a `<puzzleset>` of puzzles | [webpbn XML](webpbn) |
 //! | `Olsak` | `olsak` | one puzzle, `: rows` and `: columns` sections | [Olšák `.g`](olsak) |
@@ -89,7 +89,7 @@ pub enum Format {
     JsonLines,
     /// A picture as a text grid of `#` and `.`.
     Picture,
-    /// A PNG image, one pixel a cell; read only.
+    /// A PNG image, one pixel a cell; written as bytes ([`write_bytes`], [`write_colour_bytes`]).
     Png,
     /// A Netpbm bitmap, `P1` (text) or `P4` (binary); written as `P1`.
     Pbm,
