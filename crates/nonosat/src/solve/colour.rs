@@ -164,8 +164,7 @@ impl<L: Limit> ColourSearch<'_, L> {
 
     /// Blocks `solution` and finds another solution, if there is one.
     fn find_another(&mut self, solution: &Grid<u8>, found: &mut Vec<Grid<u8>>) -> Found<(), Self> {
-        let blocking = self.encoding.blocking_clause(solution);
-        self.solver.add_clause(&blocking);
+        self.block(solution);
         if let Some(model) = self.solver.solve()? {
             found.push(self.verified(&model)?);
         }
@@ -195,6 +194,11 @@ impl<L: Limit> Searcher for ColourSearch<'_, L> {
 
     fn add_clause(&mut self, clause: &[Lit]) {
         self.solver.add_clause(clause);
+    }
+
+    fn block(&mut self, solution: &Grid<u8>) {
+        let blocking = self.encoding.blocking_clause(solution);
+        self.solver.add_clause(&blocking);
     }
 
     fn verified(&self, model: &Model) -> Found<Grid<u8>, Self> {

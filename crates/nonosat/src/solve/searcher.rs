@@ -35,6 +35,9 @@ pub(crate) trait Searcher {
     /// Adds `clause` for good.
     fn add_clause(&mut self, clause: &[Lit]);
 
+    /// Excludes `solution`, and nothing else, from the models.
+    fn block(&mut self, solution: &Grid<Self::Value>);
+
     /// The grid a model describes, once it has passed the puzzle's independent check.
     fn verified(&self, model: &Model) -> Found<Grid<Self::Value>, Self>;
 
@@ -62,6 +65,10 @@ impl<L: Limit> Searcher for Search<'_, L> {
 
     fn add_clause(&mut self, clause: &[Lit]) {
         Search::add_clause(self, clause);
+    }
+
+    fn block(&mut self, solution: &Grid<bool>) {
+        Search::block(self, solution);
     }
 
     fn verified(&self, model: &Model) -> Found<Grid<bool>, Self> {

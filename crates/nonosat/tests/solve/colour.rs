@@ -17,7 +17,7 @@ use nonosat::solve::{
 };
 
 /// A palette of `count` colours named `a`, `b`, ...
-fn palette(count: u8) -> Palette {
+pub(crate) fn palette(count: u8) -> Palette {
     let colours = (0..count)
         .map(|i| Colour::new(&char::from(b'a' + i).to_string(), [i * 40, 0, 0]))
         .collect();
@@ -25,7 +25,7 @@ fn palette(count: u8) -> Palette {
 }
 
 /// The puzzle of `picture`'s clues, without the picture as a goal.
-fn puzzle_of(picture: &Grid<u8>, colours: u8) -> ColourPuzzle {
+pub(crate) fn puzzle_of(picture: &Grid<u8>, colours: u8) -> ColourPuzzle {
     let clues = |lines: Vec<LineId>| -> Vec<ColourClue> {
         lines
             .into_iter()
@@ -135,7 +135,7 @@ fn every_grid_up_to_3x3_with_three_colours() {
 }
 
 /// A random picture of `width` x `height` with colours `1..=colours` and about a third background.
-fn random_picture(rng: &mut Rng, width: usize, height: usize, colours: u8) -> Grid<u8> {
+pub(crate) fn random_picture(rng: &mut Rng, width: usize, height: usize, colours: u8) -> Grid<u8> {
     let cells: Vec<u8> = (0..width * height)
         .map(|_| match rng.below(3) {
             0 => 0,
