@@ -237,6 +237,18 @@ fn apply<P: LineLogic>(grid: &mut Grid<P::Known>, step: &Step<P::Value>) {
 /// The budget ran out.
 struct OutOfTime;
 
+/// A probe that failed: the value tried in a cell, and how its propagation failed.
+struct Refuted<K> {
+    /// Line solves before the contradiction.
+    solves: usize,
+    /// The cell probed.
+    pos: Pos,
+    /// The value tried there.
+    trial: K,
+    /// The lines the propagation changed, then the line it made impossible, when known.
+    lines: Option<Vec<LineId>>,
+}
+
 struct Explainer<'a, P: LineLogic> {
     puzzle: &'a P,
     solver: P::Solver,
@@ -292,7 +304,7 @@ impl<P: LineLogic> Explainer<'_, P> {
     /// The quickest contradiction probe from `grid`, with a minimal support, or `None` if no probe
     /// fixes a cell.
     fn probe_step(&mut self, grid: &Grid<P::Known>) -> Result<Option<Step<P::Value>>, OutOfTime> {
-        let mut quickest: Option<(usize, Pos, P::Known, Option<Vec<LineId>>)> = None;
+        let mut quickest: Option<Refuted<P::Known>> = None;
         for pos in grid.positions() {
             if !P::is_open(grid[pos]) {
                 continue;
@@ -312,17 +324,28 @@ impl<P: LineLogic> Explainer<'_, P> {
                 };
                 if quickest
                     .as_ref()
-                    .is_none_or(|(solves, ..)| failed.solves < *solves)
+                    .is_none_or(|quickest| failed.solves < quickest.solves)
                 {
                     let lines = failed.read.map(|mut read| {
                         read.push(failed.line);
                         read
                     });
-                    quickest = Some((failed.solves, pos, trial_value, lines));
+                    quickest = Some(Refuted {
+                        solves: failed.solves,
+                        pos,
+                        trial: trial_value,
+                        lines,
+                    });
                 }
             }
         }
-        let Some((_, probed, trial_value, lines)) = quickest else {
+        let Some(Refuted {
+            pos: probed,
+            trial: trial_value,
+            lines,
+            ..
+        }) = quickest
+        else {
             return Ok(None);
         };
         let unknown = self.puzzle.unknown();

@@ -84,14 +84,12 @@ pub(crate) fn combined_edit<P: Design>(
         if region.iter().all(|pos| !open.contains(pos)) {
             continue; // an earlier change settled this region too
         }
-        let Some((pos, value, still_open)) =
-            settling_change(puzzle, &picture, region, &open, deadline)?
-        else {
+        let Some(change) = settling_change(puzzle, &picture, region, &open, deadline)? else {
             return Ok(None);
         };
-        picture[pos] = value;
-        flipped.push(pos);
-        open = still_open;
+        picture[change.pos] = change.value;
+        flipped.push(change.pos);
+        open = change.still_open;
     }
     let Ok(whole) = puzzle.of_picture(&picture) else {
         return Ok(None);
@@ -104,16 +102,25 @@ pub(crate) fn combined_edit<P: Design>(
     Ok(Some(Edit { flipped, picture }))
 }
 
+/// A change of one cell that settles a region.
+struct Settling<V> {
+    /// The cell changed.
+    pos: Pos,
+    /// Its new value.
+    value: V,
+    /// The cells still ambiguous after the change.
+    still_open: BTreeSet<Pos>,
+}
+
 /// The cell nearest `region`, and its new value, whose change in `picture` leaves none of the
-/// region's cells ambiguous and no cell ambiguous outside `open`, with the cells still ambiguous
-/// after it.
+/// region's cells ambiguous and no cell ambiguous outside `open`.
 fn settling_change<P: Design>(
     puzzle: &P,
     picture: &Grid<P::Value>,
     region: &[Pos],
     open: &BTreeSet<Pos>,
     deadline: Option<Deadline>,
-) -> Result<Option<(Pos, P::Value, BTreeSet<Pos>)>, CheckError> {
+) -> Result<Option<Settling<P::Value>>, CheckError> {
     let nearest = nearest_first(picture, region);
     let options = Options::default()
         .with_ambiguous_cells(true)
@@ -139,7 +146,11 @@ fn settling_change<P: Design>(
             };
             let settles = region.iter().all(|cell| !still_open.contains(cell));
             if settles && still_open.is_subset(open) {
-                return Ok(Some((pos, value, still_open)));
+                return Ok(Some(Settling {
+                    pos,
+                    value,
+                    still_open,
+                }));
             }
         }
     }

@@ -3,32 +3,13 @@
 //! taking the steps one after another from an empty grid solves line-solvable colour puzzles.
 
 use crate::brute::Rng;
-use crate::brute::colour::all_colour_solutions;
+use crate::brute::colour::{all_colour_solutions, palette, random_picture};
 use crate::common;
 use nonosat::explain::nonogram::NextStep;
 use nonosat::explain::{Step, StepKind, next_colour_step};
 use nonosat::formats::parse_colour_bytes;
 use nonosat::logic::colour::{ColourLineSolver, Colours, open_grid, propagate_colour};
-use nonosat::model::{Colour, ColourPuzzle, Grid, Palette};
-
-/// A palette of `count` colours named `a`, `b`, ...
-fn palette(count: u8) -> Palette {
-    let colours = (0..count)
-        .map(|i| Colour::new(&char::from(b'a' + i).to_string(), [i * 40, 0, 0]))
-        .collect();
-    Palette::new(Colour::new("white", [255; 3]), colours).unwrap()
-}
-
-/// A random picture with colours `1..=colours` and about a third background.
-fn random_picture(rng: &mut Rng, size: usize, colours: u8) -> Grid<u8> {
-    let cells: Vec<u8> = (0..size * size)
-        .map(|_| match rng.below(3) {
-            0 => 0,
-            _ => 1 + rng.below(u64::from(colours)) as u8,
-        })
-        .collect();
-    Grid::from_rows(cells.chunks(size).map(<[u8]>::to_vec).collect()).unwrap()
-}
+use nonosat::model::{ColourPuzzle, Grid};
 
 /// Whether every solution in `solutions` that agrees with the step's support keeps each cell the
 /// step narrows within the colours it leaves, and the step narrows something.
@@ -77,7 +58,7 @@ fn colour_hints_are_sound_on_random_puzzles() {
     for _ in 0..120 {
         let size = 4 + rng.below(2) as usize;
         let colours = 2 + rng.below(2) as u8;
-        let picture = random_picture(&mut rng, size, colours);
+        let picture = random_picture(&mut rng, size, size, colours);
         let puzzle = ColourPuzzle::from_picture(&picture, palette(colours)).unwrap();
         let solutions = all_colour_solutions(&puzzle, usize::MAX);
         let mut grid = open_grid(&puzzle);
@@ -119,7 +100,7 @@ fn following_colour_hints_solves_line_solvable_puzzles() {
     while solved < 30 {
         let size = 4 + rng.below(2) as usize;
         let colours = 2 + rng.below(2) as u8;
-        let picture = random_picture(&mut rng, size, colours);
+        let picture = random_picture(&mut rng, size, size, colours);
         let puzzle = ColourPuzzle::from_picture(&picture, palette(colours)).unwrap();
         let mut propagated = open_grid(&puzzle);
         propagate_colour(&puzzle, &mut propagated, &mut ColourLineSolver::new()).unwrap();
@@ -127,7 +108,7 @@ fn following_colour_hints_solves_line_solvable_puzzles() {
             continue;
         }
         let solutions = all_colour_solutions(&puzzle, 2);
-        assert_eq!(solutions, [picture.clone()]);
+        assert_eq!(solutions, std::slice::from_ref(&picture));
         let (grid, end) = follow_hints(&puzzle, &solutions);
         assert_eq!(end, NextStep::Solved);
         assert_eq!(grid, picture.map(|&colour| 1 << colour));

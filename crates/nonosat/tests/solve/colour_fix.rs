@@ -2,58 +2,19 @@
 //! set does, the single-cell recolourings are exactly those whose puzzles are unique, and
 //! `hints_settle_colour` agrees with a brute-force list of the solutions.
 
-use std::time::Duration;
-
-use super::colour::{palette, puzzle_of, random_picture};
+use super::colour::puzzle_of;
+use super::fix::{generous, hints_suffice, some_hint_set_of_size};
 use crate::brute::Rng;
 use crate::brute::colour::all_colour_solutions;
-use nonosat::deadline::Deadline;
+use crate::brute::colour::{palette, random_picture};
 use nonosat::model::{Grid, Pos};
 use nonosat::solve::Verdict;
-use nonosat::solve::repair::{FixOptions, fix_colour, hints_settle_colour};
-
-/// Whether every solution other than `design` differs from it on some cell of `hints`.
-fn hints_suffice(design: &Grid<u8>, solutions: &[Grid<u8>], hints: &[Pos]) -> bool {
-    solutions
-        .iter()
-        .filter(|s| *s != design)
-        .all(|s| hints.iter().any(|&pos| s[pos] != design[pos]))
-}
-
-/// Whether some set of `size` cells hits every other solution.
-fn some_hint_set_of_size(design: &Grid<u8>, solutions: &[Grid<u8>], size: usize) -> bool {
-    fn choose(
-        cells: &[Pos],
-        size: usize,
-        chosen: &mut Vec<Pos>,
-        test: &dyn Fn(&[Pos]) -> bool,
-    ) -> bool {
-        if chosen.len() == size {
-            return test(chosen);
-        }
-        (0..cells.len()).any(|i| {
-            chosen.push(cells[i]);
-            let found = choose(&cells[i + 1..], size, chosen, test);
-            chosen.pop();
-            found
-        })
-    }
-    let cells: Vec<Pos> = design.positions().collect();
-    choose(&cells, size, &mut Vec::new(), &|hints| {
-        hints_suffice(design, solutions, hints)
-    })
-}
+use nonosat::solve::repair::{fix_colour, hints_settle_colour};
 
 /// Whether the clues of `picture` (with `colours` colours) have exactly one solution, by brute
 /// force.
 fn unique(picture: &Grid<u8>, colours: u8) -> bool {
     all_colour_solutions(&puzzle_of(picture, colours), 2).len() == 1
-}
-
-fn generous() -> FixOptions {
-    FixOptions::default()
-        .with_deadline(Some(Deadline::after(Duration::from_secs(600))))
-        .with_edits(usize::MAX)
 }
 
 /// Random 4x4 and 5x5 designs of two and three colours: for each with several solutions, the
