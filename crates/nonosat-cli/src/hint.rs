@@ -1,21 +1,28 @@
-//! `hint`: the next easiest step from a partly solved grid, and the known cells that are wrong.
+//! `hint`: the next easiest step from a partly solved grid, and the known cells that are wrong;
+//! black and white or colour.
 
 use nonosat::Puzzle;
 use nonosat::deadline::Deadline;
-use nonosat::explain::{NextStep, next_step};
-use nonosat::formats::state;
+use nonosat::explain::{NextStep, next_colour_step, next_step};
+use nonosat::formats::{ColourEntry, Puzzles, state};
+use nonosat::logic::colour::given_grid;
 use nonosat::model::{Cell, Grid, Pos};
-use nonosat::report::{HintRecord, render_hint};
-use nonosat::solve::{CheckError, Options, Verdict, check};
+use nonosat::report::{HintRecord, render_colour_hint, render_hint};
+use nonosat::solve::{CheckError, Options, Report, Verdict, check, check_colour};
 
 use super::args::HintArgs;
 use super::error::CliError;
-use super::output::{check_failed, emit, heading, json_line, pick_entry, read_input, shown_name};
+use super::output::{
+    check_failed, emit, heading, json_line, pick_entry, read_any_input, shown_name,
+};
 use super::status::Status;
 
 /// `hint`: one puzzle and a partly solved grid of it.
 pub(super) fn hint(args: &HintArgs) -> Result<Status, CliError> {
-    let entries = read_input(&args.input, "hint")?;
+    let entries = match read_any_input(&args.input)? {
+        Puzzles::BlackAndWhite(entries) => entries,
+        Puzzles::Colour(entries) => return colour_hint(args, &entries),
+    };
     let file = shown_name(&args.input.file);
     let index = pick_entry(&file, entries.len(), args.index)?;
     let entry = &entries[index];
@@ -34,10 +41,59 @@ pub(super) fn hint(args: &HintArgs) -> Result<Status, CliError> {
         render_hint(&heading, puzzle, &next, &mistakes)
     };
     emit(&text);
-    Ok(match next {
+    Ok(status(&next))
+}
+
+/// `hint` on a colour puzzle: the partly solved grid has the colours' letters (docs/explain.md).
+fn colour_hint(args: &HintArgs, entries: &[ColourEntry]) -> Result<Status, CliError> {
+    let file = shown_name(&args.input.file);
+    let index = pick_entry(&file, entries.len(), args.index)?;
+    let entry = &entries[index];
+    let puzzle = &entry.puzzle;
+    let given = state::read_colour(&args.state, puzzle)
+        .map_err(|error| CliError::new(&shown_name(&args.state), error))?;
+    let heading = heading(&file, entry);
+    let deadline = Deadline::after(args.timeout);
+    let options = Options::default().with_deadline(Some(deadline.share(0.5)));
+    let report = check_colour(puzzle, &options)
+        .map_err(|error| check_failed(&file, index, &heading, error))?;
+    let mistakes = disagreeing(&report, |pos| given[pos]);
+    let next = next_colour_step(puzzle, &given_grid(puzzle, &given), Some(deadline));
+    let text = if args.input.json {
+        json_line(&HintRecord::colour(
+            &file,
+            puzzle.palette(),
+            &next,
+            &mistakes,
+        ))
+    } else {
+        render_colour_hint(&heading, puzzle, &next, &mistakes)
+    };
+    emit(&text);
+    Ok(status(&next))
+}
+
+/// The exit status of a hint: a time-out, or done.
+fn status<V>(next: &NextStep<V>) -> Status {
+    match next {
         NextStep::OutOfTime => Status::Timeout,
         _ => Status::Done,
-    })
+    }
+}
+
+/// The cells whose value `known` gives and that disagree with the unique solution `report`
+/// found; none when the puzzle is not unique or its check did not finish.
+fn disagreeing<S: Copy + Eq, M>(
+    report: &Report<S, M>,
+    known: impl Fn(Pos) -> Option<S>,
+) -> Vec<Pos> {
+    match (report.verdict, report.solutions.first()) {
+        (Verdict::Unique, Some(solution)) => solution
+            .positions()
+            .filter(|&pos| known(pos).is_some_and(|value| value != solution[pos]))
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// The known cells of `grid` that disagree with the unique solution of `puzzle`; none when the
@@ -48,15 +104,5 @@ pub(super) fn mistakes(
     deadline: Deadline,
 ) -> Result<Vec<Pos>, CheckError> {
     let report = check(puzzle, &Options::default().with_deadline(Some(deadline)))?;
-    Ok(match (report.verdict, report.solutions.first()) {
-        (Verdict::Unique, Some(solution)) => grid
-            .positions()
-            .filter(|&pos| {
-                grid[pos]
-                    .known()
-                    .is_some_and(|black| black != solution[pos])
-            })
-            .collect(),
-        _ => Vec::new(),
-    })
+    Ok(disagreeing(&report, |pos| grid[pos].known()))
 }

@@ -30,7 +30,7 @@ pub(super) fn read_input(input: &InputArgs, command: &str) -> Result<Vec<Entry>,
             let file = shown_name(&input.file);
             let message = format!(
                 "{command}: black-and-white puzzles only for now, and {file} is in colour \
-                 (check, solve, count, convert, clues, cnf and compare take colour puzzles)"
+                 (check, solve, count, fix, hint, convert, clues, cnf and compare take colour puzzles)"
             );
             Err(CliError::new(&file, Usage::Refused(message)))
         }

@@ -22,6 +22,7 @@ mod batch;
 mod clues;
 mod cnf;
 mod colour;
+mod colour_tools;
 mod compare;
 mod convert;
 mod corpus;

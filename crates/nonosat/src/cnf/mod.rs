@@ -100,13 +100,13 @@ pub struct Encoding {
 }
 
 impl Encoding {
-    /// The cell variables of `puzzle` and no clauses: a numbering for formulas of one's own over
-    /// the cells (a cell variable can then stand for any property of the cell, such as "is a
-    /// hint"), extended with [`Encoding::new_var`].
-    pub fn cells_only(puzzle: &Puzzle) -> Self {
+    /// The cell variables of a `width` x `height` grid and no clauses: a numbering for formulas of
+    /// one's own over the cells (a cell variable can then stand for any property of the cell, such
+    /// as "is a hint"), extended with [`Encoding::new_var`].
+    pub fn cells_only(width: usize, height: usize) -> Self {
         Encoding {
-            vars: puzzle.cell_count() as u32,
-            width: puzzle.width(),
+            vars: (width * height) as u32,
+            width,
         }
     }
 

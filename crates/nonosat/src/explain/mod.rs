@@ -3,15 +3,18 @@
 //!
 //! The core ([`path`], [`support`], [`orders`]) knows nothing of nonograms: a step fixes cells of a
 //! grid to values and rests on a support of earlier-known cells. [`nonogram`] extracts the path of a
-//! nonogram with the complete line solver and contradiction probes; [`rating`] classes and scores
+//! nonogram with the complete line solver and contradiction probes, over [`lines`]' line logic of
+//! either kind of puzzle (black and white, or colour); [`rating`] classes and scores
 //! it; [`crate::latin`] puts the seed paper's own puzzle on the same core.
 
+pub mod lines;
 pub mod nonogram;
 pub mod orders;
 pub mod path;
 pub mod rating;
 pub mod support;
 
-pub use nonogram::{Explanation, NextStep, Stop, explain, next_step};
+pub use lines::LineLogic;
+pub use nonogram::{Explanation, NextStep, Stop, explain, next_colour_step, next_step};
 pub use path::{PathShape, Step, StepKind};
 pub use rating::{Class, Rating, rate};

@@ -13,12 +13,14 @@
 
 use std::time::{Duration, Instant};
 
+use super::lines::LineLogic;
 use super::path::{PathShape, Step, StepKind};
 use super::support::minimal_support;
 use crate::deadline::{Deadline, Limit};
 use crate::logic::DpLineSolver;
-use crate::logic::propagate::{Stuck, propagate, propagate_lines};
-use crate::model::{Cell, Grid, LineId, Pos, Puzzle};
+use crate::logic::colour::{ColourState, Colours};
+use crate::logic::propagate::{Stuck, propagate_lines};
+use crate::model::{Cell, ColourPuzzle, Grid, LineId, Pos, Puzzle};
 
 /// How to explain: `ExplainOptions::default()`, then the `with_` methods.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -85,12 +87,13 @@ pub struct Explanation {
     pub elapsed: Duration,
 }
 
-/// What can be said of a partly solved grid's next step.
+/// What can be said of a partly solved grid's next step; `V` is what a step records of a cell
+/// (`bool`, black; in a colour puzzle the colours left, see [`LineLogic`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NextStep {
+pub enum NextStep<V = bool> {
     /// The easiest step: the line step with the smallest support (then the most cells fixed), or,
     /// when no line fixes anything, the quickest contradiction probe.
-    Step(Step<bool>),
+    Step(Step<V>),
     /// Every cell is known.
     Solved,
     /// This line cannot be completed from the known cells: some known cell is wrong.
@@ -126,7 +129,7 @@ pub fn explain(puzzle: &Puzzle, start: &Grid<Cell>, options: &ExplainOptions) ->
                 break;
             }
             let step = explainer.line_step(&grid, deduction.line, &deduction.fixed);
-            apply(&mut grid, &step);
+            apply::<Puzzle>(&mut grid, &step);
             steps.push(step);
         }
         if out_of_time {
@@ -145,7 +148,7 @@ pub fn explain(puzzle: &Puzzle, start: &Grid<Cell>, options: &ExplainOptions) ->
             Ok(Some(step)) => {
                 let pos = step.fixed[0].0;
                 dirty = vec![LineId::Row(pos.row), LineId::Col(pos.col)];
-                apply(&mut grid, &step);
+                apply::<Puzzle>(&mut grid, &step);
                 steps.push(step);
             }
             Ok(None) => break Stop::Stalled,
@@ -163,28 +166,47 @@ pub fn explain(puzzle: &Puzzle, start: &Grid<Cell>, options: &ExplainOptions) ->
 
 /// The easiest next step from `grid` (see [`NextStep::Step`]); the probes stop at `deadline`.
 pub fn next_step(puzzle: &Puzzle, grid: &Grid<Cell>, deadline: Option<Deadline>) -> NextStep {
+    next_step_of(puzzle, grid, deadline)
+}
+
+/// [`next_step`] for a colour puzzle: `grid` holds the colours each cell may still take, and a
+/// step narrows cells to the colours it leaves them.
+pub fn next_colour_step(
+    puzzle: &ColourPuzzle,
+    grid: &ColourState,
+    deadline: Option<Deadline>,
+) -> NextStep<Colours> {
+    next_step_of(puzzle, grid, deadline)
+}
+
+/// [`next_step`] for any kind of puzzle.
+fn next_step_of<P: LineLogic>(
+    puzzle: &P,
+    grid: &Grid<P::Known>,
+    deadline: Option<Deadline>,
+) -> NextStep<P::Value> {
     let mut explainer = Explainer {
         puzzle,
-        solver: DpLineSolver::new(),
+        solver: P::Solver::default(),
         deadline,
     };
-    let mut best: Option<Step<bool>> = None;
-    for line in puzzle.lines() {
+    let mut best: Option<Step<P::Value>> = None;
+    for line in puzzle.every_line() {
         let cells = grid.line(line);
-        let Ok(solved) = explainer.solver.solve(puzzle.clue(line), &cells) else {
+        let Ok(solved) = puzzle.solve(&mut explainer.solver, line, &cells) else {
             return NextStep::Contradiction(line);
         };
-        let fixed: Vec<(Pos, bool)> = grid
+        let fixed: Vec<(Pos, P::Value)> = grid
             .line_positions(line)
             .zip(cells.iter().zip(&solved))
-            .filter(|(_, (old, new))| **old == Cell::Unknown && **new != Cell::Unknown)
-            .map(|(pos, (_, new))| (pos, *new == Cell::Black))
+            .filter(|(_, (old, new))| old != new)
+            .map(|(pos, (_, new))| (pos, P::value(*new)))
             .collect();
         if fixed.is_empty() {
             continue;
         }
         let step = explainer.line_step(grid, line, &fixed);
-        let easier = |a: &Step<bool>, b: &Step<bool>| {
+        let easier = |a: &Step<P::Value>, b: &Step<P::Value>| {
             (a.support.len(), usize::MAX - a.fixed.len())
                 < (b.support.len(), usize::MAX - b.fixed.len())
         };
@@ -195,7 +217,7 @@ pub fn next_step(puzzle: &Puzzle, grid: &Grid<Cell>, deadline: Option<Deadline>)
     if let Some(step) = best {
         return NextStep::Step(step);
     }
-    if grid.known_count() == grid.cells().len() {
+    if grid.cells().iter().all(|&cell| !P::is_open(cell)) {
         return NextStep::Solved;
     }
     match explainer.probe_step(grid) {
@@ -206,48 +228,65 @@ pub fn next_step(puzzle: &Puzzle, grid: &Grid<Cell>, deadline: Option<Deadline>)
 }
 
 /// Fixes the cells of `step` in `grid`.
-fn apply(grid: &mut Grid<Cell>, step: &Step<bool>) {
-    for &(pos, black) in &step.fixed {
-        grid[pos] = Cell::from_black(black);
+fn apply<P: LineLogic>(grid: &mut Grid<P::Known>, step: &Step<P::Value>) {
+    for &(pos, value) in &step.fixed {
+        grid[pos] = P::known(value);
     }
 }
 
 /// The budget ran out.
 struct OutOfTime;
 
-struct Explainer<'a> {
-    puzzle: &'a Puzzle,
-    solver: DpLineSolver,
+/// A probe that failed: the value tried in a cell, and how its propagation failed.
+struct Refuted<K> {
+    /// Line solves before the contradiction.
+    solves: usize,
+    /// The cell probed.
+    pos: Pos,
+    /// The value tried there.
+    trial: K,
+    /// The lines the propagation changed, then the line it made impossible, when known.
+    lines: Option<Vec<LineId>>,
+}
+
+struct Explainer<'a, P: LineLogic> {
+    puzzle: &'a P,
+    solver: P::Solver,
     deadline: Option<Deadline>,
 }
 
-impl Explainer<'_> {
+impl<P: LineLogic> Explainer<'_, P> {
     fn out_of_time(&self) -> bool {
         self.deadline.check().is_err()
     }
 
     /// The step of solving `line` of `grid`, which fixes `fixed`, with a minimal support.
-    fn line_step(&mut self, grid: &Grid<Cell>, line: LineId, fixed: &[(Pos, bool)]) -> Step<bool> {
+    fn line_step(
+        &mut self,
+        grid: &Grid<P::Known>,
+        line: LineId,
+        fixed: &[(Pos, P::Value)],
+    ) -> Step<P::Value> {
         let before = grid.line(line);
         let index = |pos: Pos| match line {
             LineId::Row(_) => pos.col,
             LineId::Col(_) => pos.row,
         };
+        let unknown = self.puzzle.unknown();
         let known: Vec<usize> = (0..before.len())
-            .filter(|&i| before[i] != Cell::Unknown)
+            .filter(|&i| before[i] != unknown)
             .collect();
-        let clue = self.puzzle.clue(line);
-        let solver = &mut self.solver;
-        let mut partial = vec![Cell::Unknown; before.len()];
+        let (puzzle, solver) = (self.puzzle, &mut self.solver);
+        let mut partial = vec![unknown; before.len()];
         let support = minimal_support(&known, |kept| {
-            partial.fill(Cell::Unknown);
+            partial.fill(unknown);
             for &i in kept {
                 partial[i] = before[i];
             }
-            solver.solve(clue, &partial).is_ok_and(|solved| {
+            puzzle.solve(solver, line, &partial).is_ok_and(|solved| {
                 fixed
                     .iter()
-                    .all(|&(pos, black)| solved[index(pos)] == Cell::from_black(black))
+                    .all(|&(pos, value)| solved[index(pos)] == P::known(value))
             })
         });
         let positions: Vec<Pos> = grid.line_positions(line).collect();
@@ -257,88 +296,104 @@ impl Explainer<'_> {
             fixed: fixed.to_vec(),
             support: support
                 .into_iter()
-                .map(|i| (positions[i], before[i] == Cell::Black))
+                .map(|i| (positions[i], P::value(before[i])))
                 .collect(),
         }
     }
 
     /// The quickest contradiction probe from `grid`, with a minimal support, or `None` if no probe
     /// fixes a cell.
-    fn probe_step(&mut self, grid: &Grid<Cell>) -> Result<Option<Step<bool>>, OutOfTime> {
-        let mut quickest: Option<(usize, Pos, Cell, Vec<LineId>)> = None;
+    fn probe_step(&mut self, grid: &Grid<P::Known>) -> Result<Option<Step<P::Value>>, OutOfTime> {
+        let mut quickest: Option<Refuted<P::Known>> = None;
         for pos in grid.positions() {
-            if grid[pos] != Cell::Unknown {
+            if !P::is_open(grid[pos]) {
                 continue;
             }
             if self.out_of_time() {
                 return Err(OutOfTime);
             }
-            for colour in [Cell::Black, Cell::White] {
+            for trial_value in self.puzzle.trials(grid[pos]) {
                 let mut trial = grid.clone();
-                trial[pos] = colour;
-                let crossing = [LineId::Row(pos.row), LineId::Col(pos.col)];
-                let Err(Stuck { line, before }) =
-                    propagate_lines(self.puzzle, &mut trial, &mut self.solver, crossing)
+                trial[pos] = trial_value;
+                let crossing = vec![LineId::Row(pos.row), LineId::Col(pos.col)];
+                let Err(failed) = self
+                    .puzzle
+                    .propagate(&mut self.solver, &mut trial, crossing)
                 else {
                     continue;
                 };
                 if quickest
                     .as_ref()
-                    .is_none_or(|(solves, ..)| before.line_solves < *solves)
+                    .is_none_or(|quickest| failed.solves < quickest.solves)
                 {
-                    let mut lines: Vec<LineId> = Vec::new();
-                    for read in before.deductions.iter().map(|d| d.line) {
-                        if read != line && !lines.contains(&read) {
-                            lines.push(read);
-                        }
-                    }
-                    lines.push(line);
-                    quickest = Some((before.line_solves, pos, colour, lines));
+                    let lines = failed.read.map(|mut read| {
+                        read.push(failed.line);
+                        read
+                    });
+                    quickest = Some(Refuted {
+                        solves: failed.solves,
+                        pos,
+                        trial: trial_value,
+                        lines,
+                    });
                 }
             }
         }
-        let Some((_, probed, colour, lines)) = quickest else {
+        let Some(Refuted {
+            pos: probed,
+            trial: trial_value,
+            lines,
+            ..
+        }) = quickest
+        else {
             return Ok(None);
         };
+        let unknown = self.puzzle.unknown();
         let on_lines = |pos: &Pos| {
-            lines.contains(&LineId::Row(pos.row)) || lines.contains(&LineId::Col(pos.col))
+            lines.as_ref().is_none_or(|lines| {
+                lines.contains(&LineId::Row(pos.row)) || lines.contains(&LineId::Col(pos.col))
+            })
         };
         let mut candidates: Vec<Pos> = grid
             .positions()
-            .filter(|pos| grid[*pos] != Cell::Unknown && on_lines(pos))
+            .filter(|pos| grid[*pos] != unknown && *pos != probed && on_lines(pos))
             .collect();
         let deadline = self.deadline;
+        let (puzzle, solver) = (self.puzzle, &mut self.solver);
         let mut fails = |kept: &[Pos]| {
             // Out of time, every cell is kept: the support stays sound, and the step is dropped.
             if deadline.check().is_err() {
                 return false;
             }
-            let mut trial = Grid::filled(grid.width(), grid.height(), Cell::Unknown);
+            let mut trial = Grid::filled(grid.width(), grid.height(), unknown);
             for &pos in kept {
                 trial[pos] = grid[pos];
             }
-            trial[probed] = colour;
-            propagate(self.puzzle, &mut trial, &mut self.solver).is_err()
+            trial[probed] = trial_value;
+            puzzle
+                .propagate(solver, &mut trial, puzzle.every_line())
+                .is_err()
         };
         if !fails(&candidates) {
             // Not expected (the failed propagation read only these lines), but every known cell
             // certainly leads to the contradiction again.
             candidates = grid
                 .positions()
-                .filter(|pos| grid[*pos] != Cell::Unknown)
+                .filter(|pos| grid[*pos] != unknown && *pos != probed)
                 .collect();
         }
         let support = minimal_support(&candidates, fails);
         if self.out_of_time() {
             return Err(OutOfTime);
         }
+        let lines = lines.unwrap_or_else(|| vec![LineId::Row(probed.row), LineId::Col(probed.col)]);
         Ok(Some(Step {
             kind: StepKind::Probe,
             lines,
-            fixed: vec![(probed, colour == Cell::White)],
+            fixed: vec![(probed, P::value(P::without(grid[probed], trial_value)))],
             support: support
                 .into_iter()
-                .map(|pos| (pos, grid[pos] == Cell::Black))
+                .map(|pos| (pos, P::value(grid[pos])))
                 .collect(),
         }))
     }

@@ -133,6 +133,21 @@ pub enum ParseErrorKind {
         /// The column, counted in characters.
         column: usize,
     },
+    /// A character of a partly solved colour grid that is not `.`, `?` or a colour's letter.
+    #[error(
+        "{ch:?} at row {row}, column {column} is not a cell: use . for the background, {letters} \
+         for the colours, ? for unknown"
+    )]
+    BadColourStateChar {
+        /// The character.
+        ch: char,
+        /// The row of the grid, 1-based.
+        row: usize,
+        /// The column, counted in characters.
+        column: usize,
+        /// The colours' letters, as `a-c`.
+        letters: String,
+    },
     /// A partly solved grid whose size is not the puzzle's.
     #[error("the grid has {found}, but the puzzle is {}x{}", puzzle.0, puzzle.1)]
     StateSize {

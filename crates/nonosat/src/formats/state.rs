@@ -1,19 +1,32 @@
 //! Partly solved grids: one line per row, `#` black, `.` white, `?` unknown (a picture's other
 //! black and white characters, `X x 1` and `- 0`, are accepted too). Blank lines before and after
 //! the grid and spaces at the ends of lines are ignored.
+//!
+//! A colour puzzle's partly solved grid has `.` for the background, the letters `a`, `b`, ... of
+//! the puzzle's colours in the order of its table (as in the files nonosat writes and in `--json`
+//! solution rows), and `?` for a cell whose colour is unknown.
 
 use std::path::Path;
 
+use super::colour_letter;
 use super::error::{LineError, ParseErrorKind};
 use super::picture::cell;
 use super::text::content_span;
 use super::{ParseError, display_name, read_path_text};
-use crate::model::{Cell, Grid, Puzzle};
+use crate::model::{BACKGROUND, Cell, ColourPuzzle, Grid, Pos, Puzzle};
 use crate::words::counted;
 
 /// Reads a partly solved grid of `puzzle` from `text`; `source` names the file in errors.
 pub fn parse(text: &str, source: &str, puzzle: &Puzzle) -> Result<Grid<Cell>, ParseError> {
-    parse_lines(text, puzzle).map_err(|error| error.in_file(&display_name(source)))
+    let cell = |ch: char, row: usize, column: usize| match ch {
+        '?' => Ok(Cell::Unknown),
+        _ => cell(ch)
+            .map(Cell::from_black)
+            .ok_or(ParseErrorKind::BadStateChar { ch, row, column }),
+    };
+    let size = (puzzle.width(), puzzle.height());
+    parse_lines(text, size, Cell::Unknown, cell)
+        .map_err(|error| error.in_file(&display_name(source)))
 }
 
 /// Reads a partly solved grid of `puzzle` from a file (`-` for standard input).
@@ -23,9 +36,58 @@ pub fn read(path: &Path, puzzle: &Puzzle) -> Result<Grid<Cell>, ParseError> {
 
 /// Writes a partly solved grid as [`parse`] reads it: `#` black, `.` white, `?` unknown.
 pub fn write(grid: &Grid<Cell>) -> String {
+    write_with(grid, Cell::symbol)
+}
+
+/// Reads a partly solved grid of the colour `puzzle` from `text`; `source` names the file in
+/// errors. Each cell is its colour index (0 the background), or `None` for `?`.
+pub fn parse_colour(
+    text: &str,
+    source: &str,
+    puzzle: &ColourPuzzle,
+) -> Result<Grid<Option<u8>>, ParseError> {
+    let colours = puzzle.palette().len();
+    let last = u8::try_from(colours).expect("at most 31 colours");
+    let letters = match last {
+        1 => "a".to_owned(),
+        _ => format!("a-{}", colour_letter(last)),
+    };
+    let cell = |ch: char, row: usize, column: usize| match ch {
+        '?' => Ok(None),
+        '.' => Ok(Some(BACKGROUND)),
+        _ => (1..=last)
+            .find(|&index| colour_letter(index) == ch)
+            .map(Some)
+            .ok_or_else(|| ParseErrorKind::BadColourStateChar {
+                ch,
+                row,
+                column,
+                letters: letters.clone(),
+            }),
+    };
+    let size = (puzzle.width(), puzzle.height());
+    parse_lines(text, size, None, cell).map_err(|error| error.in_file(&display_name(source)))
+}
+
+/// Reads a partly solved grid of the colour `puzzle` from a file (`-` for standard input).
+pub fn read_colour(path: &Path, puzzle: &ColourPuzzle) -> Result<Grid<Option<u8>>, ParseError> {
+    parse_colour(&read_path_text(path)?, &path.to_string_lossy(), puzzle)
+}
+
+/// Writes a partly solved colour grid as [`parse_colour`] reads it.
+pub fn write_colour(grid: &Grid<Option<u8>>) -> String {
+    write_with(grid, |cell| match cell {
+        None => '?',
+        Some(BACKGROUND) => '.',
+        Some(index) => colour_letter(index),
+    })
+}
+
+/// One line per row, one character a cell as `symbol` gives it.
+fn write_with<T: Copy>(grid: &Grid<T>, symbol: impl Fn(T) -> char) -> String {
     let mut text = String::with_capacity((grid.width() + 1) * grid.height());
     for pos in grid.positions() {
-        text.push(grid[pos].symbol());
+        text.push(symbol(grid[pos]));
         if pos.col + 1 == grid.width() {
             text.push('\n');
         }
@@ -33,8 +95,14 @@ pub fn write(grid: &Grid<Cell>) -> String {
     text
 }
 
-fn parse_lines(text: &str, puzzle: &Puzzle) -> Result<Grid<Cell>, LineError> {
-    let size = (puzzle.width(), puzzle.height());
+/// The grid of `size` (width, height) in `text`, each cell read by `cell` from its character,
+/// row and column (1-based).
+fn parse_lines<T: Copy>(
+    text: &str,
+    size: (usize, usize),
+    unknown: T,
+    cell: impl Fn(char, usize, usize) -> Result<T, ParseErrorKind>,
+) -> Result<Grid<T>, LineError> {
     let wrong_size = |line, found| {
         LineError::maybe_at(
             line,
@@ -48,29 +116,23 @@ fn parse_lines(text: &str, puzzle: &Puzzle) -> Result<Grid<Cell>, LineError> {
         return Err(LineError::maybe_at(None, ParseErrorKind::Empty));
     };
     let rows = last - first + 1;
-    if rows != puzzle.height() {
+    if rows != size.1 {
         return Err(wrong_size(None, counted(rows, "row", "rows")));
     }
-    let mut grid = Grid::filled(size.0, size.1, Cell::Unknown);
+    let mut grid = Grid::filled(size.0, size.1, unknown);
     for (row, text) in text.lines().skip(first - 1).take(rows).enumerate() {
         let line = Some(first + row);
         let text = text.trim();
         let length = text.chars().count();
-        if length != puzzle.width() {
+        if length != size.0 {
             return Err(wrong_size(
                 line,
                 format!("{} in row {}", counted(length, "cell", "cells"), row + 1),
             ));
         }
         for (col, ch) in text.chars().enumerate() {
-            let value = match ch {
-                '?' => Cell::Unknown,
-                _ => cell(ch).map(Cell::from_black).ok_or_else(|| {
-                    let (row, column) = (row + 1, col + 1);
-                    LineError::maybe_at(line, ParseErrorKind::BadStateChar { ch, row, column })
-                })?,
-            };
-            grid[crate::model::Pos { row, col }] = value;
+            grid[Pos { row, col }] =
+                cell(ch, row + 1, col + 1).map_err(|kind| LineError::maybe_at(line, kind))?;
         }
     }
     Ok(grid)
@@ -101,6 +163,33 @@ mod tests {
         assert_eq!(
             grid.cells(),
             [Cell::Black, Cell::Unknown, Cell::Unknown, Cell::White]
+        );
+    }
+
+    #[test]
+    fn colour_grids_read_back_and_name_their_letters_in_errors() {
+        use crate::model::{Block, Colour, ColourClue, Palette};
+        let palette = Palette::new(
+            Colour::new("white", [255; 3]),
+            vec![
+                Colour::new("red", [200, 0, 0]),
+                Colour::new("blue", [0, 0, 200]),
+            ],
+        )
+        .unwrap();
+        let clue = |colour| ColourClue::new(vec![Block { len: 1, colour }]);
+        let rows = vec![clue(1), clue(2)];
+        let columns = vec![clue(1), clue(2)];
+        let puzzle = ColourPuzzle::new(rows, columns, palette).unwrap();
+        let grid = Grid::from_rows(vec![vec![Some(1), None], vec![Some(0), Some(2)]]).unwrap();
+        assert_eq!(write_colour(&grid), "a?\n.b\n");
+        assert_eq!(parse_colour("a?\n.b\n", "s.txt", &puzzle).unwrap(), grid);
+        assert_eq!(
+            parse_colour("a?\n.c\n", "s.txt", &puzzle)
+                .unwrap_err()
+                .to_string(),
+            "s.txt:2: 'c' at row 2, column 2 is not a cell: use . for the background, a-b for the \
+             colours, ? for unknown"
         );
     }
 

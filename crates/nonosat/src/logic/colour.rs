@@ -186,6 +186,13 @@ pub fn open_grid(puzzle: &ColourPuzzle) -> ColourState {
     Grid::filled(puzzle.width(), puzzle.height(), all)
 }
 
+/// The grid with each cell given in `given` (a colour index) narrowed to that colour, and every
+/// colour open in the others (a partly solved grid as `formats::state` reads it).
+pub fn given_grid(puzzle: &ColourPuzzle, given: &Grid<Option<u8>>) -> ColourState {
+    let all = all_colours(puzzle.palette().len());
+    given.map(|cell| cell.map_or(all, |colour| 1 << colour))
+}
+
 /// The line whose clue no arrangement meets, found by [`propagate_colour`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{line} has no arrangement left")]

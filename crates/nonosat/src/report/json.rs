@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::formats::colour_letter;
 use crate::methods::compare::{Comparison, Method, Outcome};
 use crate::model::{BACKGROUND, ColourMismatch, ColourPuzzle, Grid, LineId, Palette, Pos, Puzzle};
-use crate::solve::repair::Repairs;
+use crate::solve::repair::{ColourRepairs, Repairs};
 use crate::solve::{ColourReport, GoalReport, Report, SolutionCount, Verdict};
 
 /// Version of the JSON records; raised whenever a field changes meaning or disappears. Version 2:
@@ -240,6 +240,9 @@ pub struct FixRecord {
     pub applied: Option<AppliedRecord>,
     /// Wall-clock time in milliseconds.
     pub time_ms: f64,
+    /// A colour design's colour table, the background first; absent for black and white.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colors: Option<Vec<ColourRecord>>,
 }
 
 /// A repair applied by `fix --apply`, the file it was written to, and the check of the result.
@@ -257,8 +260,9 @@ pub struct AppliedRecord {
 /// Hint cells that make a design unique.
 #[derive(Clone, Debug, Serialize)]
 pub struct HintsRecord {
-    /// `[row, column, black]` of each hint: its place (0-based) and the colour to give.
-    pub cells: Vec<(usize, usize, bool)>,
+    /// `[row, column, value]` of each hint: its place (0-based) and the colour to give, `true`
+    /// (black) or `false` (white), or in a colour design the colour's name.
+    pub cells: Vec<(usize, usize, HintValue)>,
     /// True when no smaller set of hints works; false for the best set found in the budget.
     pub proved_minimal: bool,
     /// True when the hints were proved to make the puzzle unique; false when the time limit
@@ -268,18 +272,53 @@ pub struct HintsRecord {
     pub alternatives: usize,
 }
 
+/// The colour a hint gives its cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum HintValue {
+    /// Black (`true`) or white, in a black-and-white design.
+    Black(bool),
+    /// The colour's name (the background's for a background cell), in a colour design.
+    Colour(String),
+}
+
 /// One edit of the design.
 #[derive(Clone, Debug, Serialize)]
 pub struct EditRecord {
     /// `[row, column]` (0-based) of the cells whose colour changes.
     pub flip: Vec<[usize; 2]>,
-    /// The edited picture, rows of `#` and `.`.
+    /// The edited picture, rows of `#` and `.` (in colour, of the characters of `colors`).
     pub picture: Vec<String>,
 }
 
 impl FixRecord {
     /// The record of `repairs` for `design` read from `file`.
     pub fn new(file: &str, design: &Grid<bool>, repairs: &Repairs) -> Self {
+        FixRecord::of(file, design, repairs, HintValue::Black, Grid::row_strings)
+    }
+
+    /// The record of `repairs` for the colour `design` read from `file`: hints give colour
+    /// names, pictures are rows of [`colour_char`]s, and `colors` holds the table.
+    pub fn colour(
+        file: &str,
+        design: &Grid<u8>,
+        palette: &Palette,
+        repairs: &ColourRepairs,
+    ) -> Self {
+        let name = |colour: u8| HintValue::Colour(palette.colour(colour).name.clone());
+        let mut record = FixRecord::of(file, design, repairs, name, colour_rows);
+        record.colors = Some(ColourRecord::table(palette));
+        record
+    }
+
+    /// The record without colours: hint values by `value`, pictures drawn by `rows`.
+    fn of<V: Copy, M>(
+        file: &str,
+        design: &Grid<V>,
+        repairs: &Repairs<V, M>,
+        value: impl Fn(V) -> HintValue,
+        rows: impl Fn(&Grid<V>) -> Vec<String>,
+    ) -> Self {
         let pair = |pos: &Pos| [pos.row, pos.col];
         FixRecord {
             schema_version: SCHEMA_VERSION,
@@ -293,7 +332,7 @@ impl FixRecord {
                 cells: hints
                     .cells
                     .iter()
-                    .map(|&pos| (pos.row, pos.col, design[pos]))
+                    .map(|&pos| (pos.row, pos.col, value(design[pos])))
                     .collect(),
                 proved_minimal: hints.proved_minimal,
                 sufficient: hints.sufficient,
@@ -304,11 +343,12 @@ impl FixRecord {
                 .iter()
                 .map(|edit| EditRecord {
                     flip: edit.flipped.iter().map(pair).collect(),
-                    picture: edit.picture.row_strings(),
+                    picture: rows(&edit.picture),
                 })
                 .collect(),
             applied: None,
             time_ms: repairs.elapsed.as_secs_f64() * 1000.0,
+            colors: None,
         }
     }
 }

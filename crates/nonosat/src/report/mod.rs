@@ -11,21 +11,23 @@ mod text;
 
 pub use json::{
     AppliedRecord, CertificateRecord, CheckRecord, ColourRecord, ComparisonRecord, CountRecord,
-    EditRecord, ErrorRecord, ExactRecord, FixRecord, GoalRecord, HintsRecord, MethodRecord,
-    PuzzleHeader, SCHEMA_VERSION, colour_char, colour_rows,
+    EditRecord, ErrorRecord, ExactRecord, FixRecord, GoalRecord, HintValue, HintsRecord,
+    MethodRecord, PuzzleHeader, SCHEMA_VERSION, colour_char, colour_rows,
 };
 pub use latin::{
     LatinOutcome, LatinRecord, LatinStepRecord, LongestDeduction, OrdersRecord, render_latin,
 };
 pub use path::{
-    CellRecord, ExplainRecord, HintRecord, StepRecord, cells_text, describe_step,
-    render_explanation, render_hint,
+    CellRecord, CellValue, ExplainRecord, HintRecord, StepRecord, cells_text, colour_cells_text,
+    describe_colour_step, describe_step, render_colour_hint, render_explanation, render_hint,
 };
 pub use pictures::{
-    DIFFERING_BLACK, DIFFERING_WHITE, draw_colour_puzzle, draw_puzzle, draw_repairs, path_drawing,
+    DIFFERING_BLACK, DIFFERING_WHITE, draw_colour_puzzle, draw_colour_repairs, draw_puzzle,
+    draw_repairs, path_drawing,
 };
 pub use proof::{CnfRecord, ProofVerdict, VerifyRecord, render_verification};
 pub use text::{
     draw_colour_grid, draw_grid, render_check, render_check_detail, render_colour_check,
-    render_colour_detail, render_colour_verdict, render_comparison, render_fix, render_verdict,
+    render_colour_detail, render_colour_fix, render_colour_verdict, render_comparison, render_fix,
+    render_verdict,
 };

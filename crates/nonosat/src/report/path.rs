@@ -4,10 +4,11 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::{PuzzleHeader, SCHEMA_VERSION};
+use super::{PuzzleHeader, SCHEMA_VERSION, colour_char};
 use crate::explain::nonogram::NextStep;
 use crate::explain::{Class, Explanation, Rating, Step, StepKind, Stop};
-use crate::model::{Pos, Puzzle};
+use crate::logic::colour::Colours;
+use crate::model::{ColourPuzzle, LineId, Palette, Pos, Puzzle};
 use crate::solve::Verdict;
 
 /// The `explain` result for one puzzle.
@@ -72,8 +73,26 @@ pub struct CellRecord {
     pub row: usize,
     /// Column, 0 at the left.
     pub column: usize,
-    /// Whether it is black.
-    pub black: bool,
+    /// Its colour: `black` (true or false), or in a colour puzzle `colors`.
+    #[serde(flatten)]
+    pub value: CellValue,
+}
+
+/// What a step says of a cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum CellValue {
+    /// Black (`true`) or white, in a black-and-white puzzle.
+    Black {
+        /// Whether it is black.
+        black: bool,
+    },
+    /// In a colour puzzle, the names of the colours the cell may take: one when the cell is
+    /// fixed.
+    Colours {
+        /// The colours' names, in the table's order (the background's first).
+        colors: Vec<String>,
+    },
 }
 
 /// The `hint` result.
@@ -138,13 +157,27 @@ impl ExplainRecord {
 impl StepRecord {
     /// The record of one step, without its place in the graph.
     pub fn new(step: &Step<bool>) -> Self {
-        let cells = |cells: &[(Pos, bool)]| {
+        StepRecord::of(step, |black| CellValue::Black { black })
+    }
+
+    /// The record of one step of a colour puzzle with the colour table `palette`.
+    pub fn colour(step: &Step<Colours>, palette: &Palette) -> Self {
+        StepRecord::of(step, |colours| CellValue::Colours {
+            colors: colour_indices(colours)
+                .map(|index| palette.colour(index).name.clone())
+                .collect(),
+        })
+    }
+
+    /// The record of `step`, each cell's value as `value` gives it.
+    fn of<V: Copy>(step: &Step<V>, value: impl Fn(V) -> CellValue) -> Self {
+        let cells = |cells: &[(Pos, V)]| {
             cells
                 .iter()
-                .map(|&(pos, black)| CellRecord {
+                .map(|&(pos, v)| CellRecord {
                     row: pos.row,
                     column: pos.col,
-                    black,
+                    value: value(v),
                 })
                 .collect()
         };
@@ -162,8 +195,30 @@ impl StepRecord {
 impl HintRecord {
     /// The record of a hint.
     pub fn new(file: &str, next: &NextStep, mistakes: &[Pos]) -> Self {
+        HintRecord::of(file, next, mistakes, StepRecord::new)
+    }
+
+    /// The record of a hint for a colour puzzle with the colour table `palette`.
+    pub fn colour(
+        file: &str,
+        palette: &Palette,
+        next: &NextStep<Colours>,
+        mistakes: &[Pos],
+    ) -> Self {
+        HintRecord::of(file, next, mistakes, |step| {
+            StepRecord::colour(step, palette)
+        })
+    }
+
+    /// The record of a hint, its step's record as `record` gives it.
+    fn of<V>(
+        file: &str,
+        next: &NextStep<V>,
+        mistakes: &[Pos],
+        record: impl Fn(&Step<V>) -> StepRecord,
+    ) -> Self {
         let (outcome, step, line) = match next {
-            NextStep::Step(step) => ("step", Some(StepRecord::new(step)), None),
+            NextStep::Step(step) => ("step", Some(record(step)), None),
             NextStep::Solved => ("solved", None, None),
             NextStep::Contradiction(line) => ("contradiction", None, Some(line.to_string())),
             NextStep::NoLogicalStep => ("no logical step", None, None),
@@ -182,22 +237,57 @@ impl HintRecord {
 
 /// Cells as `r3c4#`: 1-based row and column, then `#` for black or `.` for white.
 pub fn cells_text(cells: &[(Pos, bool)]) -> String {
+    cells_text_with(cells, |black| if black { "#" } else { "." }.to_owned())
+}
+
+/// Colour cells as `r3c4=a` (fixed to one colour) or `r3c4=a|b` (narrowed to these colours):
+/// `.` the background, the colours' letters as in the colour table of the records.
+pub fn colour_cells_text(cells: &[(Pos, Colours)]) -> String {
+    cells_text_with(cells, |colours| {
+        let chars: Vec<String> = colour_indices(colours)
+            .map(|index| colour_char(index).to_string())
+            .collect();
+        format!("={}", chars.join("|"))
+    })
+}
+
+/// Cells as `r3c4` and the text `value` gives each one's value.
+fn cells_text_with<V: Copy>(cells: &[(Pos, V)], value: impl Fn(V) -> String) -> String {
     let words: Vec<String> = cells
         .iter()
-        .map(|&(pos, black)| {
-            format!(
-                "r{}c{}{}",
-                pos.row + 1,
-                pos.col + 1,
-                if black { '#' } else { '.' }
-            )
-        })
+        .map(|&(pos, v)| format!("r{}c{}{}", pos.row + 1, pos.col + 1, value(v)))
         .collect();
     words.join(" ")
 }
 
+/// The colour indices in a set of colours, ascending.
+fn colour_indices(colours: Colours) -> impl Iterator<Item = u8> {
+    (0..32u8).filter(move |&index| colours & (1 << index) != 0)
+}
+
 /// One step in words: what it fixes, from what, and why.
 pub fn describe_step(puzzle: &Puzzle, step: &Step<bool>) -> String {
+    let probed = |black: bool| if black { "were white" } else { "were black" }.to_owned();
+    let clue = |line: LineId| puzzle.clue(line).to_string();
+    describe_with(step, clue, cells_text, probed)
+}
+
+/// One step of a colour puzzle in words, as [`describe_step`]: cells as [`colour_cells_text`].
+pub fn describe_colour_step(puzzle: &ColourPuzzle, step: &Step<Colours>) -> String {
+    let probed = |_: Colours| "took another colour".to_owned();
+    let clue = |line: LineId| puzzle.clue(line).to_string();
+    describe_with(step, clue, colour_cells_text, probed)
+}
+
+/// [`describe_step`] over any kind of cell: `clue` gives a line's clue, `cells_text` writes
+/// cells, and `probed` says what a probe tried in a cell the step leaves with a value (`were
+/// black`).
+fn describe_with<V: Copy>(
+    step: &Step<V>,
+    clue: impl Fn(LineId) -> String,
+    cells_text: impl Fn(&[(Pos, V)]) -> String,
+    probed: impl Fn(V) -> String,
+) -> String {
     let support = if step.support.is_empty() {
         "the clues alone".to_owned()
     } else {
@@ -208,13 +298,13 @@ pub fn describe_step(puzzle: &Puzzle, step: &Step<bool>) -> String {
             let line = step.lines[0];
             format!(
                 "{line} (clue {}) fixes {} from {support}",
-                puzzle.clue(line),
+                clue(line),
                 cells_text(&step.fixed)
             )
         }
         StepKind::Probe => {
-            let (pos, black) = step.fixed[0];
-            let other = if black { "white" } else { "black" };
+            let (pos, value) = step.fixed[0];
+            let other = probed(value);
             let (last, via) = step.lines.split_last().expect("a probe reads a line");
             let via: Vec<String> = via.iter().map(ToString::to_string).collect();
             let chain = if via.is_empty() {
@@ -223,7 +313,7 @@ pub fn describe_step(puzzle: &Puzzle, step: &Step<bool>) -> String {
                 format!(" after {}", via.join(", "))
             };
             format!(
-                "probe: if r{}c{} were {other}, {last} would be impossible{chain}; so {} from \
+                "probe: if r{}c{} {other}, {last} would be impossible{chain}; so {} from \
                  {support}",
                 pos.row + 1,
                 pos.col + 1,
@@ -306,6 +396,28 @@ pub fn render_explanation(
 
 /// A hint for the terminal.
 pub fn render_hint(heading: &str, puzzle: &Puzzle, next: &NextStep, mistakes: &[Pos]) -> String {
+    render_hint_with(heading, next, mistakes, |step| describe_step(puzzle, step))
+}
+
+/// A hint for a colour puzzle, for the terminal: cells as [`colour_cells_text`] writes them.
+pub fn render_colour_hint(
+    heading: &str,
+    puzzle: &ColourPuzzle,
+    next: &NextStep<Colours>,
+    mistakes: &[Pos],
+) -> String {
+    render_hint_with(heading, next, mistakes, |step| {
+        describe_colour_step(puzzle, step)
+    })
+}
+
+/// [`render_hint`] with steps described by `describe`.
+fn render_hint_with<V>(
+    heading: &str,
+    next: &NextStep<V>,
+    mistakes: &[Pos],
+    describe: impl Fn(&Step<V>) -> String,
+) -> String {
     let mut out = String::new();
     if !mistakes.is_empty() {
         let cells: Vec<String> = mistakes
@@ -319,7 +431,7 @@ pub fn render_hint(heading: &str, puzzle: &Puzzle, next: &NextStep, mistakes: &[
         );
     }
     let _ = match next {
-        NextStep::Step(step) => writeln!(out, "{heading}: next: {}", describe_step(puzzle, step)),
+        NextStep::Step(step) => writeln!(out, "{heading}: next: {}", describe(step)),
         NextStep::Solved => writeln!(out, "{heading}: every cell is known"),
         NextStep::Contradiction(line) => writeln!(
             out,

@@ -5,8 +5,8 @@ use std::fmt::Write;
 use super::json::ColourRecord;
 use super::json::colour_char;
 use crate::methods::compare::Comparison;
-use crate::model::{BACKGROUND, ColourPuzzle, Grid, Pos, Puzzle};
-use crate::solve::repair::Repairs;
+use crate::model::{BACKGROUND, ColourPuzzle, Grid, Palette, Pos, Puzzle};
+use crate::solve::repair::{ColourRepairs, Repairs};
 use crate::solve::{ColourReport, GoalReport, Report, Verdict};
 use crate::words::counted;
 
@@ -231,6 +231,47 @@ fn detail_lines<S: PartialEq, M: std::fmt::Display>(
 
 /// What `fix` proposes, for a person: the hints drawn on the design, then the edits.
 pub fn render_fix(heading: &str, design: &Grid<bool>, repairs: &Repairs) -> String {
+    let name = |black: bool| if black { "black" } else { "white" }.to_owned();
+    let legends = ["X = black and o = white", "X/o"];
+    render_fix_with(heading, design, repairs, name, draw_grid, legends)
+}
+
+/// What `fix` proposes for a colour design, as [`render_fix`] does: cells named by their colours,
+/// grids drawn as [`draw_colour_grid`] does.
+pub fn render_colour_fix(
+    heading: &str,
+    design: &Grid<u8>,
+    palette: &Palette,
+    repairs: &ColourRepairs,
+) -> String {
+    let name = |colour: u8| match colour {
+        BACKGROUND => "background".to_owned(),
+        _ => palette.colour(colour).name.clone(),
+    };
+    let legends = ["capitals (o = the background)", "capitals/o"];
+    render_fix_with(heading, design, repairs, name, draw_colour_grid, legends)
+        + &colour_legend(palette)
+}
+
+/// The colour table as `.` and the letters of [`draw_colour_grid`], with their names.
+fn colour_legend(palette: &Palette) -> String {
+    let table: Vec<String> = ColourRecord::table(palette)
+        .into_iter()
+        .map(|colour| format!("{} {}", colour.char, colour.name))
+        .collect();
+    format!("colours: {}\n", table.join(", "))
+}
+
+/// [`render_fix`] over any kind of cell: `name` says a value in words, `draw` draws a grid with
+/// marked cells, and `[marked, changed]` say how marked cells are drawn, at length and briefly.
+fn render_fix_with<V: Copy, M>(
+    heading: &str,
+    design: &Grid<V>,
+    repairs: &Repairs<V, M>,
+    name: impl Fn(V) -> String,
+    draw: impl Fn(&Grid<V>, &[Pos]) -> String,
+    [marked, changed]: [&str; 2],
+) -> String {
     let mut out = String::new();
     let check = &repairs.check;
     let _ = writeln!(
@@ -274,7 +315,7 @@ pub fn render_fix(heading: &str, design: &Grid<bool>, repairs: &Repairs) -> Stri
         counted(hints.alternatives, "other solution", "other solutions")
     );
     for &pos in &hints.cells {
-        let colour = if design[pos] { "black" } else { "white" };
+        let colour = name(design[pos]);
         let _ = writeln!(
             out,
             "  row {}, column {}: {colour}",
@@ -282,11 +323,8 @@ pub fn render_fix(heading: &str, design: &Grid<bool>, repairs: &Repairs) -> Stri
             pos.col + 1
         );
     }
-    out.push_str(&draw_grid(design, &hints.cells));
-    let _ = writeln!(
-        out,
-        "X = black and o = white: the hints to print in the grid"
-    );
+    out.push_str(&draw(design, &hints.cells));
+    let _ = writeln!(out, "{marked}: the hints to print in the grid");
     if repairs.edits.is_empty() {
         let _ = writeln!(out, "\nno edit of the picture found that makes it unique");
     } else {
@@ -300,11 +338,7 @@ pub fn render_fix(heading: &str, design: &Grid<bool>, repairs: &Repairs) -> Stri
             .flipped
             .iter()
             .map(|&pos| {
-                let (from, to) = if design[pos] {
-                    ("black", "white")
-                } else {
-                    ("white", "black")
-                };
+                let (from, to) = (name(design[pos]), name(edit.picture[pos]));
                 format!(
                     "row {}, column {}: {from} to {to}",
                     pos.row + 1,
@@ -315,8 +349,11 @@ pub fn render_fix(heading: &str, design: &Grid<bool>, repairs: &Repairs) -> Stri
         let _ = writeln!(out, "  {}. {}", i + 1, cells.join("; "));
     }
     if let Some(first) = repairs.edits.first() {
-        let _ = writeln!(out, "\nthe picture after edit 1 (X/o = the changed cells):");
-        out.push_str(&draw_grid(&first.picture, &first.flipped));
+        let _ = writeln!(
+            out,
+            "\nthe picture after edit 1 ({changed} = the changed cells):"
+        );
+        out.push_str(&draw(&first.picture, &first.flipped));
     }
     let _ = writeln!(
         out,

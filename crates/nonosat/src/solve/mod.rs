@@ -9,13 +9,15 @@
 //! - `ambiguity` finds every cell on which two solutions differ, for any `searcher::Searcher`;
 //! - [`colour`](mod@colour) checks and solves colour puzzles on the colour encoding;
 //! - [`repair`] proposes hints and pixel edits for a design that is not unique, and `regions` one
-//!   edit per ambiguous region when no single edit will do;
+//!   edit per ambiguous region when no single edit will do, for either kind of puzzle through
+//!   `design::Design`;
 //! - [`certify`] writes DRAT refutations and models that an independent checker can verify.
 
 mod ambiguity;
 pub mod certify;
 pub mod check;
 pub mod colour;
+mod design;
 mod race;
 mod regions;
 pub mod repair;

@@ -10,10 +10,11 @@
 
 use std::collections::{BTreeSet, HashSet};
 
+use super::design::Design;
 use super::repair::Edit;
 use crate::deadline::{Deadline, Limit};
-use crate::model::{Grid, Pos, Puzzle};
-use crate::solve::{self, CheckError, Options, Verdict};
+use crate::model::{Grid, Pos};
+use crate::solve::{CheckError, Options, Verdict};
 
 /// How many cells nearest a region are tried for it.
 const CANDIDATES_PER_REGION: usize = 40;
@@ -63,14 +64,15 @@ pub(crate) fn nearest_first<T>(grid: &Grid<T>, cells: &[Pos]) -> Vec<Pos> {
     nearest
 }
 
-/// One edit per region of `ambiguous`, the ambiguous cells of `design`, when there are two
-/// regions or more (see the module documentation); `None` when some region finds no flip, when
-/// the whole is not unique, or when `deadline` passes first.
-pub(crate) fn combined_edit(
-    design: &Grid<bool>,
+/// One edit per region of `ambiguous`, the ambiguous cells of `design` (whose puzzle is
+/// `puzzle`), when there are two regions or more (see the module documentation); `None` when some
+/// region finds no change, when the whole is not unique, or when `deadline` passes first.
+pub(crate) fn combined_edit<P: Design>(
+    puzzle: &P,
+    design: &Grid<P::Value>,
     ambiguous: &[Pos],
     deadline: Option<Deadline>,
-) -> Result<Option<Edit>, CheckError> {
+) -> Result<Option<Edit<P::Value>>, CheckError> {
     let regions = regions(ambiguous);
     if regions.len() < 2 {
         return Ok(None);
@@ -80,58 +82,76 @@ pub(crate) fn combined_edit(
     let mut open: BTreeSet<Pos> = ambiguous.iter().copied().collect();
     for region in &regions {
         if region.iter().all(|pos| !open.contains(pos)) {
-            continue; // an earlier flip settled this region too
+            continue; // an earlier change settled this region too
         }
-        let Some((pos, still_open)) = settling_flip(&picture, region, &open, deadline)? else {
+        let Some(change) = settling_change(puzzle, &picture, region, &open, deadline)? else {
             return Ok(None);
         };
-        picture[pos] = !picture[pos];
-        flipped.push(pos);
-        open = still_open;
+        picture[change.pos] = change.value;
+        flipped.push(change.pos);
+        open = change.still_open;
     }
-    let Ok(puzzle) = Puzzle::from_picture(&picture) else {
+    let Ok(whole) = puzzle.of_picture(&picture) else {
         return Ok(None);
     };
-    let whole = solve::check(&puzzle, &Options::default().with_deadline(deadline))?;
-    if whole.verdict != Verdict::Unique {
+    let report = whole.check(&Options::default().with_deadline(deadline))?;
+    if report.verdict != Verdict::Unique {
         return Ok(None);
     }
     flipped.sort();
     Ok(Some(Edit { flipped, picture }))
 }
 
-/// The cell nearest `region` whose flip in `picture` leaves none of the region's cells ambiguous
-/// and no cell ambiguous outside `open`, with the cells still ambiguous after it.
-fn settling_flip(
-    picture: &Grid<bool>,
+/// A change of one cell that settles a region.
+struct Settling<V> {
+    /// The cell changed.
+    pos: Pos,
+    /// Its new value.
+    value: V,
+    /// The cells still ambiguous after the change.
+    still_open: BTreeSet<Pos>,
+}
+
+/// The cell nearest `region`, and its new value, whose change in `picture` leaves none of the
+/// region's cells ambiguous and no cell ambiguous outside `open`.
+fn settling_change<P: Design>(
+    puzzle: &P,
+    picture: &Grid<P::Value>,
     region: &[Pos],
     open: &BTreeSet<Pos>,
     deadline: Option<Deadline>,
-) -> Result<Option<(Pos, BTreeSet<Pos>)>, CheckError> {
+) -> Result<Option<Settling<P::Value>>, CheckError> {
     let nearest = nearest_first(picture, region);
     let options = Options::default()
         .with_ambiguous_cells(true)
         .with_deadline(deadline);
+    let values = puzzle.values();
     for &pos in nearest.iter().take(CANDIDATES_PER_REGION) {
-        if deadline.check().is_err() {
-            return Ok(None);
-        }
-        let mut trial = picture.clone();
-        trial[pos] = !trial[pos];
-        let Ok(puzzle) = Puzzle::from_picture(&trial) else {
-            continue;
-        };
-        let report = solve::check(&puzzle, &options)?;
-        let still_open: BTreeSet<Pos> = match report.verdict {
-            Verdict::Unique => BTreeSet::new(),
-            Verdict::Multiple if report.ambiguous_complete => {
-                report.ambiguous.iter().flatten().copied().collect()
+        for &value in values.iter().filter(|&&value| value != picture[pos]) {
+            if deadline.check().is_err() {
+                return Ok(None);
             }
-            _ => continue,
-        };
-        let settles = region.iter().all(|cell| !still_open.contains(cell));
-        if settles && still_open.is_subset(open) {
-            return Ok(Some((pos, still_open)));
+            let mut trial = picture.clone();
+            trial[pos] = value;
+            let Ok(changed) = puzzle.of_picture(&trial) else {
+                continue;
+            };
+            let report = changed.check(&options)?;
+            let still_open: BTreeSet<Pos> = match report.verdict {
+                Verdict::Unique => BTreeSet::new(),
+                Verdict::Multiple if report.ambiguous_complete => {
+                    report.ambiguous.iter().flatten().copied().collect()
+                }
+                _ => continue,
+            };
+            let settles = region.iter().all(|cell| !still_open.contains(cell));
+            if settles && still_open.is_subset(open) {
+                return Ok(Some(Settling {
+                    pos,
+                    value,
+                    still_open,
+                }));
+            }
         }
     }
     Ok(None)

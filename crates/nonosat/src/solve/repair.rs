@@ -14,16 +14,23 @@
 //! ambiguous cells first, each of which [`solve::check`] confirms has a unique puzzle. When none
 //! is found and the ambiguous cells lie in separate regions, `regions` proposes one edit per
 //! region, checked as a whole.
+//!
+//! Colour designs are repaired by the same code (written over `design::Design`): a hint gives a
+//! cell's colour (or the background), and an edit gives a cell another colour or the background.
 
 use std::time::{Duration, Instant};
 
+use super::design::Design;
 use super::regions;
-use super::search::{Search, SearchError};
+use super::search::SearchError;
+use super::searcher::Searcher;
 use crate::cnf::{ClauseSink, Counter, Encoding, Lit};
 use crate::deadline::{Deadline, Limit};
-use crate::model::{Grid, Pos, Puzzle, PuzzleError};
-use crate::sat::{SatBackend, Solver};
-use crate::solve::{self, CheckError, Options, Report, Verdict};
+use crate::model::{
+    ColourError, ColourMismatch, ColourPuzzle, Grid, Mismatch, Palette, Pos, Puzzle, PuzzleError,
+};
+use crate::sat::Solver;
+use crate::solve::{CheckError, Options, Report, Verdict};
 
 /// How hard to look: `FixOptions::default()`, then the `with_` methods.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,29 +92,33 @@ pub struct Hints {
     pub alternatives: usize,
 }
 
-/// A changed picture whose puzzle is unique.
+/// A changed picture whose puzzle is unique; `V` is a cell's value (`bool` black, or a colour
+/// index).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Edit {
-    /// The cells whose colour changes, row by row.
+pub struct Edit<V = bool> {
+    /// The cells whose colour changes, row by row; each takes its value in `picture`.
     pub flipped: Vec<Pos>,
     /// The changed picture.
-    pub picture: Grid<bool>,
+    pub picture: Grid<V>,
 }
 
-/// What `fix` found for a design.
+/// What `fix` found for a design: `V` is a cell's value, `M` how a broken clue is described.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Repairs {
+pub struct Repairs<V = bool, M = Mismatch> {
     /// The check of the design as it is, with its ambiguous cells.
-    pub check: Report,
+    pub check: Report<V, M>,
     /// The fewest hints, when the design is not unique.
     pub hints: Option<Hints>,
     /// Edits that make the puzzle unique, fewest cells first, nearest the ambiguity first.
-    pub edits: Vec<Edit>,
+    pub edits: Vec<Edit<V>>,
     /// Wall-clock time spent.
     pub elapsed: Duration,
 }
+
+/// What `fix` found for a colour design: cells are colour indices, 0 the background.
+pub type ColourRepairs = Repairs<u8, ColourMismatch>;
 
 /// Why a design could not be examined.
 #[derive(Debug, thiserror::Error)]
@@ -116,6 +127,9 @@ pub enum FixError {
     /// The picture cannot make a puzzle (too large, or empty).
     #[error(transparent)]
     Design(PuzzleError),
+    /// The colour picture cannot make a puzzle with its colour table.
+    #[error(transparent)]
+    ColourDesign(ColourError),
     /// A check failed.
     #[error(transparent)]
     Check(#[from] CheckError),
@@ -127,12 +141,53 @@ pub enum FixError {
 /// most, and the edits the rest. Repairs rest on every ambiguous cell: when the check finds them
 /// only in part, none are proposed.
 pub fn fix(design: &Grid<bool>, options: &FixOptions) -> Result<Repairs, FixError> {
-    let started = Instant::now();
     let puzzle = Puzzle::from_picture(design).map_err(FixError::Design)?;
+    repair(&puzzle, design, options)
+}
+
+/// Proposes repairs for the colour `design` (colour indices into `palette`), as [`fix`] does
+/// for black and white: hints give cells their colours, and edits give one cell (or two) another
+/// colour or the background.
+///
+/// ```
+/// use nonosat::model::{Colour, Grid, Palette};
+/// use nonosat::solve::repair::{FixOptions, fix_colour};
+///
+/// let palette = Palette::new(
+///     Colour::new("white", [255; 3]),
+///     vec![Colour::new("red", [204, 51, 51]), Colour::new("blue", [51, 51, 204])],
+/// )
+/// .unwrap();
+/// // A red diagonal: its clues also fit the other diagonal.
+/// let design = Grid::from_rows(vec![vec![1, 0], vec![0, 1]]).unwrap();
+/// let repairs = fix_colour(&design, &palette, &FixOptions::default()).unwrap();
+/// assert_eq!(repairs.hints.unwrap().cells.len(), 1);
+/// assert!(!repairs.edits.is_empty());
+/// ```
+pub fn fix_colour(
+    design: &Grid<u8>,
+    palette: &Palette,
+    options: &FixOptions,
+) -> Result<ColourRepairs, FixError> {
+    let puzzle =
+        ColourPuzzle::from_picture(design, palette.clone()).map_err(FixError::ColourDesign)?;
+    repair(&puzzle, design, options)
+}
+
+/// [`fix`] for any kind of puzzle: `puzzle` is the design's.
+fn repair<P: Design>(
+    puzzle: &P,
+    design: &Grid<P::Value>,
+    options: &FixOptions,
+) -> Result<Repairs<P::Value, P::Mismatch>, FixError>
+where
+    CheckError: From<P::Mismatch>,
+{
+    let started = Instant::now();
     let check_options = Options::default()
         .with_ambiguous_cells(true)
         .with_deadline(options.deadline);
-    let check = solve::check(&puzzle, &check_options)?;
+    let check = puzzle.check(&check_options)?;
     let mut repairs = Repairs {
         hints: None,
         edits: Vec::new(),
@@ -143,16 +198,17 @@ pub fn fix(design: &Grid<bool>, options: &FixOptions) -> Result<Repairs, FixErro
         let ambiguous = repairs.check.ambiguous.clone().unwrap_or_default();
         let mut alternatives = repairs.check.solutions[1..].to_vec();
         let hints = fewest_hints(
-            &puzzle,
+            puzzle,
             design,
             &ambiguous,
             &mut alternatives,
             options.deadline,
         )?;
         repairs.hints = Some(hints);
-        repairs.edits = edits(design, &ambiguous, &alternatives, options)?;
+        repairs.edits = edits(puzzle, design, &ambiguous, &alternatives, options)?;
         if repairs.edits.is_empty() {
             repairs.edits.extend(regions::combined_edit(
+                puzzle,
                 design,
                 &ambiguous,
                 options.deadline,
@@ -172,8 +228,32 @@ pub fn hints_settle(
     deadline: Option<Deadline>,
 ) -> Result<Option<bool>, FixError> {
     let puzzle = Puzzle::from_picture(design).map_err(FixError::Design)?;
-    let backend = SatBackend::for_cells(puzzle.cell_count());
-    let mut search = Search::propagated(&puzzle, deadline, backend).map_err(CheckError::from)?;
+    settle(&puzzle, design, hints, deadline)
+}
+
+/// [`hints_settle`] for the colour `design` (colour indices into `palette`).
+pub fn hints_settle_colour(
+    design: &Grid<u8>,
+    palette: &Palette,
+    hints: &[Pos],
+    deadline: Option<Deadline>,
+) -> Result<Option<bool>, FixError> {
+    let puzzle =
+        ColourPuzzle::from_picture(design, palette.clone()).map_err(FixError::ColourDesign)?;
+    settle(&puzzle, design, hints, deadline)
+}
+
+/// [`hints_settle`] for any kind of puzzle: `puzzle` is the design's.
+fn settle<P: Design>(
+    puzzle: &P,
+    design: &Grid<P::Value>,
+    hints: &[Pos],
+    deadline: Option<Deadline>,
+) -> Result<Option<bool>, FixError>
+where
+    CheckError: From<P::Mismatch>,
+{
+    let mut search = puzzle.search(deadline)?;
     search.block(design);
     let found = other_solution(&mut search, design, hints)?;
     Ok(found.map(|other| other.is_none()))
@@ -184,27 +264,29 @@ const MAX_PROVED_HINTS: usize = 64;
 
 /// The implicit-hitting-set loop (see the module documentation), for half of the time left before
 /// `deadline` at most; then the last hitting set is completed greedily until `deadline`.
-fn fewest_hints(
-    puzzle: &Puzzle,
-    design: &Grid<bool>,
+fn fewest_hints<P: Design>(
+    puzzle: &P,
+    design: &Grid<P::Value>,
     ambiguous: &[Pos],
-    alternatives: &mut Vec<Grid<bool>>,
+    alternatives: &mut Vec<Grid<P::Value>>,
     deadline: Option<Deadline>,
-) -> Result<Hints, CheckError> {
+) -> Result<Hints, CheckError>
+where
+    CheckError: From<P::Mismatch>,
+{
     let exact_until = deadline.map(|deadline| deadline.share(0.5));
-    let mut search =
-        Search::propagated(puzzle, deadline, SatBackend::for_cells(puzzle.cell_count()))?;
+    let mut search = puzzle.search(deadline)?;
     search.block(design);
     // In the hitting-set formula, the variable of a cell means "the cell is a hint".
     let mut hitting = Solver::new(exact_until);
-    let mut numbering = Encoding::cells_only(puzzle);
+    let mut numbering = Encoding::cells_only(design.width(), design.height());
     let chosen: Vec<Lit> = ambiguous
         .iter()
         .map(|&pos| numbering.cell_var(pos).positive())
         .collect();
     let most = ambiguous.len().min(MAX_PROVED_HINTS);
     let counter = Counter::new(&chosen, most, &mut numbering, &mut hitting);
-    let must_hit = |hitting: &mut Solver<Option<Deadline>>, alternative: &Grid<bool>| {
+    let must_hit = |hitting: &mut Solver<Option<Deadline>>, alternative: &Grid<P::Value>| {
         let differing: Vec<Lit> = ambiguous
             .iter()
             .zip(&chosen)
@@ -280,26 +362,63 @@ fn fewest_hints(
 /// A solution other than `design` (which the search has blocked) that agrees with it on every
 /// hint (`Some(Some(..))`), proof that there is none (`Some(None)`), or `None` when the deadline
 /// passed first.
-fn other_solution(
-    search: &mut Search<Option<Deadline>>,
-    design: &Grid<bool>,
+fn other_solution<S>(
+    search: &mut S,
+    design: &Grid<S::Value>,
     hints: &[Pos],
-) -> Result<Option<Option<Grid<bool>>>, CheckError> {
+) -> Result<Option<Option<Grid<S::Value>>>, CheckError>
+where
+    S: Searcher<Limit = Option<Deadline>>,
+    CheckError: From<S::Mismatch>,
+{
     let agree: Vec<Lit> = hints
         .iter()
         .map(|&pos| search.cell_is(pos, design[pos]))
         .collect();
     let found = search.solve_assuming(&agree).map_err(SearchError::from);
-    let found = found.and_then(|model| {
-        model
-            .map(|model| search.verified_picture(&model))
-            .transpose()
-    });
+    let found = found.and_then(|model| model.map(|model| search.verified(&model)).transpose());
     match found {
         Ok(alternative) => Ok(Some(alternative)),
         Err(SearchError::Stopped(_)) => Ok(None),
-        Err(SearchError::Unverified(mismatch)) => Err(CheckError::Unverified(mismatch)),
+        Err(SearchError::Unverified(mismatch)) => Err(mismatch.into()),
     }
+}
+
+/// The pictures one cell (then, if asked, two cells) away from `design`, nearest the ambiguous
+/// cells first: each changed cell takes each value other than the design's, in the order of
+/// [`Design::values`].
+fn candidates<P: Design>(
+    puzzle: &P,
+    design: &Grid<P::Value>,
+    ambiguous: &[Pos],
+    pairs: bool,
+) -> impl Iterator<Item = Vec<(Pos, P::Value)>> {
+    let values = puzzle.values();
+    let others = move |pos: Pos| -> Vec<(Pos, P::Value)> {
+        values
+            .iter()
+            .filter(|&&value| value != design[pos])
+            .map(|&value| (pos, value))
+            .collect()
+    };
+    let nearest = regions::nearest_first(design, ambiguous);
+    let near: Vec<Pos> = nearest[..nearest.len().min(PAIR_CANDIDATES)].to_vec();
+    let singles: Vec<Vec<(Pos, P::Value)>> = nearest
+        .iter()
+        .flat_map(|&pos| others(pos))
+        .map(|change| vec![change])
+        .collect();
+    let mut two = Vec::new();
+    if pairs {
+        for (i, &a) in near.iter().enumerate() {
+            for &b in &near[i + 1..] {
+                for first in others(a) {
+                    two.extend(others(b).into_iter().map(|second| vec![first, second]));
+                }
+            }
+        }
+    }
+    singles.into_iter().chain(two)
 }
 
 /// Pictures one cell (then, if asked, two cells) away from `design` whose puzzles are unique,
@@ -307,50 +426,44 @@ fn other_solution(
 /// deadline passes.
 ///
 /// A quick test rules out most edits before any SAT call: an alternative solution of the design
-/// with the same cells changed is a different picture, and if it meets the changed clues, the
-/// changed puzzle is not unique either.
-fn edits(
-    design: &Grid<bool>,
+/// with the same cells changed to the same values, if it still differs from the changed picture
+/// and meets its clues, shows that the changed puzzle is not unique either.
+fn edits<P: Design>(
+    puzzle: &P,
+    design: &Grid<P::Value>,
     ambiguous: &[Pos],
-    alternatives: &[Grid<bool>],
+    alternatives: &[Grid<P::Value>],
     options: &FixOptions,
-) -> Result<Vec<Edit>, CheckError> {
-    let nearest = regions::nearest_first(design, ambiguous);
-    let singles = nearest.iter().map(|&pos| vec![pos]);
-    let near = &nearest[..nearest.len().min(PAIR_CANDIDATES)];
-    let pairs = near
-        .iter()
-        .enumerate()
-        .flat_map(|(i, &a)| near[i + 1..].iter().map(move |&b| vec![a, b]))
-        .filter(|_| options.pairs);
-    let mut found = Vec::new();
-    for flipped in singles.chain(pairs) {
+) -> Result<Vec<Edit<P::Value>>, CheckError> {
+    let mut found: Vec<Edit<P::Value>> = Vec::new();
+    for changes in candidates(puzzle, design, ambiguous, options.pairs) {
         if found.len() >= options.edits || options.deadline.check().is_err() {
             break;
         }
-        if flipped.len() == 2 && found.iter().any(|edit: &Edit| edit.flipped.len() == 1) {
+        if changes.len() == 2 && found.iter().any(|edit| edit.flipped.len() == 1) {
             break; // a single cell already does it: pairs change the design more
         }
-        let mut picture = design.clone();
-        for &pos in &flipped {
-            picture[pos] = !picture[pos];
-        }
-        let Ok(puzzle) = Puzzle::from_picture(&picture) else {
+        let change = |grid: &Grid<P::Value>| {
+            let mut changed = grid.clone();
+            for &(pos, value) in &changes {
+                changed[pos] = value;
+            }
+            changed
+        };
+        let picture = change(design);
+        let Ok(changed_puzzle) = puzzle.of_picture(&picture) else {
             continue;
         };
         let still_ambiguous = alternatives.iter().any(|alternative| {
-            let mut changed = alternative.clone();
-            for &pos in &flipped {
-                changed[pos] = !changed[pos];
-            }
-            puzzle.check(&changed).is_ok()
+            let changed = change(alternative);
+            changed != picture && changed_puzzle.solved_by(&changed)
         });
         if still_ambiguous {
             continue;
         }
-        let options = Options::default().with_deadline(options.deadline);
-        if solve::check(&puzzle, &options)?.verdict == Verdict::Unique {
-            let mut flipped = flipped;
+        let check_options = Options::default().with_deadline(options.deadline);
+        if changed_puzzle.check(&check_options)?.verdict == Verdict::Unique {
+            let mut flipped: Vec<Pos> = changes.iter().map(|&(pos, _)| pos).collect();
             flipped.sort();
             found.push(Edit { flipped, picture });
         }

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use nonosat::logic::colour::Colours;
-use nonosat::model::{Block, ColourClue, ColourPuzzle, Grid, LineId};
+use nonosat::model::{Block, Colour, ColourClue, ColourPuzzle, Grid, LineId, Palette};
 
 /// Colours besides the background in the exhaustive tests.
 pub const COLOURS: u8 = 3;
@@ -209,4 +209,23 @@ pub fn all_colour_solutions(puzzle: &ColourPuzzle, cap: usize) -> Vec<Grid<u8>> 
     }
     search(&rows, &columns, &mut chosen, &mut found, cap);
     found
+}
+
+/// A palette of `count` colours named `a`, `b`, ...
+pub fn palette(count: u8) -> Palette {
+    let colours = (0..count)
+        .map(|i| Colour::new(&char::from(b'a' + i).to_string(), [i * 40, 0, 0]))
+        .collect();
+    Palette::new(Colour::new("white", [255; 3]), colours).unwrap()
+}
+
+/// A random picture of `width` x `height` with colours `1..=colours` and about a third background.
+pub fn random_picture(rng: &mut super::Rng, width: usize, height: usize, colours: u8) -> Grid<u8> {
+    let cells: Vec<u8> = (0..width * height)
+        .map(|_| match rng.below(3) {
+            0 => 0,
+            _ => 1 + rng.below(u64::from(colours)) as u8,
+        })
+        .collect();
+    Grid::from_rows(cells.chunks(width).map(<[u8]>::to_vec).collect()).unwrap()
 }

@@ -5,5 +5,6 @@ mod brute;
 #[path = "../common/mod.rs"]
 mod common;
 
+mod colour;
 mod explain;
 mod latin;

@@ -6,26 +6,18 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use crate::brute::Rng;
-use crate::brute::colour::{all_colour_solutions, full_lines};
+use crate::brute::colour::{all_colour_solutions, full_lines, palette, random_picture};
 use crate::common;
 use nonosat::deadline::Deadline;
 use nonosat::formats::{ParseErrorKind, parse_colour_bytes};
-use nonosat::model::{Colour, ColourClue, ColourPuzzle, Grid, LineId, Palette, Pos};
+use nonosat::model::{ColourClue, ColourPuzzle, Grid, LineId, Pos};
 use nonosat::solve::{
     ColourReport, GoalReport, Options, SatChoice, SolutionCount, Verdict, check_colour,
     solve_colour,
 };
 
-/// A palette of `count` colours named `a`, `b`, ...
-fn palette(count: u8) -> Palette {
-    let colours = (0..count)
-        .map(|i| Colour::new(&char::from(b'a' + i).to_string(), [i * 40, 0, 0]))
-        .collect();
-    Palette::new(Colour::new("white", [255; 3]), colours).unwrap()
-}
-
 /// The puzzle of `picture`'s clues, without the picture as a goal.
-fn puzzle_of(picture: &Grid<u8>, colours: u8) -> ColourPuzzle {
+pub(crate) fn puzzle_of(picture: &Grid<u8>, colours: u8) -> ColourPuzzle {
     let clues = |lines: Vec<LineId>| -> Vec<ColourClue> {
         lines
             .into_iter()
@@ -132,17 +124,6 @@ fn every_grid_up_to_3x3_with_three_colours() {
             }
         }
     }
-}
-
-/// A random picture of `width` x `height` with colours `1..=colours` and about a third background.
-fn random_picture(rng: &mut Rng, width: usize, height: usize, colours: u8) -> Grid<u8> {
-    let cells: Vec<u8> = (0..width * height)
-        .map(|_| match rng.below(3) {
-            0 => 0,
-            _ => 1 + rng.below(u64::from(colours)) as u8,
-        })
-        .collect();
-    Grid::from_rows(cells.chunks(width).map(<[u8]>::to_vec).collect()).unwrap()
 }
 
 /// Random 4x4 and 5x5 pictures with two to four colours: the verdict and every ambiguous cell

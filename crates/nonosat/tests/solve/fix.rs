@@ -11,7 +11,11 @@ use nonosat::solve::repair::{FixOptions, fix, hints_settle};
 use nonosat::{Grid, Pos, Puzzle};
 
 /// Whether every solution other than `design` differs from it on some cell of `hints`.
-fn hints_suffice(design: &Grid<bool>, solutions: &[Grid<bool>], hints: &[Pos]) -> bool {
+pub(crate) fn hints_suffice<T: PartialEq>(
+    design: &Grid<T>,
+    solutions: &[Grid<T>],
+    hints: &[Pos],
+) -> bool {
     solutions
         .iter()
         .filter(|s| *s != design)
@@ -19,7 +23,11 @@ fn hints_suffice(design: &Grid<bool>, solutions: &[Grid<bool>], hints: &[Pos]) -
 }
 
 /// Whether some set of `size` cells hits every other solution (size is small).
-fn some_hint_set_of_size(design: &Grid<bool>, solutions: &[Grid<bool>], size: usize) -> bool {
+pub(crate) fn some_hint_set_of_size<T: PartialEq>(
+    design: &Grid<T>,
+    solutions: &[Grid<T>],
+    size: usize,
+) -> bool {
     let cells: Vec<Pos> = design.positions().collect();
     fn choose(
         cells: &[Pos],
@@ -42,7 +50,7 @@ fn some_hint_set_of_size(design: &Grid<bool>, solutions: &[Grid<bool>], size: us
     })
 }
 
-fn generous() -> FixOptions {
+pub(crate) fn generous() -> FixOptions {
     FixOptions::default()
         .with_deadline(Some(Deadline::after(Duration::from_secs(600))))
         .with_edits(usize::MAX)

@@ -8,6 +8,7 @@ mod common;
 
 mod ambiguity;
 mod colour;
+mod colour_fix;
 mod fix;
 mod proof;
 mod propagation;

@@ -8,4 +8,4 @@ mod repairs;
 
 pub use path::path_drawing;
 pub use puzzle::{DIFFERING_BLACK, DIFFERING_WHITE, draw_colour_puzzle, draw_puzzle};
-pub use repairs::draw_repairs;
+pub use repairs::{draw_colour_repairs, draw_repairs};

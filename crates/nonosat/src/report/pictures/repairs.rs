@@ -1,8 +1,9 @@
-//! `fix`'s repairs as a picture: the design with its hints marked, beside the first edit.
+//! `fix`'s repairs as a picture: the design with its hints marked, beside the first edit; black
+//! and white or in colour.
 
 use crate::image::{Anchor, Drawing, Rgb, largest_cell};
-use crate::model::{Grid, Pos};
-use crate::solve::repair::Repairs;
+use crate::model::{BACKGROUND, Grid, Palette, Pos};
+use crate::solve::repair::{ColourRepairs, Repairs};
 use crate::words::counted;
 
 /// Pixels per cell when the page has room; fewer for large designs.
@@ -23,6 +24,30 @@ pub const AMBIGUOUS_MARK: Rgb = Rgb(240, 170, 0);
 /// The design with its ambiguous cells (amber) and hints (red) framed and, when there is an edit,
 /// the picture after the first edit with the changed cells framed (blue).
 pub fn draw_repairs(design: &Grid<bool>, repairs: &Repairs) -> Drawing {
+    draw_with(design, repairs, |black| black.then_some(INK))
+}
+
+/// [`draw_repairs`] for a colour design: cells in their colours, the background left white.
+pub fn draw_colour_repairs(
+    design: &Grid<u8>,
+    palette: &Palette,
+    repairs: &ColourRepairs,
+) -> Drawing {
+    draw_with(design, repairs, |colour| {
+        (colour != BACKGROUND).then(|| {
+            let [r, g, b] = palette.colour(colour).rgb;
+            Rgb(r, g, b)
+        })
+    })
+}
+
+/// The page of [`draw_repairs`], each cell filled with the colour `fill` gives its value (none:
+/// left white).
+fn draw_with<V: Copy, M>(
+    design: &Grid<V>,
+    repairs: &Repairs<V, M>,
+    fill: impl Fn(V) -> Option<Rgb>,
+) -> Drawing {
     let panels = if repairs.edits.is_empty() { 1 } else { 2 };
     let (width, height) = (design.width() as u32, design.height() as u32);
     let page = |cell: u32| {
@@ -48,12 +73,12 @@ pub fn draw_repairs(design: &Grid<bool>, repairs: &Repairs) -> Drawing {
         None => "unique".to_owned(),
     };
     let panel = Panel { cell, left: MARGIN };
-    panel.draw(&mut drawing, design, &marks, &caption);
+    panel.draw(&mut drawing, design, &fill, &marks, &caption);
     if let Some(edit) = repairs.edits.first() {
         let marks: Vec<(Pos, Rgb)> = edit.flipped.iter().map(|&pos| (pos, EDIT_MARK)).collect();
         let left = 2 * MARGIN + width * cell;
         let panel = Panel { cell, left };
-        panel.draw(&mut drawing, &edit.picture, &marks, "edit 1");
+        panel.draw(&mut drawing, &edit.picture, &fill, &marks, "edit 1");
     }
     drawing
 }
@@ -75,10 +100,11 @@ impl Panel {
 
     /// The picture's cells, with grid lines when cells are 4 pixels or more, and `marks` framed
     /// (filled, in cells too small for a frame).
-    fn draw(
+    fn draw<V: Copy>(
         &self,
         drawing: &mut Drawing,
-        picture: &Grid<bool>,
+        picture: &Grid<V>,
+        fill: impl Fn(V) -> Option<Rgb>,
         marks: &[(Pos, Rgb)],
         caption: &str,
     ) {
@@ -97,9 +123,9 @@ impl Panel {
             if lines {
                 drawing.outline(x, y, cell + 1, cell + 1, 1, GRID_LINE);
             }
-            if picture[pos] {
+            if let Some(colour) = fill(picture[pos]) {
                 let inset = u32::from(lines);
-                drawing.rect(x + inset, y + inset, cell - inset, cell - inset, INK);
+                drawing.rect(x + inset, y + inset, cell - inset, cell - inset, colour);
             }
         }
         let frame = (cell / 4).clamp(1, 3);

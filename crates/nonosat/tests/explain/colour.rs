@@ -1,0 +1,143 @@
+//! Hints on colour puzzles against brute force: every step `next_colour_step` gives is sound
+//! (each solution that agrees with its support keeps its cells in the colours it leaves), and
+//! taking the steps one after another from an empty grid solves line-solvable colour puzzles.
+
+use crate::brute::Rng;
+use crate::brute::colour::{all_colour_solutions, palette, random_picture};
+use crate::common;
+use nonosat::explain::nonogram::NextStep;
+use nonosat::explain::{Step, StepKind, next_colour_step};
+use nonosat::formats::parse_colour_bytes;
+use nonosat::logic::colour::{ColourLineSolver, Colours, open_grid, propagate_colour};
+use nonosat::model::{ColourPuzzle, Grid};
+
+/// Whether every solution in `solutions` that agrees with the step's support keeps each cell the
+/// step narrows within the colours it leaves, and the step narrows something.
+fn step_is_sound(step: &Step<Colours>, solutions: &[Grid<u8>]) -> bool {
+    let agrees = |solution: &Grid<u8>| {
+        step.support
+            .iter()
+            .all(|&(pos, colours)| colours & (1 << solution[pos]) != 0)
+    };
+    !step.fixed.is_empty()
+        && solutions.iter().filter(|s| agrees(s)).all(|solution| {
+            step.fixed
+                .iter()
+                .all(|&(pos, colours)| colours & (1 << solution[pos]) != 0)
+        })
+}
+
+/// Takes the hints one after another from an empty grid until none is left; the grid reached.
+fn follow_hints(
+    puzzle: &ColourPuzzle,
+    solutions: &[Grid<u8>],
+) -> (Grid<Colours>, NextStep<Colours>) {
+    let mut grid = open_grid(puzzle);
+    loop {
+        match next_colour_step(puzzle, &grid, None) {
+            NextStep::Step(step) => {
+                assert!(step_is_sound(&step, solutions), "{step:?}");
+                for &(pos, colours) in &step.fixed {
+                    assert_ne!(grid[pos], colours, "a step changes its cells");
+                    assert_eq!(colours & !grid[pos], 0, "a step only narrows");
+                    grid[pos] = colours;
+                }
+            }
+            other => return (grid, other),
+        }
+    }
+}
+
+/// Random 4x4 and 5x5 colour puzzles of two and three colours, from random partly solved grids
+/// that agree with a solution: each hint is sound against every solution brute force finds, and
+/// a line step's support lies on its line.
+#[test]
+fn colour_hints_are_sound_on_random_puzzles() {
+    let mut rng = Rng::new(4242);
+    let mut steps = [0, 0];
+    for _ in 0..120 {
+        let size = 4 + rng.below(2) as usize;
+        let colours = 2 + rng.below(2) as u8;
+        let picture = random_picture(&mut rng, size, size, colours);
+        let puzzle = ColourPuzzle::from_picture(&picture, palette(colours)).unwrap();
+        let solutions = all_colour_solutions(&puzzle, usize::MAX);
+        let mut grid = open_grid(&puzzle);
+        for pos in picture.positions() {
+            if rng.below(3) == 0 {
+                grid[pos] = 1 << picture[pos];
+            }
+        }
+        match next_colour_step(&puzzle, &grid, None) {
+            NextStep::Step(step) => {
+                assert!(step_is_sound(&step, &solutions), "{picture:?}: {step:?}");
+                for &(pos, colours) in &step.support {
+                    assert_eq!(grid[pos], colours, "the support is known before the step");
+                }
+                if step.kind == StepKind::Line {
+                    let line = step.lines[0];
+                    assert!(
+                        step.fixed
+                            .iter()
+                            .chain(&step.support)
+                            .all(|&(pos, _)| { picture.line_positions(line).any(|on| on == pos) })
+                    );
+                }
+                steps[usize::from(step.kind == StepKind::Probe)] += 1;
+            }
+            NextStep::Solved | NextStep::NoLogicalStep => {}
+            other => panic!("{picture:?}: {other:?}"),
+        }
+    }
+    assert!(steps[0] > 50, "{steps:?}");
+}
+
+/// Line-solvable random colour puzzles and the corpus's colour puzzles: the hints, taken one
+/// after another from an empty grid, reach the unique solution.
+#[test]
+fn following_colour_hints_solves_line_solvable_puzzles() {
+    let mut rng = Rng::new(4243);
+    let mut solved = 0;
+    while solved < 30 {
+        let size = 4 + rng.below(2) as usize;
+        let colours = 2 + rng.below(2) as u8;
+        let picture = random_picture(&mut rng, size, size, colours);
+        let puzzle = ColourPuzzle::from_picture(&picture, palette(colours)).unwrap();
+        let mut propagated = open_grid(&puzzle);
+        propagate_colour(&puzzle, &mut propagated, &mut ColourLineSolver::new()).unwrap();
+        if propagated.cells().iter().any(|cell| cell.count_ones() != 1) {
+            continue;
+        }
+        let solutions = all_colour_solutions(&puzzle, 2);
+        assert_eq!(solutions, std::slice::from_ref(&picture));
+        let (grid, end) = follow_hints(&puzzle, &solutions);
+        assert_eq!(end, NextStep::Solved);
+        assert_eq!(grid, picture.map(|&colour| 1 << colour));
+        solved += 1;
+    }
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    for name in ["acorn", "alladin", "bird2", "rose", "spaceShuttle"] {
+        let path = dir.join(format!("pbnsolve/{name}.g"));
+        let bytes = std::fs::read(&path).unwrap();
+        let entries = parse_colour_bytes(&bytes, path.to_str().unwrap(), None).unwrap();
+        let puzzle = &entries[0].puzzle;
+        let mut grid = open_grid(puzzle);
+        loop {
+            match next_colour_step(puzzle, &grid, None) {
+                NextStep::Step(step) => {
+                    assert_eq!(step.kind, StepKind::Line, "{name} is line-solvable");
+                    for &(pos, colours) in &step.fixed {
+                        grid[pos] = colours;
+                    }
+                }
+                end => {
+                    assert_eq!(end, NextStep::Solved, "{name}");
+                    break;
+                }
+            }
+        }
+        let picture = grid.map(|cell| cell.trailing_zeros() as u8);
+        assert_eq!(puzzle.check(&picture), Ok(()), "{name}");
+    }
+}
