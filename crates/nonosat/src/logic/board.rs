@@ -89,7 +89,11 @@ impl<'p> Board<'p> {
 
     /// The grid of known cells.
     pub fn grid(&self) -> Grid<Cell> {
-        let rows = self.cells.chunks(self.width).map(<[Cell]>::to_vec).collect();
+        let rows = self
+            .cells
+            .chunks(self.width)
+            .map(<[Cell]>::to_vec)
+            .collect();
         Grid::from_rows(rows).expect("the board's rows are all as wide as the puzzle")
     }
 

@@ -27,6 +27,9 @@ pub(crate) enum Ended {
     Stopped,
 }
 
+/// Dead ends per unit of the restart sequence: run `i` gives up after `luby(i)` units.
+const RESTART_UNIT: u64 = 64;
+
 /// How many probes pass between two looks at the stop signal.
 const PROBES_PER_STOP_CHECK: u64 = 64;
 
@@ -42,7 +45,10 @@ pub(crate) struct ProbingSearch<'p> {
     stamp: u32,
     /// Cells both probes of one cell agree on: a reused buffer.
     agreed: Vec<(usize, bool)>,
-    /// Nodes visited and probes made.
+    /// Restarts so far; each run after the first breaks ties between cells at random.
+    restarts: u64,
+    random: XorShift,
+    /// Nodes visited.
     pub nodes: u64,
     /// Probes made (one per colour tried).
     pub probes: u64,
@@ -79,6 +85,8 @@ impl<'p> ProbingSearch<'p> {
             stamps: vec![0; cells],
             stamp: 0,
             agreed: Vec::new(),
+            restarts: 0,
+            random: XorShift(0x9E37_79B9_7F4A_7C15),
             nodes: 0,
             probes: 0,
         }
@@ -93,14 +101,38 @@ impl<'p> ProbingSearch<'p> {
         stop: &dyn Fn() -> bool,
         found: &mut Vec<Grid<bool>>,
     ) -> Result<Ended, Mismatch> {
-        let mut path: Vec<Choice> = Vec::new();
         self.board.queue_all();
-        let mut consistent = self.board.propagate().is_ok();
+        if self.board.propagate().is_err() {
+            return Ok(Ended::Exhausted);
+        }
+        for run in 1.. {
+            let limit = luby(run) * RESTART_UNIT;
+            match self.run(want, limit, stop, found)? {
+                Run::Ended(ended) => return Ok(ended),
+                Run::Restart => self.restarts += 1,
+            }
+        }
+        unreachable!("the runs' limits grow without bound")
+    }
+
+    /// One run of the search, which gives up after `limit` dead ends and leaves the board as it
+    /// found it.
+    fn run(
+        &mut self,
+        want: usize,
+        limit: u64,
+        stop: &dyn Fn() -> bool,
+        found: &mut Vec<Grid<bool>>,
+    ) -> Result<Run, Mismatch> {
+        let root = self.board.mark();
+        let mut path: Vec<Choice> = Vec::new();
+        let mut dead_ends = 0;
+        let mut consistent = true;
         loop {
             if consistent {
                 self.nodes += 1;
                 match self.probe_node(stop) {
-                    None => return Ok(Ended::Stopped),
+                    None => return Ok(Run::Ended(Ended::Stopped)),
                     Some(Node::Branch(cell, black)) => {
                         let mark = self.board.mark();
                         path.push(Choice {
@@ -114,18 +146,28 @@ impl<'p> ProbingSearch<'p> {
                         continue;
                     }
                     Some(Node::Solved) => {
-                        found.push(self.verified_solution()?);
+                        let solution = self.verified_solution()?;
+                        // A run after a restart may meet a solution found before.
+                        if !found.contains(&solution) {
+                            found.push(solution);
+                        }
                         if found.len() >= want {
-                            return Ok(Ended::Enough);
+                            return Ok(Run::Ended(Ended::Enough));
                         }
                     }
-                    Some(Node::Conflict) => {}
+                    Some(Node::Conflict) => dead_ends += 1,
                 }
+            } else {
+                dead_ends += 1;
+            }
+            if dead_ends > limit {
+                self.board.undo(root);
+                return Ok(Run::Restart);
             }
             // Backtrack to the newest choice whose second colour is untried.
             loop {
                 let Some(choice) = path.pop() else {
-                    return Ok(Ended::Exhausted);
+                    return Ok(Run::Ended(Ended::Exhausted));
                 };
                 self.board.undo(choice.mark);
                 if !choice.second {
@@ -225,14 +267,18 @@ impl<'p> ProbingSearch<'p> {
     }
 
     /// The node after a probing fixpoint: solved, or the cell to branch on.
-    fn choose(&self) -> Node {
+    fn choose(&mut self) -> Node {
         let mut best: Option<(u64, usize)> = None;
         for cell in 0..self.board.len() {
             if self.board.cell(cell) != Cell::Unknown {
                 continue;
             }
             let [black, white] = self.scores[cell].map(u64::from);
-            let score = (black + 1) * (white + 1);
+            let mut score = (black + 1) * (white + 1) * 1024;
+            if self.restarts > 0 {
+                // After a restart, break ties and near-ties differently each time.
+                score += score / 1024 * (self.random.next() % 1024);
+            }
             if best.is_none_or(|(top, _)| score > top) {
                 best = Some((score, cell));
             }
@@ -247,6 +293,41 @@ impl<'p> ProbingSearch<'p> {
     }
 }
 
+/// How a run of the search ended.
+enum Run {
+    /// For good.
+    Ended(Ended),
+    /// At its limit of dead ends: start again from the root.
+    Restart,
+}
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (Luby, Sinclair and Zuckerman 1993), `i` from 1:
+/// restart limits that waste at most a logarithmic factor against the best fixed limit.
+fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        // The smallest k with i <= 2^k - 1.
+        let k = 64 - i.leading_zeros() as u64;
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// A small deterministic random number generator (Marsaglia's xorshift), so that a search runs the
+/// same way every time.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
 /// What probing one cell did.
 enum Probed {
     /// Both colours fail: the node has no solution.
@@ -257,3 +338,13 @@ enum Probed {
     Nothing,
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn luby_sequence_starts_as_published() {
+        let first: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+}
