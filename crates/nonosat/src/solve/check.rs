@@ -91,11 +91,12 @@ pub enum SatChoice {
     /// One backend, chosen by the puzzle's size ([`SatBackend::for_cells`]).
     #[default]
     Auto,
-    /// varisat (looking near the designer's goal first, when there is one) and, after a head start
-    /// of 30 ms, CaDiCaL (looking anywhere) on a second thread: the first answer wins and the other
-    /// stops at once. The verdict is the same either way; which of several solutions is shown may
-    /// not be. Puzzles of more than [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down, and
-    /// builds without CaDiCaL, run as [`SatChoice::Auto`].
+    /// Two searches on two threads, the first answer winning and the other stopped at once: the
+    /// depth-first search with probing ([`SatChoice::Probing`], its proofs on varisat; on a
+    /// puzzle with the designer's goal, varisat looking near the goal first) and, after a head
+    /// start of 30 ms, CaDiCaL looking anywhere. The verdict is the same either way; which of
+    /// several solutions is shown may not be. Puzzles of more than [`LARGE_PUZZLE_CELLS`] cells,
+    /// where varisat only slows down, and builds without CaDiCaL, run as [`SatChoice::Auto`].
     Race,
     /// A depth-first search with line propagation and probing at every node (`dfs`) looks for
     /// the solutions, then the backend chosen by size proves that there is no other (or none):
@@ -397,7 +398,10 @@ pub(super) fn by_choice<T: Send>(
     match (choice, SatBackend::ALL) {
         (SatChoice::Only(backend), _) => alone(Racer::alone(backend, true)),
         (SatChoice::Race, [varisat, cadical]) if cells <= LARGE_PUZZLE_CELLS => race(
-            [Racer::alone(*varisat, true), Racer::alone(*cadical, false)],
+            [
+                Racer::alone(*varisat, true).probing(),
+                Racer::alone(*cadical, false),
+            ],
             run,
         ),
         (SatChoice::Probing, _) => alone(by_size.probing()),
