@@ -400,7 +400,8 @@ fn load(dir: &Path, file: &str) -> Vec<Case> {
     }
 }
 
-/// Each backend alone, varisat first, then the race of both when there are two.
+/// Each backend alone, varisat first, then the race of both when there are two, then the
+/// depth-first search with probing.
 fn bench_choices() -> Vec<SatChoice> {
     let mut choices: Vec<SatChoice> = SatBackend::ALL
         .iter()
@@ -409,6 +410,7 @@ fn bench_choices() -> Vec<SatChoice> {
     if choices.len() > 1 {
         choices.push(SatChoice::Race);
     }
+    choices.push(SatChoice::Probing);
     choices
 }
 

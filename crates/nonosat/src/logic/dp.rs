@@ -73,20 +73,32 @@ impl DpLineSolver {
     /// packings: in propagation over a large grid most lines are blank at first and mostly known
     /// later, and both cost O(n) instead of O(n·k).
     pub fn solve(&mut self, clue: &Clue, line: &[Cell]) -> Result<Vec<Cell>, Contradiction> {
+        let mut solved = vec![Cell::Unknown; line.len()];
+        self.solve_into(clue, line, &mut solved)?;
+        Ok(solved)
+    }
+
+    /// [`solve`](Self::solve) into `solved`, a slice as long as `line`, without allocating: for
+    /// the hot loops of search, which solve millions of lines.
+    pub fn solve_into(
+        &mut self,
+        clue: &Clue,
+        line: &[Cell],
+        solved: &mut [Cell],
+    ) -> Result<(), Contradiction> {
         let blocks = clue.blocks();
         if clue.min_len() > line.len() {
             return Err(Contradiction);
         }
         let window = settled_ends(blocks, line);
         let (cells, blocks) = (&line[window.cells.clone()], &blocks[window.blocks]);
-        let mut solved = line.to_vec();
+        solved.copy_from_slice(line);
         let inside = &mut solved[window.cells];
         if cells.iter().all(|&cell| cell == Cell::Unknown) {
-            overlap(blocks, inside)?;
+            overlap(blocks, inside)
         } else {
-            self.solve_window(blocks, cells, inside)?;
+            self.solve_window(blocks, cells, inside)
         }
-        Ok(solved)
     }
 
     /// The complete solve of `line` for `blocks`, by the prefix and suffix tables, into `solved`.

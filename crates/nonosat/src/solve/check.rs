@@ -9,13 +9,14 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use super::ambiguity::ambiguous_cells;
+use super::dfs::{Ended, ProbingSearch};
 use super::race::{Racer, race};
 use super::search::{Search, SearchError, propagated};
 use super::searcher::{Found, Searcher};
 use crate::cnf::TooLarge;
 use crate::deadline::{Deadline, TimedOut};
 use crate::model::{Cell, ColourMismatch, Grid, Mismatch, Pos, Puzzle};
-use crate::sat::{LARGE_PUZZLE_CELLS, SatBackend};
+use crate::sat::{LARGE_PUZZLE_CELLS, SatBackend, StopSignal};
 
 /// How to run a check: `Options::default()`, then the `with_` methods.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,7 +80,7 @@ impl Options {
     pub fn backend_for(&self, cells: usize) -> SatBackend {
         match self.backend {
             SatChoice::Only(backend) => backend,
-            SatChoice::Auto | SatChoice::Race => SatBackend::for_cells(cells),
+            SatChoice::Auto | SatChoice::Race | SatChoice::Probing => SatBackend::for_cells(cells),
         }
     }
 }
@@ -90,20 +91,26 @@ pub enum SatChoice {
     /// One backend, chosen by the puzzle's size ([`SatBackend::for_cells`]).
     #[default]
     Auto,
-    /// varisat (looking near the designer's goal first, when there is one) and, after a head start
-    /// of 30 ms, CaDiCaL (looking anywhere) on a second thread: the first answer wins and the other
-    /// stops at once. The verdict is the same either way; which of several solutions is shown may
-    /// not be. Puzzles of more than [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down, and
-    /// builds without CaDiCaL, run as [`SatChoice::Auto`].
+    /// Two searches on two threads, the first answer winning and the other stopped at once: the
+    /// depth-first search with probing ([`SatChoice::Probing`], its proofs on varisat; on a
+    /// puzzle with the designer's goal, varisat looking near the goal first) and, after a head
+    /// start of 30 ms, CaDiCaL looking anywhere. The verdict is the same either way; which of
+    /// several solutions is shown may not be. Puzzles of more than [`LARGE_PUZZLE_CELLS`] cells,
+    /// where varisat only slows down, and builds without CaDiCaL, run as [`SatChoice::Auto`].
     Race,
+    /// A depth-first search with line propagation and probing at every node (`dfs`) looks for
+    /// the solutions, then the backend chosen by size proves that there is no other (or none):
+    /// "unique" and "none" still rest on the SAT solver's refutation. Black-and-white puzzles
+    /// only; colour puzzles run as [`SatChoice::Auto`].
+    Probing,
     /// This backend alone.
     Only(SatBackend),
 }
 
 impl SatChoice {
-    /// Every choice of this build: `auto`, `race`, then each backend.
+    /// Every choice of this build: `auto`, `race`, `probing`, then each backend.
     pub fn all() -> Vec<SatChoice> {
-        let mut all = vec![SatChoice::Auto, SatChoice::Race];
+        let mut all = vec![SatChoice::Auto, SatChoice::Race, SatChoice::Probing];
         all.extend(
             SatBackend::ALL
                 .iter()
@@ -112,11 +119,12 @@ impl SatChoice {
         all
     }
 
-    /// `auto`, `race`, or the backend's name.
+    /// `auto`, `race`, `probing`, or the backend's name.
     pub fn name(self) -> &'static str {
         match self {
             SatChoice::Auto => "auto",
             SatChoice::Race => "race",
+            SatChoice::Probing => "probing",
             SatChoice::Only(backend) => backend.name(),
         }
     }
@@ -359,10 +367,15 @@ fn run(
     }
 
     let mut report = by_choice(options.backend, puzzle.cell_count(), |racer, claim| {
+        let backend = racer.backend;
         let (search, first) = first_answer(puzzle, &known, options, prove_unique, racer, &report)?;
         if !claim() {
             return Ok(None);
         }
+        let search = |solutions: &[Grid<bool>]| match search {
+            Some(search) => Ok(search),
+            None => search_past(puzzle, &known, options, backend, solutions),
+        };
         finish(search, first, options, prove_unique, verdict_known).map(Some)
     })?;
     report.elapsed = started.elapsed();
@@ -377,17 +390,22 @@ pub(super) fn by_choice<T: Send>(
     cells: usize,
     run: impl Fn(Racer, &dyn Fn() -> bool) -> Result<Option<T>, CheckError> + Sync,
 ) -> Result<T, CheckError> {
-    let alone = |backend| {
-        let answer = run(Racer::alone(backend, true), &|| true)?;
+    let alone = |racer| {
+        let answer = run(racer, &|| true)?;
         Ok(answer.expect("a search alone always wins its claim"))
     };
+    let by_size = Racer::alone(SatBackend::for_cells(cells), true);
     match (choice, SatBackend::ALL) {
-        (SatChoice::Only(backend), _) => alone(backend),
+        (SatChoice::Only(backend), _) => alone(Racer::alone(backend, true)),
         (SatChoice::Race, [varisat, cadical]) if cells <= LARGE_PUZZLE_CELLS => race(
-            [Racer::alone(*varisat, true), Racer::alone(*cadical, false)],
+            [
+                Racer::alone(*varisat, true).probing(),
+                Racer::alone(*cadical, false),
+            ],
             run,
         ),
-        (SatChoice::Auto | SatChoice::Race, _) => alone(SatBackend::for_cells(cells)),
+        (SatChoice::Probing, _) => alone(by_size.probing()),
+        (SatChoice::Auto | SatChoice::Race, _) => alone(by_size),
     }
 }
 
@@ -401,8 +419,10 @@ pub(super) type FirstAnswer<S> = (
     Found<(), S>,
 );
 
-/// The first part of one search of `puzzle` from the cells `known` on the racer's backend: the
-/// solutions that decide the verdict, into a copy of `report`.
+/// The first part of one search of `puzzle` from the cells `known`: the solutions that decide the
+/// verdict, into a copy of `report`, and the SAT search that found them or proved there are no
+/// more. A racer that probes looks for the solutions by depth-first search first, and needs no
+/// SAT search when it finds as many as the verdict needs.
 fn first_answer<'a>(
     puzzle: &'a Puzzle,
     known: &Grid<Cell>,
@@ -410,8 +430,26 @@ fn first_answer<'a>(
     prove_unique: bool,
     racer: Racer,
     report: &Report,
-) -> Result<(BwSearch<'a>, FirstAnswer<BwSearch<'a>>), CheckError> {
+) -> Result<(Option<BwSearch<'a>>, FirstAnswer<BwSearch<'a>>), CheckError> {
     let mut report = report.clone();
+    let goal_solves = matches!(report.goal, Some(GoalReport::Solves));
+    let goal = puzzle.goal().filter(|_| prove_unique && goal_solves);
+    if let Some(goal) = goal {
+        report.solutions.push(goal.clone());
+    } else if racer.probing {
+        let stopped = || {
+            options.deadline.is_some_and(Deadline::has_passed)
+                || racer.stop.as_ref().is_some_and(StopSignal::is_raised)
+        };
+        let want = if prove_unique { 2 } else { 1 };
+        let mut dfs = ProbingSearch::new(puzzle, known);
+        match dfs.solutions(want, &stopped, &mut report.solutions)? {
+            Ended::Enough => return Ok((None, (report, Ok(())))),
+            Ended::Stopped => return Ok((None, (report, Err(TimedOut.into())))),
+            Ended::Exhausted => {}
+        }
+    }
+    let nearby_first = racer.nearby_first && goal.is_some();
     let mut search = Search::stoppable(
         puzzle,
         known.clone(),
@@ -419,21 +457,36 @@ fn first_answer<'a>(
         racer.backend,
         racer.stop,
     )?;
-    let goal_solves = matches!(report.goal, Some(GoalReport::Solves));
-    let outcome = match (prove_unique, puzzle.goal()) {
-        (true, Some(goal)) if goal_solves => {
-            report.solutions.push(goal.clone());
-            search.find_another(goal, racer.nearby_first, &mut report.solutions)
+    let outcome = match report.solutions.last().cloned() {
+        Some(last) if prove_unique => {
+            search.find_another(&last, nearby_first, &mut report.solutions)
         }
         _ => search.find_solutions(prove_unique, &mut report.solutions),
     };
-    Ok((search, (report, outcome)))
+    Ok((Some(search), (report, outcome)))
+}
+
+/// A SAT search of `puzzle` past `solutions` found without one: all but the last blocked, as
+/// [`Search::enumerate`] expects.
+fn search_past<'a>(
+    puzzle: &'a Puzzle,
+    known: &Grid<Cell>,
+    options: &Options,
+    backend: SatBackend,
+    solutions: &[Grid<bool>],
+) -> Result<BwSearch<'a>, CheckError> {
+    let mut search = Search::stoppable(puzzle, known.clone(), options.deadline, backend, None)?;
+    for solution in &solutions[..solutions.len().saturating_sub(1)] {
+        search.block(solution);
+    }
+    Ok(search)
 }
 
 /// The verdict from what a search's first answer found, and for a check what `options` ask
-/// beyond it.
+/// beyond it, from the search that `search` gives (made only when more is asked, from the
+/// solutions found so far).
 pub(super) fn finish<S>(
-    mut search: S,
+    search: impl FnOnce(&[Grid<S::Value>]) -> Result<S, CheckError>,
     (mut report, outcome): FirstAnswer<S>,
     options: &Options,
     prove_unique: bool,
@@ -457,7 +510,7 @@ where
         if report.verdict != Verdict::Timeout {
             verdict_known(&report);
         }
-        search_deeper(&mut search, options, &mut report)?;
+        search_deeper(search, options, &mut report)?;
     }
     Ok(report)
 }
@@ -466,7 +519,7 @@ where
 /// time-out on the way leaves the verdict as it is, and the solutions and ambiguous cells found so
 /// far.
 fn search_deeper<S>(
-    search: &mut S,
+    search: impl FnOnce(&[Grid<S::Value>]) -> Result<S, CheckError>,
     options: &Options,
     report: &mut Report<S::Value, S::Mismatch>,
 ) -> Result<(), CheckError>
@@ -484,6 +537,10 @@ where
         Verdict::Multiple => {}
         Verdict::Solved | Verdict::Timeout => return Ok(()),
     }
+    if report.solutions.len() >= options.max_solutions && !options.ambiguous_cells {
+        return Ok(());
+    }
+    let mut search = search(&report.solutions)?;
     match search.enumerate(options.max_solutions, &mut report.solutions) {
         Ok(exhausted) => report.exhausted = exhausted,
         Err(SearchError::Stopped(TimedOut)) => {}
@@ -491,7 +548,7 @@ where
     }
     if options.ambiguous_cells {
         // After a time-out this returns at once with the cells where the solutions found differ.
-        let ambiguity = ambiguous_cells(search, &report.solutions)?;
+        let ambiguity = ambiguous_cells(&mut search, &report.solutions)?;
         report.ambiguous = Some(ambiguity.cells);
         report.ambiguous_complete = ambiguity.complete;
     }

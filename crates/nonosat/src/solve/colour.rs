@@ -105,7 +105,7 @@ fn run(
             return Ok(None);
         }
         let first: FirstAnswer<ColourSearch<Option<Deadline>>> = (found, outcome);
-        finish(search, first, options, prove_unique, &|_| {}).map(Some)
+        finish(|_| Ok(search), first, options, prove_unique, &|_| {}).map(Some)
     })?;
     report.elapsed = started.elapsed();
     Ok(report)

@@ -5,6 +5,7 @@
 //! - [`check`](mod@check) holds the entry points [`check()`] and [`solve()`], their options and reports;
 //! - `search` keeps a puzzle's formula in a solver and finds solutions, each verified by
 //!   [`Puzzle::check`](crate::Puzzle::check);
+//! - `dfs` looks for solutions by depth-first search with probing, for [`SatChoice::Probing`];
 //! - `race` runs two searches on two threads, the first answer winning;
 //! - `ambiguity` finds every cell on which two solutions differ, for any `searcher::Searcher`;
 //! - [`colour`](mod@colour) checks and solves colour puzzles on the colour encoding;
@@ -18,6 +19,7 @@ pub mod certify;
 pub mod check;
 pub mod colour;
 mod design;
+mod dfs;
 mod race;
 mod regions;
 pub mod repair;

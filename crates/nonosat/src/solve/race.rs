@@ -14,22 +14,33 @@ use std::time::{Duration, Instant};
 
 use crate::sat::{SatBackend, StopSignal};
 
-/// One search: a backend, whether it looks near the designer's goal first, and, in a race, the
-/// signal that stops it.
+/// One search: a backend, whether it looks near the designer's goal first, whether a
+/// depth-first search with probing looks for the solutions before the backend, and, in a race,
+/// the signal that stops it.
 #[derive(Clone, Debug)]
 pub(crate) struct Racer {
     pub backend: SatBackend,
     pub nearby_first: bool,
+    pub probing: bool,
     pub stop: Option<StopSignal>,
 }
 
 impl Racer {
-    /// A search that runs alone, with no stop signal.
+    /// A search on `backend` alone, with no stop signal.
     pub fn alone(backend: SatBackend, nearby_first: bool) -> Self {
         Racer {
             backend,
             nearby_first,
+            probing: false,
             stop: None,
+        }
+    }
+
+    /// This search with the depth-first search with probing first.
+    pub fn probing(self) -> Self {
+        Racer {
+            probing: true,
+            ..self
         }
     }
 }

@@ -1,0 +1,350 @@
+//! Depth-first search with probing: the first solutions of puzzles on which clause learning is slow.
+//!
+//! At every node the board is propagated and then probed to a fixpoint: each open cell is tried
+//! black and white under line propagation; a colour that leads to a contradiction fixes the cell to
+//! the other, and cells that come out the same both ways are fixed (Wu et al. 2013 call this fully
+//! probing; nonosolve and LalaFrogKK search this way). The search then branches on the open cell
+//! whose two probes fixed the most cells (the product of the two counts, so that both branches
+//! shrink the puzzle), trying first the colour that fixed more. Backtracking is chronological, so
+//! the search is complete and finds a second solution as readily as a first.
+//!
+//! Only what it finds is used: every solution is verified by [`Puzzle::check`] before it is
+//! returned, and a search that runs out of branches proves nothing here, since "unique" and "no
+//! solution" rest on the SAT solver's refutation (`check` hands that part to a SAT search).
+
+use crate::logic::board::Board;
+use crate::model::{Cell, Grid, Mismatch, Puzzle};
+
+/// How a search for solutions ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ended {
+    /// It found as many solutions as were asked for.
+    Enough,
+    /// It tried every branch: the solutions found are all there are, if the search is right
+    /// (which nothing here takes on trust).
+    Exhausted,
+    /// It was told to stop.
+    Stopped,
+}
+
+/// Dead ends per unit of the restart sequence: run `i` gives up after `luby(i)` units.
+const RESTART_UNIT: u64 = 64;
+
+/// How many probes pass between two looks at the stop signal.
+const PROBES_PER_STOP_CHECK: u64 = 64;
+
+/// A depth-first search over a puzzle's board.
+pub(crate) struct ProbingSearch<'p> {
+    puzzle: &'p Puzzle,
+    board: Board<'p>,
+    /// Per cell, how many cells its black and its white probe fixed when it was last probed.
+    scores: Vec<[u32; 2]>,
+    /// Per cell, the colour its black probe gave it, valid where `stamps` holds the current stamp.
+    probed_black: Vec<bool>,
+    stamps: Vec<u32>,
+    stamp: u32,
+    /// Cells both probes of one cell agree on: a reused buffer.
+    agreed: Vec<(usize, bool)>,
+    /// Restarts so far; each run after the first breaks ties between cells at random.
+    restarts: u64,
+    random: XorShift,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Probes made (one per colour tried).
+    pub probes: u64,
+}
+
+/// A node's state after probing.
+enum Node {
+    /// No solution below it.
+    Conflict,
+    /// Every cell is known.
+    Solved,
+    /// Branch on this cell, this colour first.
+    Branch(usize, bool),
+}
+
+/// A branch taken: where to undo to, and the cell and colour tried.
+struct Choice {
+    mark: usize,
+    cell: usize,
+    black: bool,
+    /// Whether this is the second colour of the cell.
+    second: bool,
+}
+
+impl<'p> ProbingSearch<'p> {
+    /// A search of `puzzle` from the cells of `known`.
+    pub(crate) fn new(puzzle: &'p Puzzle, known: &Grid<Cell>) -> Self {
+        let cells = puzzle.cell_count();
+        ProbingSearch {
+            puzzle,
+            board: Board::new(puzzle, known),
+            scores: vec![[0, 0]; cells],
+            probed_black: vec![false; cells],
+            stamps: vec![0; cells],
+            stamp: 0,
+            agreed: Vec::new(),
+            restarts: 0,
+            random: XorShift(0x9E37_79B9_7F4A_7C15),
+            nodes: 0,
+            probes: 0,
+        }
+    }
+
+    /// Searches until `found` holds `want` solutions, every branch is tried, or `stop` says so.
+    /// Each solution added has passed [`Puzzle::check`]; one that fails it is returned as the
+    /// error (a bug).
+    pub(crate) fn solutions(
+        &mut self,
+        want: usize,
+        stop: &dyn Fn() -> bool,
+        found: &mut Vec<Grid<bool>>,
+    ) -> Result<Ended, Mismatch> {
+        self.board.queue_all();
+        if self.board.propagate().is_err() {
+            return Ok(Ended::Exhausted);
+        }
+        for run in 1.. {
+            let limit = luby(run) * RESTART_UNIT;
+            match self.run(want, limit, stop, found)? {
+                Run::Ended(ended) => return Ok(ended),
+                Run::Restart => self.restarts += 1,
+            }
+        }
+        unreachable!("the runs' limits grow without bound")
+    }
+
+    /// One run of the search, which gives up after `limit` dead ends and leaves the board as it
+    /// found it.
+    fn run(
+        &mut self,
+        want: usize,
+        limit: u64,
+        stop: &dyn Fn() -> bool,
+        found: &mut Vec<Grid<bool>>,
+    ) -> Result<Run, Mismatch> {
+        let root = self.board.mark();
+        let mut path: Vec<Choice> = Vec::new();
+        let mut dead_ends = 0;
+        let mut consistent = true;
+        loop {
+            if consistent {
+                self.nodes += 1;
+                match self.probe_node(stop) {
+                    None => return Ok(Run::Ended(Ended::Stopped)),
+                    Some(Node::Branch(cell, black)) => {
+                        let mark = self.board.mark();
+                        path.push(Choice {
+                            mark,
+                            cell,
+                            black,
+                            second: false,
+                        });
+                        self.board.fix(cell, black);
+                        consistent = self.board.propagate().is_ok();
+                        continue;
+                    }
+                    Some(Node::Solved) => {
+                        let solution = self.verified_solution()?;
+                        // A run after a restart may meet a solution found before.
+                        if !found.contains(&solution) {
+                            found.push(solution);
+                        }
+                        if found.len() >= want {
+                            return Ok(Run::Ended(Ended::Enough));
+                        }
+                    }
+                    Some(Node::Conflict) => dead_ends += 1,
+                }
+            } else {
+                dead_ends += 1;
+            }
+            if dead_ends > limit {
+                self.board.undo(root);
+                return Ok(Run::Restart);
+            }
+            // Backtrack to the newest choice whose second colour is untried.
+            loop {
+                let Some(choice) = path.pop() else {
+                    return Ok(Run::Ended(Ended::Exhausted));
+                };
+                self.board.undo(choice.mark);
+                if !choice.second {
+                    path.push(Choice {
+                        black: !choice.black,
+                        second: true,
+                        ..choice
+                    });
+                    self.board.fix(choice.cell, !choice.black);
+                    consistent = self.board.propagate().is_ok();
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The board's complete picture, once it has passed the independent check.
+    fn verified_solution(&self) -> Result<Grid<bool>, Mismatch> {
+        let picture = self.board.grid().map(|&cell| cell == Cell::Black);
+        self.puzzle.check(&picture)?;
+        Ok(picture)
+    }
+
+    /// Probes the (propagated, consistent) board to a fixpoint and says what the node is; `None`
+    /// when `stop` said so.
+    fn probe_node(&mut self, stop: &dyn Fn() -> bool) -> Option<Node> {
+        loop {
+            let mut progress = false;
+            for cell in 0..self.board.len() {
+                if self.board.cell(cell) != Cell::Unknown {
+                    continue;
+                }
+                if self.probes.is_multiple_of(PROBES_PER_STOP_CHECK) && stop() {
+                    return None;
+                }
+                match self.probe(cell) {
+                    Probed::Conflict => return Some(Node::Conflict),
+                    Probed::Fixed => progress = true,
+                    Probed::Nothing => {}
+                }
+            }
+            if !progress {
+                break;
+            }
+        }
+        Some(self.choose())
+    }
+
+    /// Tries `cell` both ways and fixes what that proves.
+    fn probe(&mut self, cell: usize) -> Probed {
+        self.probes += 2;
+        self.stamp = self.stamp.wrapping_add(1);
+        let mark = self.board.mark();
+
+        self.board.fix(cell, true);
+        let black_ok = self.board.propagate().is_ok();
+        let black_fixed = self.board.fixed_since(mark).len();
+        if black_ok {
+            for &fixed in self.board.fixed_since(mark) {
+                self.stamps[fixed] = self.stamp;
+                self.probed_black[fixed] = self.board.cell(fixed) == Cell::Black;
+            }
+        }
+        self.board.undo(mark);
+
+        self.board.fix(cell, false);
+        let white_ok = self.board.propagate().is_ok();
+        let white_fixed = self.board.fixed_since(mark).len();
+        self.agreed.clear();
+        if black_ok && white_ok {
+            for &fixed in self.board.fixed_since(mark) {
+                let black = self.board.cell(fixed) == Cell::Black;
+                if self.stamps[fixed] == self.stamp && self.probed_black[fixed] == black {
+                    self.agreed.push((fixed, black));
+                }
+            }
+        }
+        self.board.undo(mark);
+        self.scores[cell] = [black_fixed as u32, white_fixed as u32];
+
+        let forced = match (black_ok, white_ok) {
+            (false, false) => return Probed::Conflict,
+            (true, false) => vec![(cell, true)],
+            (false, true) => vec![(cell, false)],
+            (true, true) if self.agreed.is_empty() => return Probed::Nothing,
+            (true, true) => std::mem::take(&mut self.agreed),
+        };
+        for &(fixed, black) in &forced {
+            if self.board.cell(fixed) == Cell::Unknown {
+                self.board.fix(fixed, black);
+            }
+        }
+        match self.board.propagate() {
+            Ok(()) => Probed::Fixed,
+            Err(_) => Probed::Conflict,
+        }
+    }
+
+    /// The node after a probing fixpoint: solved, or the cell to branch on.
+    fn choose(&mut self) -> Node {
+        let mut best: Option<(u64, usize)> = None;
+        for cell in 0..self.board.len() {
+            if self.board.cell(cell) != Cell::Unknown {
+                continue;
+            }
+            let [black, white] = self.scores[cell].map(u64::from);
+            let mut score = (black + 1) * (white + 1) * 1024;
+            if self.restarts > 0 {
+                // After a restart, break ties and near-ties differently each time.
+                score += score / 1024 * (self.random.next() % 1024);
+            }
+            if best.is_none_or(|(top, _)| score > top) {
+                best = Some((score, cell));
+            }
+        }
+        match best {
+            None => Node::Solved,
+            Some((_, cell)) => {
+                let [black, white] = self.scores[cell];
+                Node::Branch(cell, black >= white)
+            }
+        }
+    }
+}
+
+/// How a run of the search ended.
+enum Run {
+    /// For good.
+    Ended(Ended),
+    /// At its limit of dead ends: start again from the root.
+    Restart,
+}
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (Luby, Sinclair and Zuckerman 1993), `i` from 1:
+/// restart limits that waste at most a logarithmic factor against the best fixed limit.
+fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        // The smallest k with i <= 2^k - 1.
+        let k = 64 - i.leading_zeros() as u64;
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// A small deterministic random number generator (Marsaglia's xorshift), so that a search runs the
+/// same way every time.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// What probing one cell did.
+enum Probed {
+    /// Both colours fail: the node has no solution.
+    Conflict,
+    /// Some cells were fixed.
+    Fixed,
+    /// Nothing was learned.
+    Nothing,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn luby_sequence_starts_as_published() {
+        let first: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+}
