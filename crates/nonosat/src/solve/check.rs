@@ -91,17 +91,18 @@ pub enum SatChoice {
     /// One backend, chosen by the puzzle's size ([`SatBackend::for_cells`]).
     #[default]
     Auto,
-    /// Two searches on two threads, the first answer winning and the other stopped at once: the
-    /// depth-first search with probing ([`SatChoice::Probing`], its proofs on varisat; on a
-    /// puzzle with the designer's goal, varisat looking near the goal first) and, after a head
-    /// start of 30 ms, CaDiCaL looking anywhere. The verdict is the same either way; which of
-    /// several solutions is shown may not be. Puzzles of more than [`LARGE_PUZZLE_CELLS`] cells,
-    /// where varisat only slows down, and builds without CaDiCaL, run as [`SatChoice::Auto`].
+    /// Two searches on two threads, the first answer winning and the other stopped at once:
+    /// varisat (looking near the designer's goal first, when there is one) and, after a head start
+    /// of 30 ms, [`SatChoice::Probing`] with its proofs on CaDiCaL. The verdict is the same either
+    /// way; which of several solutions is shown may not be. Puzzles of more than
+    /// [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down, and builds without CaDiCaL, run
+    /// as [`SatChoice::Auto`].
     Race,
     /// A depth-first search with line propagation and probing at every node (`dfs`) looks for
-    /// the solutions, then the backend chosen by size proves that there is no other (or none):
-    /// "unique" and "none" still rest on the SAT solver's refutation. Black-and-white puzzles
-    /// only; colour puzzles run as [`SatChoice::Auto`].
+    /// the solutions, with a budget of dead ends; the backend chosen by size then proves that there
+    /// is no other, or none, or finds what the search did not within its budget: "unique" and
+    /// "none" still rest on the SAT solver's refutation. Black-and-white puzzles only; colour
+    /// puzzles run as [`SatChoice::Auto`].
     Probing,
     /// This backend alone.
     Only(SatBackend),
@@ -399,8 +400,8 @@ pub(super) fn by_choice<T: Send>(
         (SatChoice::Only(backend), _) => alone(Racer::alone(backend, true)),
         (SatChoice::Race, [varisat, cadical]) if cells <= LARGE_PUZZLE_CELLS => race(
             [
-                Racer::alone(*varisat, true).probing(),
-                Racer::alone(*cadical, false),
+                Racer::alone(*varisat, true),
+                Racer::alone(*cadical, false).probing(),
             ],
             run,
         ),
@@ -446,7 +447,7 @@ fn first_answer<'a>(
         match dfs.solutions(want, &stopped, &mut report.solutions)? {
             Ended::Enough => return Ok((None, (report, Ok(())))),
             Ended::Stopped => return Ok((None, (report, Err(TimedOut.into())))),
-            Ended::Exhausted => {}
+            Ended::Exhausted | Ended::OutOfBudget => {}
         }
     }
     let nearby_first = racer.nearby_first && goal.is_some();

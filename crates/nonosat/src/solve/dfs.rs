@@ -8,9 +8,15 @@
 //! shrink the puzzle), trying first the colour that fixed more. Backtracking is chronological, so
 //! the search is complete and finds a second solution as readily as a first.
 //!
+//! Runs restart on the Luby sequence, breaking near-ties between cells at random (deterministically
+//! seeded) after the first, so that one bad early choice cannot trap the search; a solution met
+//! again after a restart is not counted twice. After [`DEAD_END_BUDGET`] dead ends in all it gives
+//! up: the puzzle is one for clause learning.
+//!
 //! Only what it finds is used: every solution is verified by [`Puzzle::check`] before it is
 //! returned, and a search that runs out of branches proves nothing here, since "unique" and "no
-//! solution" rest on the SAT solver's refutation (`check` hands that part to a SAT search).
+//! solution" rest on the SAT solver's refutation (`check` hands that part, and whatever a search
+//! out of budget left, to a SAT search).
 
 use crate::logic::board::Board;
 use crate::model::{Cell, Grid, Mismatch, Puzzle};
@@ -25,7 +31,15 @@ pub(crate) enum Ended {
     Exhausted,
     /// It was told to stop.
     Stopped,
+    /// It met [`DEAD_END_BUDGET`] dead ends first: the puzzle is one for clause learning.
+    OutOfBudget,
 }
+
+/// The dead ends a search may meet in all before it gives up ([`Ended::OutOfBudget`]): the
+/// puzzles it is quick on (most tournament and random puzzles) need far fewer, and on those
+/// where it flounders (n-Dom's proofs, the hardest random 30x30 puzzles) clause learning is
+/// quicker.
+pub(crate) const DEAD_END_BUDGET: u64 = 1000;
 
 /// Dead ends per unit of the restart sequence: run `i` gives up after `luby(i)` units.
 const RESTART_UNIT: u64 = 64;
@@ -48,10 +62,10 @@ pub(crate) struct ProbingSearch<'p> {
     /// Restarts so far; each run after the first breaks ties between cells at random.
     restarts: u64,
     random: XorShift,
-    /// Nodes visited.
-    pub nodes: u64,
+    /// Dead ends met in all runs.
+    dead_ends: u64,
     /// Probes made (one per colour tried).
-    pub probes: u64,
+    probes: u64,
 }
 
 /// A node's state after probing.
@@ -86,8 +100,8 @@ impl<'p> ProbingSearch<'p> {
             stamp: 0,
             agreed: Vec::new(),
             restarts: 0,
+            dead_ends: 0,
             random: XorShift(0x9E37_79B9_7F4A_7C15),
-            nodes: 0,
             probes: 0,
         }
     }
@@ -106,7 +120,11 @@ impl<'p> ProbingSearch<'p> {
             return Ok(Ended::Exhausted);
         }
         for run in 1.. {
-            let limit = luby(run) * RESTART_UNIT;
+            let left = DEAD_END_BUDGET.saturating_sub(self.dead_ends);
+            if left == 0 {
+                return Ok(Ended::OutOfBudget);
+            }
+            let limit = (luby(run) * RESTART_UNIT).min(left);
             match self.run(want, limit, stop, found)? {
                 Run::Ended(ended) => return Ok(ended),
                 Run::Restart => self.restarts += 1,
@@ -127,10 +145,10 @@ impl<'p> ProbingSearch<'p> {
         let root = self.board.mark();
         let mut path: Vec<Choice> = Vec::new();
         let mut dead_ends = 0;
+        let dead_ends_before = self.dead_ends;
         let mut consistent = true;
         loop {
             if consistent {
-                self.nodes += 1;
                 match self.probe_node(stop) {
                     None => return Ok(Run::Ended(Ended::Stopped)),
                     Some(Node::Branch(cell, black)) => {
@@ -160,7 +178,8 @@ impl<'p> ProbingSearch<'p> {
             } else {
                 dead_ends += 1;
             }
-            if dead_ends > limit {
+            self.dead_ends = dead_ends_before + dead_ends;
+            if dead_ends >= limit {
                 self.board.undo(root);
                 return Ok(Run::Restart);
             }
