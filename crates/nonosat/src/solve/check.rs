@@ -92,11 +92,11 @@ pub enum SatChoice {
     #[default]
     Auto,
     /// Two searches on two threads, the first answer winning and the other stopped at once:
-    /// varisat (looking near the designer's goal first, when there is one) and, after a head start
-    /// of 30 ms, [`SatChoice::Probing`] with its proofs on CaDiCaL. The verdict is the same either
-    /// way; which of several solutions is shown may not be. Puzzles of more than
-    /// [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down, and builds without CaDiCaL, run
-    /// as [`SatChoice::Auto`].
+    /// [`SatChoice::Probing`] with its proofs on varisat (on a puzzle with the designer's goal,
+    /// varisat looking near the goal first) and, after a head start of 30 ms, CaDiCaL looking
+    /// anywhere. The verdict is the same either way; which of several solutions is shown may not
+    /// be. Puzzles of more than [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down, and
+    /// builds without CaDiCaL, run as [`SatChoice::Auto`].
     Race,
     /// A depth-first search with line propagation and probing at every node (`dfs`) looks for
     /// the solutions, with a budget of dead ends; the backend chosen by size then proves that there
@@ -400,8 +400,8 @@ pub(super) fn by_choice<T: Send>(
         (SatChoice::Only(backend), _) => alone(Racer::alone(backend, true)),
         (SatChoice::Race, [varisat, cadical]) if cells <= LARGE_PUZZLE_CELLS => race(
             [
-                Racer::alone(*varisat, true),
-                Racer::alone(*cadical, false).probing(),
+                Racer::alone(*varisat, true).probing(),
+                Racer::alone(*cadical, false),
             ],
             run,
         ),

@@ -10,8 +10,8 @@
 //!
 //! Runs restart on the Luby sequence, breaking near-ties between cells at random (deterministically
 //! seeded) after the first, so that one bad early choice cannot trap the search; a solution met
-//! again after a restart is not counted twice. After [`DEAD_END_BUDGET`] dead ends in all it gives
-//! up: the puzzle is one for clause learning.
+//! again after a restart is not counted twice. After [`PROBES_PER_CELL`] probes per cell in all
+//! it gives up: the puzzle is one for clause learning.
 //!
 //! Only what it finds is used: every solution is verified by [`Puzzle::check`] before it is
 //! returned, and a search that runs out of branches proves nothing here, since "unique" and "no
@@ -31,15 +31,15 @@ pub(crate) enum Ended {
     Exhausted,
     /// It was told to stop.
     Stopped,
-    /// It met [`DEAD_END_BUDGET`] dead ends first: the puzzle is one for clause learning.
+    /// It made [`PROBES_PER_CELL`] probes per cell first: the puzzle is one for clause learning.
     OutOfBudget,
 }
 
-/// The dead ends a search may meet in all before it gives up ([`Ended::OutOfBudget`]): the
-/// puzzles it is quick on (most tournament and random puzzles) need far fewer, and on those
-/// where it flounders (n-Dom's proofs, the hardest random 30x30 puzzles) clause learning is
-/// quicker.
-pub(crate) const DEAD_END_BUDGET: u64 = 1000;
+/// The probes per cell of the puzzle a search may make before it gives up
+/// ([`Ended::OutOfBudget`]): about 0.2 s on a 30x30 puzzle. The puzzles it is quick on (most
+/// tournament and random puzzles) need far fewer; on those where it flounders (n-Dom's proofs,
+/// the hardest random 30x30 puzzles) clause learning is quicker.
+pub(crate) const PROBES_PER_CELL: u64 = 100;
 
 /// Dead ends per unit of the restart sequence: run `i` gives up after `luby(i)` units.
 const RESTART_UNIT: u64 = 64;
@@ -62,8 +62,8 @@ pub(crate) struct ProbingSearch<'p> {
     /// Restarts so far; each run after the first breaks ties between cells at random.
     restarts: u64,
     random: XorShift,
-    /// Dead ends met in all runs.
-    dead_ends: u64,
+    /// Probes the search may make in all.
+    budget: u64,
     /// Probes made (one per colour tried).
     probes: u64,
 }
@@ -100,7 +100,7 @@ impl<'p> ProbingSearch<'p> {
             stamp: 0,
             agreed: Vec::new(),
             restarts: 0,
-            dead_ends: 0,
+            budget: PROBES_PER_CELL * cells as u64,
             random: XorShift(0x9E37_79B9_7F4A_7C15),
             probes: 0,
         }
@@ -120,11 +120,7 @@ impl<'p> ProbingSearch<'p> {
             return Ok(Ended::Exhausted);
         }
         for run in 1.. {
-            let left = DEAD_END_BUDGET.saturating_sub(self.dead_ends);
-            if left == 0 {
-                return Ok(Ended::OutOfBudget);
-            }
-            let limit = (luby(run) * RESTART_UNIT).min(left);
+            let limit = luby(run) * RESTART_UNIT;
             match self.run(want, limit, stop, found)? {
                 Run::Ended(ended) => return Ok(ended),
                 Run::Restart => self.restarts += 1,
@@ -145,11 +141,13 @@ impl<'p> ProbingSearch<'p> {
         let root = self.board.mark();
         let mut path: Vec<Choice> = Vec::new();
         let mut dead_ends = 0;
-        let dead_ends_before = self.dead_ends;
         let mut consistent = true;
         loop {
             if consistent {
                 match self.probe_node(stop) {
+                    None if self.probes >= self.budget => {
+                        return Ok(Run::Ended(Ended::OutOfBudget));
+                    }
                     None => return Ok(Run::Ended(Ended::Stopped)),
                     Some(Node::Branch(cell, black)) => {
                         let mark = self.board.mark();
@@ -178,7 +176,6 @@ impl<'p> ProbingSearch<'p> {
             } else {
                 dead_ends += 1;
             }
-            self.dead_ends = dead_ends_before + dead_ends;
             if dead_ends >= limit {
                 self.board.undo(root);
                 return Ok(Run::Restart);
@@ -211,7 +208,7 @@ impl<'p> ProbingSearch<'p> {
     }
 
     /// Probes the (propagated, consistent) board to a fixpoint and says what the node is; `None`
-    /// when `stop` said so.
+    /// when `stop` said so or the budget is spent.
     fn probe_node(&mut self, stop: &dyn Fn() -> bool) -> Option<Node> {
         loop {
             let mut progress = false;
@@ -219,7 +216,9 @@ impl<'p> ProbingSearch<'p> {
                 if self.board.cell(cell) != Cell::Unknown {
                     continue;
                 }
-                if self.probes.is_multiple_of(PROBES_PER_STOP_CHECK) && stop() {
+                if self.probes.is_multiple_of(PROBES_PER_STOP_CHECK)
+                    && (stop() || self.probes >= self.budget)
+                {
                     return None;
                 }
                 match self.probe(cell) {
