@@ -2,24 +2,29 @@
 //!
 //! Each CaDiCaL solver lives on a thread of its own, and [`Cadical`] is its handle: clauses go to
 //! that thread in batches, a solve sends the assumptions and waits for the outcome. The reason is
-//! the end of a solver's life: CaDiCaL frees a large formula clause by clause, which took 0.2 s for
-//! Faase's 80x95 puzzle on a loaded machine, and a solver freed on the thread that answers holds
-//! the answer back by that much, past its deadline. Dropping the handle only closes the channel;
-//! the solver's thread then frees the solver and ends, while the answer is already on its way. A
-//! process that lives on (a file of many puzzles, `serve`) gets the memory back all the same; a
-//! command that ends at once ends that thread with its process.
+//! the time limit. On a large formula CaDiCaL can go on for a few tenths of a second past its
+//! deadline (measured on Faase's 80x95 puzzle on a loaded machine: up to 0.2 s in a garbage
+//! collection inside a solve, which does not look at the terminator, and 0.18-0.24 s to free the
+//! formula clause by clause), and on the thread that answers, that would hold the answer back. So
+//! the handle waits for an outcome only until the interrupt is due, and then answers the
+//! interruption itself and leaves the solver behind; and dropping the handle only closes the
+//! channel. Either way the solver's thread finishes what it was doing, frees the solver and ends,
+//! while the answer is already on its way. A process that lives on (a file of many puzzles,
+//! `serve`) gets the memory back all the same, a moment later; a command that ends at once ends
+//! that thread with its process.
 //!
-//! The deadline and the stop signal are watched by a terminator that CaDiCaL polls during search,
-//! so a solve stops within milliseconds of either; the solver's thread also drops the clauses that
-//! reach it once the interrupt is due, which is sound because every later solve then answers the
-//! interruption. DRAT proofs come from a proof tracer that writes each derived and deleted clause
-//! as a line of text, handed over with the outcome.
+//! The deadline and the stop signal are also watched by a terminator that CaDiCaL polls during
+//! search, so the solver itself usually stops within milliseconds of either; the solver's thread
+//! drops the clauses that reach it once the interrupt is due, which is sound because every later
+//! solve then answers the interruption. DRAT proofs come from a proof tracer that writes each
+//! derived and deleted clause as a line of text, handed over with the outcome.
 
 use std::cell::RefCell;
 use std::io::{self, Write};
 use std::rc::Rc;
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread::{self, JoinHandle};
+use std::time::Duration;
 
 use cadical_sys::{CaDiCal, ProofTracer, Status, Terminator};
 
@@ -35,7 +40,15 @@ pub struct Cadical {
     pending: Vec<i32>,
     /// The solver's thread, joined only to pass on its panic.
     thread: Option<JoinHandle<()>>,
+    /// When to stop waiting for the solver's thread.
+    interrupt: Interrupt,
+    /// Whether the interrupt came while a solve was under way: the solver was left behind, and
+    /// every later solve answers the interruption at once.
+    left_behind: bool,
 }
+
+/// How often a handle waiting for an outcome looks at its interrupt.
+const WAIT_STEP: Duration = Duration::from_millis(5);
 
 /// How many literals (with the 0 that ends each clause) are sent to the solver's thread at once.
 const BATCH: usize = 1 << 14;
@@ -66,27 +79,46 @@ impl Cadical {
     fn start(interrupt: Interrupt, traced: bool) -> Self {
         let (requests, inbox) = mpsc::channel();
         let (outbox, answers) = mpsc::channel();
+        let worker_interrupt = interrupt.clone();
         let thread = thread::Builder::new()
             .name("cadical".to_owned())
-            .spawn(move || serve(Worker::new(interrupt, traced), inbox, outbox))
+            .spawn(move || serve(Worker::new(worker_interrupt, traced), inbox, outbox))
             .expect("the operating system starts a thread for the solver");
         Cadical {
             requests,
             answers,
             pending: Vec::with_capacity(BATCH),
             thread: Some(thread),
+            interrupt,
+            left_behind: false,
         }
     }
 
     /// Solves the clauses added so far under `assumptions`, with the proof lines written since
     /// the last solve.
+    /// Once the interrupt is due, the interruption is the answer, whether or not the solver has
+    /// stopped.
     fn answer(&mut self, assumptions: &[Lit]) -> Answer {
+        let interrupted = Answer {
+            outcome: Outcome::Interrupted,
+            proof: Vec::new(),
+        };
+        if self.left_behind {
+            return interrupted;
+        }
         self.send_pending();
         let assumptions = assumptions.iter().map(|&lit| to_cadical(lit)).collect();
         self.send(Request::Solve(assumptions));
-        match self.answers.recv() {
-            Ok(answer) => answer,
-            Err(_) => self.thread_failed(),
+        loop {
+            match self.answers.recv_timeout(WAIT_STEP) {
+                Ok(answer) => return answer,
+                Err(RecvTimeoutError::Timeout) if self.interrupt.is_due() => {
+                    self.left_behind = true;
+                    return interrupted;
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => self.thread_failed(),
+            }
         }
     }
 
@@ -122,6 +154,9 @@ impl Backend for Cadical {
 
 impl ClauseSink for Cadical {
     fn add_clause(&mut self, lits: &[Lit]) {
+        if self.left_behind {
+            return;
+        }
         self.pending.extend(lits.iter().map(|&lit| to_cadical(lit)));
         self.pending.push(0);
         if self.pending.len() >= BATCH {
@@ -329,8 +364,6 @@ impl ProofTracer for DratLines {
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
-
     use super::*;
     use crate::cnf::Var;
 
@@ -380,5 +413,31 @@ mod tests {
         solver.add_clause(&[lit(1)]);
         assert_eq!(solver.solve(&[]), Outcome::Interrupted);
         assert_eq!(solver.solve(&[lit(-1)]), Outcome::Interrupted);
+    }
+
+    #[test]
+    fn a_due_interrupt_answers_without_waiting_for_the_solver() {
+        // The solver's thread watches nothing, so only the handle can stop the wait.
+        let mut solver = Cadical::new(Interrupt::default());
+        solver.interrupt = Interrupt {
+            deadline: Some(Deadline::after(Duration::ZERO)),
+            stop: None,
+        };
+        // Nine pigeons in eight holes: unsatisfiable, and far more than 5 ms of work.
+        let var = |pigeon: i64, hole: i64| pigeon * 8 + hole + 1;
+        for pigeon in 0..9 {
+            let clause: Vec<Lit> = (0..8).map(|hole| lit(var(pigeon, hole))).collect();
+            solver.add_clause(&clause);
+        }
+        for hole in 0..8 {
+            for a in 0..9 {
+                for b in a + 1..9 {
+                    solver.add_clause(&[lit(-var(a, hole)), lit(-var(b, hole))]);
+                }
+            }
+        }
+        assert_eq!(solver.solve(&[]), Outcome::Interrupted);
+        assert!(solver.left_behind);
+        assert_eq!(solver.solve(&[]), Outcome::Interrupted);
     }
 }
