@@ -13,6 +13,7 @@ use std::io::{self, Write};
 use varisat::solver::SolverError;
 use varisat::{ExtendFormula, ProofFormat};
 
+use super::threaded::Engine;
 use super::{Backend, Interrupt, Model, Outcome, ProofOutcome};
 use crate::cnf::{ClauseSink, Lit};
 use crate::deadline::Deadline;
@@ -42,6 +43,8 @@ impl Varisat {
         }
     }
 }
+
+impl Engine for Varisat {}
 
 impl Backend for Varisat {
     fn solve(&mut self, assumptions: &[Lit]) -> Outcome {
