@@ -97,10 +97,11 @@ impl fmt::Display for Summary {
         }
         writeln!(
             f,
-            "time: {:.2} s wall clock, --jobs {}; {:.2} s over the {checked} puzzles checked",
+            "time: {:.2} s wall clock, --jobs {}; {:.2} s over the {} checked",
             self.wall.as_secs_f64(),
             self.jobs,
-            self.puzzle_ms / 1000.0
+            self.puzzle_ms / 1000.0,
+            counted(checked, "puzzle", "puzzles")
         )?;
         for (heading, ms) in &self.slowest {
             writeln!(f, "  slowest: {heading} ({ms:.1} ms)")?;
@@ -138,5 +139,14 @@ mod tests {
         }
         assert!(!text.contains("slowest: a"), "{text}");
         assert!(text.contains("0.01 s over the 4 puzzles checked"), "{text}");
+    }
+
+    #[test]
+    fn one_puzzle_is_counted_in_the_singular() {
+        let mut summary = Summary::new(1, 0, 1);
+        summary.add("a", Verdict::Unique, true, 1.0);
+        let text = summary.to_string();
+        assert!(text.contains("summary of 1 puzzle\n"), "{text}");
+        assert!(text.contains("over the 1 puzzle checked"), "{text}");
     }
 }

@@ -28,6 +28,12 @@ use crate::model::{Cell, Clue};
 pub trait LineSolver {
     /// The line with the cells this method can fix filled in, or a contradiction.
     fn solve_line(&mut self, clue: &Clue, line: &[Cell]) -> Result<Vec<Cell>, Contradiction>;
+
+    /// Whether this solver has stopped working (as at a deadline) and leaves every line as it is
+    /// from now on, so that a loop over many probes can end at once. Never, by default.
+    fn has_stopped(&self) -> bool {
+        false
+    }
 }
 
 impl LineSolver for DpLineSolver {

@@ -426,4 +426,8 @@ impl<S: LineSolver> LineSolver for Counted<S> {
         self.calls += 1;
         self.inner.solve_line(clue, line)
     }
+
+    fn has_stopped(&self) -> bool {
+        self.out_of_time
+    }
 }

@@ -1,8 +1,10 @@
 //! CaDiCaL behind [`Backend`]: the only file that names it.
 //!
 //! The deadline and the stop signal are watched by a terminator that CaDiCaL polls during search,
-//! so a solve stops within milliseconds of either. DRAT proofs come from a proof tracer that writes
-//! each derived and deleted clause as a line of text.
+//! so a solve usually stops within milliseconds of either; it runs on a thread of its own behind
+//! a [`Threaded`] handle, which answers at the deadline even when CaDiCaL does not (see
+//! `threaded.rs`). DRAT proofs come from a proof tracer that writes each derived and deleted clause
+//! as a line of text, handed over with the outcome.
 
 use std::cell::RefCell;
 use std::io::{self, Write};
@@ -10,6 +12,7 @@ use std::rc::Rc;
 
 use cadical_sys::{CaDiCal, ProofTracer, Status, Terminator};
 
+use super::threaded::{Engine, Threaded};
 use super::{Backend, Interrupt, Model, Outcome, ProofOutcome};
 use crate::cnf::{ClauseSink, Lit};
 use crate::deadline::Deadline;
@@ -21,6 +24,8 @@ pub struct Cadical {
     declared: i32,
     /// Reused for each clause handed to CaDiCaL.
     buffer: Vec<i32>,
+    /// The proof written so far, when one is traced.
+    proof: Option<Rc<RefCell<DratLines>>>,
 }
 
 impl Cadical {
@@ -34,6 +39,28 @@ impl Cadical {
             inner,
             declared: 0,
             buffer: Vec::new(),
+            proof: None,
+        }
+    }
+
+    /// Like [`Cadical::new`], with a tracer that writes CaDiCaL's DRAT proof; to be called before
+    /// any clause is added.
+    fn traced(interrupt: Interrupt) -> Self {
+        let mut solver = Cadical::new(interrupt);
+        let lines = Rc::new(RefCell::new(DratLines::default()));
+        solver
+            .inner
+            .connect_proof_tracer1(Rc::clone(&lines), false, false);
+        solver.proof = Some(lines);
+        solver
+    }
+
+    /// Declares the variable of `lit`, and every one below it, to CaDiCaL.
+    fn declare(&mut self, lit: Lit) {
+        let var = to_cadical(lit).abs();
+        if var > self.declared {
+            self.inner.resize(var);
+            self.declared = var;
         }
     }
 }
@@ -52,14 +79,11 @@ impl Backend for Cadical {
     }
 }
 
-impl Cadical {
-    /// Declares the variable of `lit`, and every one below it, to CaDiCaL.
-    fn declare(&mut self, lit: Lit) {
-        let var = to_cadical(lit).abs();
-        if var > self.declared {
-            self.inner.resize(var);
-            self.declared = var;
-        }
+impl Engine for Cadical {
+    fn take_proof(&mut self) -> Vec<u8> {
+        self.proof.as_ref().map_or_else(Vec::new, |lines| {
+            std::mem::take(&mut lines.borrow_mut().text)
+        })
     }
 }
 
@@ -81,36 +105,22 @@ pub(super) fn solve_with_drat_proof(
     proof: &mut dyn Write,
     deadline: Option<Deadline>,
 ) -> io::Result<ProofOutcome> {
-    let mut inner = CaDiCal::new();
-    if deadline.is_some() {
-        let interrupt = Interrupt {
-            deadline,
-            stop: None,
-        };
-        inner.connect_terminator(InterruptTerminator { interrupt });
-    }
-    let lines = Rc::new(RefCell::new(DratLines::default()));
-    inner.connect_proof_tracer1(Rc::clone(&lines), false, false);
-    let declared = clauses
-        .iter()
-        .flatten()
-        .map(|&lit| to_cadical(lit).abs())
-        .max()
-        .unwrap_or(0);
-    inner.resize(declared);
-    let mut buffer = Vec::new();
-    for clause in clauses {
-        buffer.clear();
-        buffer.extend(clause.iter().map(|&lit| to_cadical(lit)));
-        inner.clause6(&buffer);
-    }
-    let outcome = match inner.solve() {
-        Status::SATISFIABLE => ProofOutcome::Satisfiable(read_model(&mut inner, declared)),
-        Status::UNSATISFIABLE => ProofOutcome::Refuted,
-        Status::UNKNOWN => return Ok(ProofOutcome::Interrupted),
+    let interrupt = Interrupt {
+        deadline,
+        stop: None,
     };
-    drop(inner);
-    proof.write_all(&lines.borrow().text)?;
+    let watched = interrupt.clone();
+    let mut solver = Threaded::start(interrupt, move || Cadical::traced(watched));
+    for clause in clauses {
+        solver.add_clause(clause);
+    }
+    let answer = solver.answer(&[]);
+    let outcome = match answer.outcome {
+        Outcome::Satisfiable(model) => ProofOutcome::Satisfiable(model),
+        Outcome::Unsatisfiable => ProofOutcome::Refuted,
+        Outcome::Interrupted => return Ok(ProofOutcome::Interrupted),
+    };
+    proof.write_all(&answer.proof)?;
     proof.flush()?;
     Ok(outcome)
 }

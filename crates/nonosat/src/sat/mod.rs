@@ -5,6 +5,7 @@
 
 #[cfg(feature = "cadical")]
 mod cadical;
+mod threaded;
 mod varisat;
 
 use std::io::{self, Write};
@@ -163,12 +164,24 @@ impl SatBackend {
         }
     }
 
-    /// A solver without clauses that gives up when `interrupt` says so, and only then.
+    /// A solver without clauses that gives up when `interrupt` says so, and only then. It runs on
+    /// a thread of its own, so that its last steps and its teardown never hold an answer back
+    /// past the deadline (`threaded.rs`).
     pub fn start(self, interrupt: Interrupt) -> Box<dyn Backend> {
+        Box::new(self.start_threaded(interrupt))
+    }
+
+    /// [`SatBackend::start`]'s handle.
+    fn start_threaded(self, interrupt: Interrupt) -> threaded::Threaded {
+        let watched = interrupt.clone();
         match self {
-            SatBackend::Varisat => Box::new(varisat::Varisat::new(interrupt)),
+            SatBackend::Varisat => {
+                threaded::Threaded::start(interrupt, move || varisat::Varisat::new(watched))
+            }
             #[cfg(feature = "cadical")]
-            SatBackend::Cadical => Box::new(cadical::Cadical::new(interrupt)),
+            SatBackend::Cadical => {
+                threaded::Threaded::start(interrupt, move || cadical::Cadical::new(watched))
+            }
         }
     }
 

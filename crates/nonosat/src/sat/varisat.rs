@@ -5,14 +5,15 @@
 //! unlike DRAT allows assumptions and clauses added between solves) into a writer that fails once
 //! the interrupt is due, and varisat stops solving at the first failed write. The proof costs 3-10%
 //! of solving time, and only when an interrupt is set. The proof is buffered in 8 KiB chunks, a few
-//! hundred conflicts each, so the solver stops within milliseconds, and nothing keeps running after
-//! the answer.
+//! hundred conflicts each, so the solver stops within milliseconds; its thread then frees it and
+//! ends (`threaded.rs`).
 
 use std::io::{self, Write};
 
 use varisat::solver::SolverError;
 use varisat::{ExtendFormula, ProofFormat};
 
+use super::threaded::Engine;
 use super::{Backend, Interrupt, Model, Outcome, ProofOutcome};
 use crate::cnf::{ClauseSink, Lit};
 use crate::deadline::Deadline;
@@ -42,6 +43,8 @@ impl Varisat {
         }
     }
 }
+
+impl Engine for Varisat {}
 
 impl Backend for Varisat {
     fn solve(&mut self, assumptions: &[Lit]) -> Outcome {
