@@ -211,7 +211,7 @@ impl<'p> Board<'p> {
 /// cell), or that it has no arrangement.
 #[derive(Default)]
 struct LineCache {
-    results: HashMap<Box<[u64]>, Option<Box<[u64]>>, BuildHasherDefault<WordHasher>>,
+    results: HashMap<Packed, Option<Packed>, BuildHasherDefault<WordHasher>>,
     key: Vec<u64>,
 }
 
@@ -250,6 +250,9 @@ impl LineCache {
         self.results.insert(self.key.as_slice().into(), value);
     }
 }
+
+/// A line packed by [`pack`] (a cache key also starts with the line's number).
+type Packed = Box<[u64]>;
 
 /// Two bits a cell, 32 cells a word: 0 unknown, 1 white, 2 black.
 fn pack(line: &[Cell]) -> impl Iterator<Item = u64> + '_ {
