@@ -13,7 +13,7 @@ use nonosat::model::{ColourPuzzle, Grid};
 
 /// Whether every solution in `solutions` that agrees with the step's support keeps each cell the
 /// step narrows within the colours it leaves, and the step narrows something.
-fn step_is_sound(step: &Step<Colours>, solutions: &[Grid<u8>]) -> bool {
+pub(crate) fn step_is_sound(step: &Step<Colours>, solutions: &[Grid<u8>]) -> bool {
     let agrees = |solution: &Grid<u8>| {
         step.support
             .iter()
