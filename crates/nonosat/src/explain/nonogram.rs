@@ -199,12 +199,7 @@ fn next_step_of<P: LineLogic>(
         let Ok(solved) = puzzle.solve(&mut explainer.solver, line, &cells) else {
             return NextStep::Contradiction(line);
         };
-        let fixed: Vec<(Pos, P::Value)> = grid
-            .line_positions(line)
-            .zip(cells.iter().zip(&solved))
-            .filter(|(_, (old, new))| old != new)
-            .map(|(pos, (_, new))| (pos, P::value(*new)))
-            .collect();
+        let fixed = changed::<P>(grid, line, &cells, &solved);
         if fixed.is_empty() {
             continue;
         }
@@ -228,6 +223,21 @@ fn next_step_of<P: LineLogic>(
         Ok(None) => NextStep::NoLogicalStep,
         Err(OutOfTime) => NextStep::OutOfTime,
     }
+}
+
+/// The cells of `line` of `grid` that solving it changed, from `cells` to `solved`, with what the
+/// step records of them.
+fn changed<P: LineLogic>(
+    grid: &Grid<P::Known>,
+    line: LineId,
+    cells: &[P::Known],
+    solved: &[P::Known],
+) -> Vec<(Pos, P::Value)> {
+    grid.line_positions(line)
+        .zip(cells.iter().zip(solved))
+        .filter(|(_, (old, new))| old != new)
+        .map(|(pos, (_, new))| (pos, P::value(*new)))
+        .collect()
 }
 
 /// Fixes the cells of `step` in `grid`.
@@ -288,12 +298,7 @@ impl<P: LineLogic> Explainer<'_, P> {
                 .puzzle
                 .solve(&mut self.solver, line, &cells)
                 .map_err(|_| Stop::Contradiction(line))?;
-            let fixed: Vec<(Pos, P::Value)> = grid
-                .line_positions(line)
-                .zip(cells.iter().zip(&solved))
-                .filter(|(_, (old, new))| old != new)
-                .map(|(pos, (_, new))| (pos, P::value(*new)))
-                .collect();
+            let fixed = changed::<P>(grid, line, &cells, &solved);
             if fixed.is_empty() {
                 continue;
             }

@@ -5,12 +5,10 @@
 
 use crate::brute::Rng;
 use crate::brute::colour::{all_colour_solutions, palette, random_picture};
-use crate::colour::step_is_sound;
-use crate::common;
+use crate::colour::{corpus_colour_puzzles, line_solvable_puzzles, step_is_sound};
 use nonosat::explain::nonogram::ExplainOptions;
-use nonosat::explain::{Class, ColourExplanation, Stop, explain_colour, rate_colour};
-use nonosat::formats::parse_colour_bytes;
-use nonosat::logic::colour::{ColourLineSolver, open_grid, propagate_colour};
+use nonosat::explain::{Class, ColourExplanation, StepKind, Stop, explain_colour, rate_colour};
+use nonosat::logic::colour::open_grid;
 use nonosat::model::{ColourPuzzle, Grid};
 use nonosat::solve::Options;
 
@@ -51,7 +49,7 @@ fn colour_paths_are_sound_on_random_puzzles() {
         probes += explanation
             .steps
             .iter()
-            .filter(|step| step.kind == nonosat::explain::StepKind::Probe)
+            .filter(|step| step.kind == StepKind::Probe)
             .count();
         match explanation.stop {
             Stop::Solved => {
@@ -72,17 +70,7 @@ fn colour_paths_are_sound_on_random_puzzles() {
 #[test]
 fn line_solvable_colour_paths_reach_the_solution() {
     let mut rng = Rng::new(5152);
-    let mut solved = 0;
-    while solved < 25 {
-        let size = 4 + rng.below(2) as usize;
-        let colours = 2 + rng.below(2) as u8;
-        let picture = random_picture(&mut rng, size, size, colours);
-        let puzzle = ColourPuzzle::from_picture(&picture, palette(colours)).unwrap();
-        let mut propagated = open_grid(&puzzle);
-        propagate_colour(&puzzle, &mut propagated, &mut ColourLineSolver::new()).unwrap();
-        if propagated.cells().iter().any(|cell| cell.count_ones() != 1) {
-            continue;
-        }
+    for (puzzle, picture) in line_solvable_puzzles(&mut rng, 25) {
         let solutions = all_colour_solutions(&puzzle, 2);
         assert_eq!(solutions, std::slice::from_ref(&picture));
         let options = ExplainOptions::default().with_lines_only(true);
@@ -98,7 +86,6 @@ fn line_solvable_colour_paths_reach_the_solution() {
         if rating.class == Class::LineSolvable {
             assert!(rating.score >= explanation.shape.depth as f64);
         }
-        solved += 1;
     }
 }
 
@@ -106,16 +93,12 @@ fn line_solvable_colour_paths_reach_the_solution() {
 /// `ColourPuzzle::check` accepts, and rate `line-solvable`.
 #[test]
 fn corpus_colour_puzzles_explain_to_their_solution() {
-    let Some(dir) = common::corpus_dir() else {
-        return;
-    };
-    for name in ["acorn", "alladin", "bird2", "rose", "spaceShuttle"] {
-        let path = dir.join(format!("pbnsolve/{name}.g"));
-        let bytes = std::fs::read(&path).unwrap();
-        let entries = parse_colour_bytes(&bytes, path.to_str().unwrap(), None).unwrap();
-        let puzzle = &entries[0].puzzle;
+    for (name, puzzle) in corpus_colour_puzzles() {
+        let puzzle = &puzzle;
         let explanation = explain_colour(puzzle, &open_grid(puzzle), &ExplainOptions::default());
         assert_eq!(explanation.stop, Stop::Solved, "{name}");
+        let lines_only = explanation.steps.iter().all(|s| s.kind == StepKind::Line);
+        assert!(lines_only, "{name}");
         let picture = explanation.grid.map(|cell| cell.trailing_zeros() as u8);
         assert_eq!(puzzle.check(&picture), Ok(()), "{name}");
         let rating = rate_colour(puzzle, &explanation, &Options::default()).unwrap();
