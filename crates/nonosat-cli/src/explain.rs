@@ -32,6 +32,12 @@ pub(super) fn explain_all(args: &ExplainArgs) -> Result<Status, CliError> {
     }
 }
 
+/// A path of a puzzle of kind `P` and its rating.
+type Rated<P> = (
+    Explanation<<P as Explained>::Known, <P as Explained>::Value>,
+    Rating,
+);
+
 /// A kind of puzzle `explain` takes: its path and rating, and their record, text and picture.
 trait Explained {
     /// What is known of a cell.
@@ -40,11 +46,7 @@ trait Explained {
     type Value;
 
     /// The path and its rating by `deadline` (see [`explain_one`]).
-    fn explained(
-        &self,
-        deadline: Deadline,
-        lines_only: bool,
-    ) -> Result<(Explanation<Self::Known, Self::Value>, Rating), CheckError>;
+    fn explained(&self, deadline: Deadline, lines_only: bool) -> Result<Rated<Self>, CheckError>;
 
     /// The JSON record of a path.
     fn record(
