@@ -11,15 +11,21 @@ use nonosat::formats::parse_colour_bytes;
 use nonosat::logic::colour::{ColourLineSolver, Colours, open_grid, propagate_colour};
 use nonosat::model::{ColourPuzzle, Grid};
 
+/// A random 4x4 or 5x5 colour puzzle of two or three colours, with its picture.
+pub(crate) fn random_puzzle(rng: &mut Rng) -> (ColourPuzzle, Grid<u8>) {
+    let size = 4 + rng.below(2) as usize;
+    let colours = 2 + rng.below(2) as u8;
+    let picture = random_picture(rng, size, size, colours);
+    let puzzle = ColourPuzzle::from_picture(&picture, palette(colours)).unwrap();
+    (puzzle, picture)
+}
+
 /// `count` random line-solvable 4x4 and 5x5 colour puzzles of two and three colours, each with
 /// the picture it was made from.
 pub(crate) fn line_solvable_puzzles(rng: &mut Rng, count: usize) -> Vec<(ColourPuzzle, Grid<u8>)> {
     let mut puzzles = Vec::new();
     while puzzles.len() < count {
-        let size = 4 + rng.below(2) as usize;
-        let colours = 2 + rng.below(2) as u8;
-        let picture = random_picture(rng, size, size, colours);
-        let puzzle = ColourPuzzle::from_picture(&picture, palette(colours)).unwrap();
+        let (puzzle, picture) = random_puzzle(rng);
         let mut propagated = open_grid(&puzzle);
         propagate_colour(&puzzle, &mut propagated, &mut ColourLineSolver::new()).unwrap();
         if propagated.cells().iter().all(|cell| cell.count_ones() == 1) {
@@ -91,10 +97,7 @@ fn colour_hints_are_sound_on_random_puzzles() {
     let mut rng = Rng::new(4242);
     let mut steps = [0, 0];
     for _ in 0..120 {
-        let size = 4 + rng.below(2) as usize;
-        let colours = 2 + rng.below(2) as u8;
-        let picture = random_picture(&mut rng, size, size, colours);
-        let puzzle = ColourPuzzle::from_picture(&picture, palette(colours)).unwrap();
+        let (puzzle, picture) = random_puzzle(&mut rng);
         let solutions = all_colour_solutions(&puzzle, usize::MAX);
         let mut grid = open_grid(&puzzle);
         for pos in picture.positions() {

@@ -4,8 +4,8 @@
 //! solution; the corpus's colour puzzles explain to their solution.
 
 use crate::brute::Rng;
-use crate::brute::colour::{all_colour_solutions, palette, random_picture};
-use crate::colour::{corpus_colour_puzzles, line_solvable_puzzles, step_is_sound};
+use crate::brute::colour::all_colour_solutions;
+use crate::colour::{corpus_colour_puzzles, line_solvable_puzzles, random_puzzle, step_is_sound};
 use nonosat::explain::nonogram::ExplainOptions;
 use nonosat::explain::{Class, ColourExplanation, StepKind, Stop, explain_colour, rate_colour};
 use nonosat::logic::colour::open_grid;
@@ -38,10 +38,7 @@ fn colour_paths_are_sound_on_random_puzzles() {
     let mut rng = Rng::new(5151);
     let mut solved = 0;
     for _ in 0..80 {
-        let size = 4 + rng.below(2) as usize;
-        let colours = 2 + rng.below(2) as u8;
-        let picture = random_picture(&mut rng, size, size, colours);
-        let puzzle = ColourPuzzle::from_picture(&picture, palette(colours)).unwrap();
+        let (puzzle, picture) = random_puzzle(&mut rng);
         let solutions = all_colour_solutions(&puzzle, usize::MAX);
         let explanation = explain_colour(&puzzle, &open_grid(&puzzle), &ExplainOptions::default());
         replay_is_sound(&puzzle, &explanation, &solutions);
