@@ -21,22 +21,6 @@ pub(super) fn shown_name(path: &Path) -> String {
     path.to_string_lossy().into_owned()
 }
 
-/// Reads the black-and-white puzzles of the input for `command`, which refuses colour puzzles by
-/// name.
-pub(super) fn read_input(input: &InputArgs, command: &str) -> Result<Vec<Entry>, CliError> {
-    match read_any_input(input)? {
-        Puzzles::BlackAndWhite(entries) => Ok(entries),
-        Puzzles::Colour(_) => {
-            let file = shown_name(&input.file);
-            let message = format!(
-                "{command}: black-and-white puzzles only for now, and {file} is in colour \
-                 (check, solve, count, fix, hint, convert, clues, cnf and compare take colour puzzles)"
-            );
-            Err(CliError::new(&file, Usage::Refused(message)))
-        }
-    }
-}
-
 /// Reads the puzzles of the input, as colour puzzles when the file has colours.
 pub(super) fn read_any_input(input: &InputArgs) -> Result<Puzzles, CliError> {
     let options = ReadOptions::default()

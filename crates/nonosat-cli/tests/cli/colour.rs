@@ -1,5 +1,5 @@
 //! Colour puzzles through the command line: check and solve (text and JSON), count, convert and
-//! clues round trips, cnf, and what is refused.
+//! clues round trips, cnf, explain, and what is refused.
 
 use super::*;
 
@@ -134,15 +134,49 @@ fn cnf_of_a_colour_puzzle_names_its_colours() {
 }
 
 #[test]
-fn what_colour_puzzles_cannot_do_yet_is_refused_by_name() {
-    let file = Temp::new("refused-touching.non", TOUCHING);
-    let (code, _, stderr) = run(&["explain", file.path()], None);
-    assert_eq!(code, 2);
-    let message = format!(
-        "explain: black-and-white puzzles only for now, and {} is in colour",
-        file.path()
+fn explain_gives_a_colour_path_in_text_json_and_a_picture() {
+    let file = Temp::new("explain-touching.non", TOUCHING);
+    let (code, stdout, stderr) = run(&["explain", file.path()], None);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("difficulty: line-solvable, score 2.33 (SAT: unique)"),
+        "{stdout}"
     );
-    assert!(stderr.contains(&message), "{stderr}");
+    assert!(
+        stdout.contains("path: 4 steps fix 4 of 4 cells, solved"),
+        "{stdout}"
+    );
+    assert!(
+        stdout
+            .contains("1. [depth 1] row 1 (clue 1:1 1:2) fixes r1c1=a r1c2=b from the clues alone"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("3. [depth 2, after 2] column 1 (clue 1:1) fixes r2c1=. from r2c1=.|b"),
+        "{stdout}"
+    );
+    let (code, stdout, _) = run(&["explain", file.path(), "--json"], None);
+    assert_eq!(code, 0);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["class"], "line-solvable");
+    assert_eq!(record["cells_fixed"], 4);
+    let steps = record["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 4);
+    // Colours named as `check --json` names them: the background is `0`.
+    assert_eq!(
+        steps[1]["cells"][0],
+        serde_json::json!({"row": 1, "column": 0, "colors": ["0", "b"]})
+    );
+    assert_eq!(
+        steps[2]["support"][0]["colors"],
+        serde_json::json!(["0", "b"])
+    );
+    assert_eq!(steps[2]["depends_on"], serde_json::json!([1]));
+    let dir = TempDir::new("explain-colour-svg");
+    let svg = format!("{}/path.svg", dir.path());
+    let (code, _, stderr) = run(&["explain", file.path(), "--svg", &svg], None);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("depth"));
 }
 
 #[test]

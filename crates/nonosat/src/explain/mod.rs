@@ -15,6 +15,9 @@ pub mod rating;
 pub mod support;
 
 pub use lines::LineLogic;
-pub use nonogram::{Explanation, NextStep, Stop, explain, next_colour_step, next_step};
+pub use nonogram::{
+    ColourExplanation, Explanation, NextStep, Stop, explain, explain_colour, next_colour_step,
+    next_step,
+};
 pub use path::{PathShape, Step, StepKind};
-pub use rating::{Class, Rating, rate};
+pub use rating::{Class, Rating, rate, rate_colour};

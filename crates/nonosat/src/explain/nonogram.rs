@@ -11,15 +11,14 @@
 //! the probe still lead line propagation over the whole puzzle to a contradiction. Both kinds of support are minimal because the deductions are monotone: a cell
 //! forced by fewer known cells stays forced with more.
 
+use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use super::lines::LineLogic;
 use super::path::{PathShape, Step, StepKind};
 use super::support::minimal_support;
 use crate::deadline::{Deadline, Limit};
-use crate::logic::DpLineSolver;
 use crate::logic::colour::{ColourState, Colours};
-use crate::logic::propagate::{Stuck, propagate_lines};
 use crate::model::{Cell, ColourPuzzle, Grid, LineId, Pos, Puzzle};
 
 /// How to explain: `ExplainOptions::default()`, then the `with_` methods.
@@ -71,21 +70,25 @@ impl Stop {
     }
 }
 
-/// A solution path and where it ended.
+/// A solution path and where it ended; `K` is what is known of a cell, `V` what a step records
+/// of one (see [`LineLogic`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Explanation {
+pub struct Explanation<K = Cell, V = bool> {
     /// The steps, in the order they were taken.
-    pub steps: Vec<Step<bool>>,
+    pub steps: Vec<Step<V>>,
     /// Their dependency graph.
     pub shape: PathShape,
     /// The grid the steps reach from the start.
-    pub grid: Grid<Cell>,
+    pub grid: Grid<K>,
     /// Why the path ends.
     pub stop: Stop,
     /// Wall-clock time spent.
     pub elapsed: Duration,
 }
+
+/// The solution path of a colour puzzle: cells known as the colours they may still take.
+pub type ColourExplanation = Explanation<Colours, Colours>;
 
 /// What can be said of a partly solved grid's next step; `V` is what a step records of a cell
 /// (`bool`, black; in a colour puzzle the colours left, see [`LineLogic`]).
@@ -106,39 +109,39 @@ pub enum NextStep<V = bool> {
 
 /// The solution path from `start` (an empty grid, or a partly solved one).
 pub fn explain(puzzle: &Puzzle, start: &Grid<Cell>, options: &ExplainOptions) -> Explanation {
+    explain_path(puzzle, start, options)
+}
+
+/// [`explain`] for a colour puzzle: `start` holds the colours each cell may still take, and a
+/// step narrows cells to the colours it leaves them.
+pub fn explain_colour(
+    puzzle: &ColourPuzzle,
+    start: &ColourState,
+    options: &ExplainOptions,
+) -> ColourExplanation {
+    explain_path(puzzle, start, options)
+}
+
+/// [`explain`] for any kind of puzzle.
+fn explain_path<P: LineLogic>(
+    puzzle: &P,
+    start: &Grid<P::Known>,
+    options: &ExplainOptions,
+) -> Explanation<P::Known, P::Value> {
     let started = Instant::now();
     let mut explainer = Explainer {
         puzzle,
-        solver: DpLineSolver::new(),
+        solver: P::Solver::default(),
         deadline: options.deadline,
     };
     let mut grid = start.clone();
     let mut steps = Vec::new();
-    let mut dirty: Vec<LineId> = puzzle.lines().collect();
+    let mut dirty = puzzle.every_line();
     let stop = loop {
-        let mut trial = grid.clone();
-        let outcome = propagate_lines(puzzle, &mut trial, &mut explainer.solver, dirty);
-        let (deductions, stuck_line) = match outcome {
-            Ok(done) => (done.deductions, None),
-            Err(Stuck { line, before }) => (before.deductions, Some(line)),
-        };
-        let mut out_of_time = false;
-        for deduction in deductions {
-            if explainer.out_of_time() {
-                out_of_time = true;
-                break;
-            }
-            let step = explainer.line_step(&grid, deduction.line, &deduction.fixed);
-            apply::<Puzzle>(&mut grid, &step);
-            steps.push(step);
+        if let Err(stop) = explainer.line_steps(&mut grid, &mut steps, dirty) {
+            break stop;
         }
-        if out_of_time {
-            break Stop::OutOfTime;
-        }
-        if let Some(line) = stuck_line {
-            break Stop::Contradiction(line);
-        }
-        if grid.known_count() == grid.cells().len() {
+        if grid.cells().iter().all(|&cell| !P::is_open(cell)) {
             break Stop::Solved;
         }
         if options.lines_only {
@@ -148,7 +151,7 @@ pub fn explain(puzzle: &Puzzle, start: &Grid<Cell>, options: &ExplainOptions) ->
             Ok(Some(step)) => {
                 let pos = step.fixed[0].0;
                 dirty = vec![LineId::Row(pos.row), LineId::Col(pos.col)];
-                apply::<Puzzle>(&mut grid, &step);
+                apply::<P>(&mut grid, &step);
                 steps.push(step);
             }
             Ok(None) => break Stop::Stalled,
@@ -196,12 +199,7 @@ fn next_step_of<P: LineLogic>(
         let Ok(solved) = puzzle.solve(&mut explainer.solver, line, &cells) else {
             return NextStep::Contradiction(line);
         };
-        let fixed: Vec<(Pos, P::Value)> = grid
-            .line_positions(line)
-            .zip(cells.iter().zip(&solved))
-            .filter(|(_, (old, new))| old != new)
-            .map(|(pos, (_, new))| (pos, P::value(*new)))
-            .collect();
+        let fixed = changed::<P>(grid, line, &cells, &solved);
         if fixed.is_empty() {
             continue;
         }
@@ -225,6 +223,21 @@ fn next_step_of<P: LineLogic>(
         Ok(None) => NextStep::NoLogicalStep,
         Err(OutOfTime) => NextStep::OutOfTime,
     }
+}
+
+/// The cells of `line` of `grid` that solving it changed, from `cells` to `solved`, with what the
+/// step records of them.
+fn changed<P: LineLogic>(
+    grid: &Grid<P::Known>,
+    line: LineId,
+    cells: &[P::Known],
+    solved: &[P::Known],
+) -> Vec<(Pos, P::Value)> {
+    grid.line_positions(line)
+        .zip(cells.iter().zip(solved))
+        .filter(|(_, (old, new))| old != new)
+        .map(|(pos, (_, new))| (pos, P::value(*new)))
+        .collect()
 }
 
 /// Fixes the cells of `step` in `grid`.
@@ -258,6 +271,52 @@ struct Explainer<'a, P: LineLogic> {
 impl<P: LineLogic> Explainer<'_, P> {
     fn out_of_time(&self) -> bool {
         self.deadline.check().is_err()
+    }
+
+    /// Line propagation from `lines`, one step per line solve that changes a cell, taken on
+    /// `grid` and added to `steps`: lines are solved first-in first-out, and a line is queued
+    /// again when a crossing line changes one of its cells. Ends at the fixpoint, or with the
+    /// line that has no arrangement, or out of time.
+    fn line_steps(
+        &mut self,
+        grid: &mut Grid<P::Known>,
+        steps: &mut Vec<Step<P::Value>>,
+        lines: Vec<LineId>,
+    ) -> Result<(), Stop> {
+        let mut queue: VecDeque<LineId> = VecDeque::new();
+        let enqueue = |queue: &mut VecDeque<LineId>, line: LineId| {
+            if !queue.contains(&line) {
+                queue.push_back(line);
+            }
+        };
+        for line in lines {
+            enqueue(&mut queue, line);
+        }
+        while let Some(line) = queue.pop_front() {
+            let cells = grid.line(line);
+            let solved = self
+                .puzzle
+                .solve(&mut self.solver, line, &cells)
+                .map_err(|_| Stop::Contradiction(line))?;
+            let fixed = changed::<P>(grid, line, &cells, &solved);
+            if fixed.is_empty() {
+                continue;
+            }
+            if self.out_of_time() {
+                return Err(Stop::OutOfTime);
+            }
+            let step = self.line_step(grid, line, &fixed);
+            apply::<P>(grid, &step);
+            steps.push(step);
+            for &(pos, _) in &fixed {
+                let crossing = match line {
+                    LineId::Row(_) => LineId::Col(pos.col),
+                    LineId::Col(_) => LineId::Row(pos.row),
+                };
+                enqueue(&mut queue, crossing);
+            }
+        }
+        Ok(())
     }
 
     /// The step of solving `line` of `grid`, which fixes `fixed`, with a minimal support.

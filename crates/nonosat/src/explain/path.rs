@@ -65,10 +65,13 @@ impl PathShape {
     /// The graph of `steps`, taken in order.
     ///
     /// # Panics
-    /// If a step's support holds a cell that a later step fixes: the steps are not in an order in
-    /// which they can be taken.
+    /// If a step's support holds a cell that only a later step fixes: the steps are not in an
+    /// order in which they can be taken.
     pub fn of<V>(steps: &[Step<V>]) -> PathShape {
+        // The step that last changed a cell (a colour cell may be narrowed more than once), and
+        // the first.
         let mut fixed_by: HashMap<Pos, usize> = HashMap::new();
+        let mut first_fixed_by: HashMap<Pos, usize> = HashMap::new();
         let mut shape = PathShape::default();
         for (index, step) in steps.iter().enumerate() {
             let mut parents: Vec<usize> = step
@@ -81,6 +84,7 @@ impl PathShape {
             let depth = 1 + parents.iter().map(|&p| shape.depths[p]).max().unwrap_or(0);
             for (pos, _) in &step.fixed {
                 fixed_by.insert(*pos, index);
+                first_fixed_by.entry(*pos).or_insert(index);
             }
             shape.depends_on.push(parents);
             shape.depths.push(depth);
@@ -88,7 +92,7 @@ impl PathShape {
         for (index, step) in steps.iter().enumerate() {
             for (pos, _) in &step.support {
                 assert!(
-                    fixed_by.get(pos).is_none_or(|&by| by < index),
+                    first_fixed_by.get(pos).is_none_or(|&by| by < index),
                     "step {index} rests on a cell fixed later"
                 );
             }

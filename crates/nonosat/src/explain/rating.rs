@@ -20,15 +20,18 @@
 //! When the path runs out of its time budget, the class comes from where it stopped: line
 //! propagation, then probing ([`crate::logic::probe`], without supports) decide whether lines or probes
 //! would finish; the score is the path's so far, a lower bound, and "needs search" counts the cells
-//! that probing leaves open.
+//! that probing leaves open. A colour puzzle's path cut short is `line-solvable` when propagation
+//! finishes it and no probe was needed, else `unrated`.
 
-use super::nonogram::{Explanation, Stop};
+use super::lines::LineLogic;
+use super::nonogram::{ColourExplanation, Explanation, Stop};
 use super::path::StepKind;
 use crate::logic::DpLineSolver;
+use crate::logic::colour::{ColourLineSolver, ColourState, propagate_colour, solved_picture};
 use crate::logic::probe::probe;
 use crate::logic::propagate::propagate;
-use crate::model::{Cell, Grid, Puzzle};
-use crate::solve::{self, CheckError, Options, Verdict};
+use crate::model::{Cell, ColourPuzzle, Grid, Puzzle};
+use crate::solve::{self, CheckError, Options, Verdict, check_colour};
 
 /// How a puzzle can be solved, easiest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -88,22 +91,95 @@ pub fn rate(
     options: &Options,
 ) -> Result<Rating, CheckError> {
     let report = solve::check(puzzle, options)?;
+    let verify = |grid: &Grid<Cell>| {
+        let picture = grid.to_picture().expect("a solved path knows every cell");
+        puzzle.check(&picture).map_err(CheckError::Unverified)
+    };
+    // Out of time, the class comes from propagation and probing without supports.
+    let unfinished = |grid: &Grid<Cell>, probes: usize| {
+        let mut grid = grid.clone();
+        let solver = &mut DpLineSolver::new();
+        let solved = |grid: &Grid<Cell>| grid.known_count() == puzzle.cell_count();
+        if probes == 0 && propagate(puzzle, &mut grid, solver).is_ok() && solved(&grid) {
+            Class::LineSolvable
+        } else if probe(puzzle, &mut grid, solver).is_ok() && solved(&grid) {
+            Class::NeedsProbing
+        } else {
+            Class::NeedsSearch
+        }
+        .with_open(open_cells::<Puzzle>(&grid))
+    };
+    let verdict = (report.verdict, report.differing_cells().len());
+    rate_path::<Puzzle>(verdict, explanation, verify, unfinished)
+}
+
+/// [`rate`] for a colour puzzle. Out of time, the class comes from line propagation alone: a
+/// path that propagation does not finish is `unrated`.
+///
+/// # Errors
+/// When the puzzle is too large to encode, or a solved path or a SAT answer fails
+/// [`ColourPuzzle::check`].
+pub fn rate_colour(
+    puzzle: &ColourPuzzle,
+    explanation: &ColourExplanation,
+    options: &Options,
+) -> Result<Rating, CheckError> {
+    let report = check_colour(puzzle, options)?;
+    let verify = |grid: &ColourState| {
+        let picture = solved_picture(grid).expect("a solved path knows every cell");
+        puzzle.check(&picture).map_err(CheckError::UnverifiedColour)
+    };
+    let unfinished = |grid: &ColourState, probes: usize| {
+        let mut grid = grid.clone();
+        let solver = &mut ColourLineSolver::new();
+        let propagated = propagate_colour(puzzle, &mut grid, solver).is_ok();
+        if probes == 0 && propagated && open_cells::<ColourPuzzle>(&grid) == 0 {
+            (Class::LineSolvable, None)
+        } else {
+            (Class::Unrated, Some(0.0))
+        }
+    };
+    let verdict = (report.verdict, report.differing_cells().len());
+    rate_path::<ColourPuzzle>(verdict, explanation, verify, unfinished)
+}
+
+/// The cells of `grid` with more than one value left.
+fn open_cells<P: LineLogic>(grid: &Grid<P::Known>) -> usize {
+    grid.cells()
+        .iter()
+        .filter(|&&cell| P::is_open(cell))
+        .count()
+}
+
+impl Class {
+    /// This class for a path cut short, with the score of "needs search" (`open` cells still
+    /// open); the other classes take the path's score.
+    fn with_open(self, open: usize) -> (Class, Option<f64>) {
+        (self, (self == Class::NeedsSearch).then_some(open as f64))
+    }
+}
+
+/// The rating of a path given the SAT check's `(verdict, cells where two solutions differ)`:
+/// `verify` checks a solved grid against the clues, `unfinished` gives the class of a path cut
+/// short (from its grid and its number of probes) and its score when not the path's own.
+fn rate_path<P: LineLogic>(
+    (verdict, differing): (Verdict, usize),
+    explanation: &Explanation<P::Known, P::Value>,
+    verify: impl FnOnce(&Grid<P::Known>) -> Result<(), CheckError>,
+    unfinished: impl FnOnce(&Grid<P::Known>, usize) -> (Class, Option<f64>),
+) -> Result<Rating, CheckError> {
     let rating = |class, score| Rating {
         class,
         score,
-        verdict: report.verdict,
+        verdict,
     };
-    match report.verdict {
-        Verdict::Multiple => {
-            return Ok(rating(
-                Class::NotUnique,
-                report.differing_cells().len() as f64,
-            ));
-        }
+    match verdict {
+        Verdict::Multiple => return Ok(rating(Class::NotUnique, differing as f64)),
         Verdict::None => return Ok(rating(Class::NoSolution, 0.0)),
         Verdict::Timeout | Verdict::Solved => return Ok(rating(Class::Unrated, 0.0)),
         Verdict::Unique => {}
     }
+    let grid = &explanation.grid;
     let steps = &explanation.steps;
     let largest = |kind| {
         steps
@@ -114,18 +190,17 @@ pub fn rate(
     };
     let probes = steps.iter().filter(|s| s.kind == StepKind::Probe).count();
     let probing_score = probes as f64
-        + largest(StepKind::Probe).unwrap_or(0) as f64 / (puzzle.cell_count() + 1) as f64;
-    let side = puzzle.width().max(puzzle.height()) as f64;
+        + largest(StepKind::Probe).unwrap_or(0) as f64 / (grid.cells().len() + 1) as f64;
+    let side = grid.width().max(grid.height()) as f64;
     let line_score =
         explanation.shape.depth as f64 + largest(StepKind::Line).unwrap_or(0) as f64 / (side + 1.0);
-    let open_after = |grid: &Grid<Cell>| (puzzle.cell_count() - grid.known_count()) as f64;
+    let score_of = |class| match class {
+        Class::NeedsProbing => probing_score,
+        _ => line_score,
+    };
     Ok(match explanation.stop {
         Stop::Solved => {
-            let picture = explanation
-                .grid
-                .to_picture()
-                .expect("a solved path knows every cell");
-            puzzle.check(&picture).map_err(CheckError::Unverified)?;
+            verify(grid)?;
             if probes > 0 {
                 rating(Class::NeedsProbing, probing_score)
             } else if largest(StepKind::Line).unwrap_or(0) == 0 {
@@ -134,20 +209,11 @@ pub fn rate(
                 rating(Class::LineSolvable, line_score)
             }
         }
-        Stop::Stalled => rating(Class::NeedsSearch, open_after(&explanation.grid)),
+        Stop::Stalled => rating(Class::NeedsSearch, open_cells::<P>(grid) as f64),
         Stop::OutOfTime => {
-            // The class from propagation and probing without supports; the score from the path
-            // so far, a lower bound.
-            let mut grid = explanation.grid.clone();
-            let solver = &mut DpLineSolver::new();
-            let solved = |grid: &Grid<Cell>| grid.known_count() == puzzle.cell_count();
-            if probes == 0 && propagate(puzzle, &mut grid, solver).is_ok() && solved(&grid) {
-                rating(Class::LineSolvable, line_score)
-            } else if probe(puzzle, &mut grid, solver).is_ok() && solved(&grid) {
-                rating(Class::NeedsProbing, probing_score)
-            } else {
-                rating(Class::NeedsSearch, open_after(&grid))
-            }
+            // The score from the path so far, a lower bound.
+            let (class, score) = unfinished(grid, probes);
+            rating(class, score.unwrap_or_else(|| score_of(class)))
         }
         Stop::Contradiction(_) => rating(Class::Unrated, 0.0),
     })

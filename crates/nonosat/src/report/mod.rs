@@ -19,11 +19,12 @@ pub use latin::{
 };
 pub use path::{
     CellRecord, CellValue, ExplainRecord, HintRecord, StepRecord, cells_text, colour_cells_text,
-    describe_colour_step, describe_step, render_colour_hint, render_explanation, render_hint,
+    describe_colour_step, describe_step, render_colour_explanation, render_colour_hint,
+    render_explanation, render_hint,
 };
 pub use pictures::{
-    DIFFERING_BLACK, DIFFERING_WHITE, draw_colour_puzzle, draw_colour_repairs, draw_puzzle,
-    draw_repairs, path_drawing,
+    DIFFERING_BLACK, DIFFERING_WHITE, colour_path_drawing, draw_colour_puzzle, draw_colour_repairs,
+    draw_puzzle, draw_repairs, path_drawing,
 };
 pub use proof::{CnfRecord, ProofVerdict, VerifyRecord, render_verification};
 pub use text::{

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::{PuzzleHeader, SCHEMA_VERSION, colour_char};
 use crate::explain::nonogram::NextStep;
-use crate::explain::{Class, Explanation, Rating, Step, StepKind, Stop};
+use crate::explain::{Class, ColourExplanation, Explanation, Rating, Step, StepKind, Stop};
 use crate::logic::colour::Colours;
 use crate::model::{ColourPuzzle, LineId, Palette, Pos, Puzzle};
 use crate::solve::Verdict;
@@ -124,26 +124,56 @@ impl ExplainRecord {
         explanation: &Explanation,
         rating: &Rating,
     ) -> Self {
+        let header = PuzzleHeader::new(file, index, label, puzzle);
+        let fixed = explanation.grid.known_count();
+        ExplainRecord::of(header, fixed, explanation, rating, StepRecord::new)
+    }
+
+    /// The record of a colour puzzle's path and its rating: cells as in [`StepRecord::colour`].
+    pub fn colour(
+        file: &str,
+        index: usize,
+        label: &str,
+        puzzle: &ColourPuzzle,
+        explanation: &ColourExplanation,
+        rating: &Rating,
+    ) -> Self {
+        let header = PuzzleHeader::colour(file, index, label, puzzle);
+        let fixed = colour_cells_fixed(explanation);
+        ExplainRecord::of(header, fixed, explanation, rating, |step| {
+            StepRecord::colour(step, puzzle.palette())
+        })
+    }
+
+    /// The record of a path that reaches `cells_fixed` fixed cells, each step's record as
+    /// `record` gives it.
+    fn of<K, V>(
+        header: PuzzleHeader,
+        cells_fixed: usize,
+        explanation: &Explanation<K, V>,
+        rating: &Rating,
+        record: impl Fn(&Step<V>) -> StepRecord,
+    ) -> Self {
         let shape = &explanation.shape;
         let steps = explanation
             .steps
             .iter()
             .enumerate()
             .map(|(i, step)| {
-                let mut record = StepRecord::new(step);
+                let mut record = record(step);
                 record.depends_on = Some(shape.depends_on[i].clone());
                 record.depth = Some(shape.depths[i]);
                 record
             })
             .collect();
         ExplainRecord {
-            header: PuzzleHeader::new(file, index, label, puzzle),
+            header,
             class: rating.class,
             score: (rating.score * 1000.0).round() / 1000.0,
             verdict: rating.verdict,
             stop: explanation.stop,
-            cells_fixed: explanation.grid.known_count(),
-            cells: puzzle.cell_count(),
+            cells_fixed,
+            cells: explanation.grid.cells().len(),
             depth: shape.depth,
             widest_layer: shape.widest_layer,
             widest_layer_depth: shape.widest_layer_depth,
@@ -152,6 +182,12 @@ impl ExplainRecord {
             time_ms: explanation.elapsed.as_secs_f64() * 1000.0,
         }
     }
+}
+
+/// The cells a colour path leaves with one colour.
+fn colour_cells_fixed(explanation: &ColourExplanation) -> usize {
+    let cells = explanation.grid.cells();
+    cells.iter().filter(|cell| cell.count_ones() == 1).count()
 }
 
 impl StepRecord {
@@ -330,14 +366,41 @@ pub fn render_explanation(
     explanation: &Explanation,
     rating: &Rating,
 ) -> String {
+    let size = (puzzle.width(), puzzle.height());
+    let known = explanation.grid.known_count();
+    render_explanation_with(heading, size, known, explanation, rating, |step| {
+        describe_step(puzzle, step)
+    })
+}
+
+/// A colour puzzle's path and its rating for the terminal: cells as [`colour_cells_text`] writes
+/// them.
+pub fn render_colour_explanation(
+    heading: &str,
+    puzzle: &ColourPuzzle,
+    explanation: &ColourExplanation,
+    rating: &Rating,
+) -> String {
+    let size = (puzzle.width(), puzzle.height());
+    let known = colour_cells_fixed(explanation);
+    render_explanation_with(heading, size, known, explanation, rating, |step| {
+        describe_colour_step(puzzle, step)
+    })
+}
+
+/// [`render_explanation`] of a `(width, height)` puzzle whose path fixes `known` cells, with
+/// steps described by `describe`.
+fn render_explanation_with<K, V>(
+    heading: &str,
+    (width, height): (usize, usize),
+    known: usize,
+    explanation: &Explanation<K, V>,
+    rating: &Rating,
+    describe: impl Fn(&Step<V>) -> String,
+) -> String {
     let shape = &explanation.shape;
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{heading}: {}x{} puzzle",
-        puzzle.width(),
-        puzzle.height()
-    );
+    let _ = writeln!(out, "{heading}: {width}x{height} puzzle");
     let _ = writeln!(
         out,
         "difficulty: {}, score {:.2} (SAT: {})",
@@ -354,8 +417,8 @@ pub fn render_explanation(
         "path: {} steps fix {} of {} cells, {stop} in {:.1} ms; depth {}, widest layer {} steps \
          (depth {})",
         explanation.steps.len(),
-        explanation.grid.known_count(),
-        puzzle.cell_count(),
+        known,
+        width * height,
         explanation.elapsed.as_secs_f64() * 1000.0,
         shape.depth,
         shape.widest_layer,
@@ -369,10 +432,10 @@ pub fn render_explanation(
             hardest + 1,
             step.support.len(),
             shape.depths[hardest],
-            describe_step(puzzle, step)
+            describe(step)
         );
     }
-    let width = explanation.steps.len().to_string().len();
+    let digits = explanation.steps.len().to_string().len();
     for (i, step) in explanation.steps.iter().enumerate() {
         let after: Vec<String> = shape.depends_on[i]
             .iter()
@@ -385,10 +448,10 @@ pub fn render_explanation(
         };
         let _ = writeln!(
             out,
-            "{:>width$}. [depth {}{after}] {}",
+            "{:>digits$}. [depth {}{after}] {}",
             i + 1,
             shape.depths[i],
-            describe_step(puzzle, step)
+            describe(step)
         );
     }
     out

@@ -11,9 +11,50 @@ use nonosat::formats::parse_colour_bytes;
 use nonosat::logic::colour::{ColourLineSolver, Colours, open_grid, propagate_colour};
 use nonosat::model::{ColourPuzzle, Grid};
 
+/// A random 4x4 or 5x5 colour puzzle of two or three colours, with its picture.
+pub(crate) fn random_puzzle(rng: &mut Rng) -> (ColourPuzzle, Grid<u8>) {
+    let size = 4 + rng.below(2) as usize;
+    let colours = 2 + rng.below(2) as u8;
+    let picture = random_picture(rng, size, size, colours);
+    let puzzle = ColourPuzzle::from_picture(&picture, palette(colours)).unwrap();
+    (puzzle, picture)
+}
+
+/// `count` random line-solvable 4x4 and 5x5 colour puzzles of two and three colours, each with
+/// the picture it was made from.
+pub(crate) fn line_solvable_puzzles(rng: &mut Rng, count: usize) -> Vec<(ColourPuzzle, Grid<u8>)> {
+    let mut puzzles = Vec::new();
+    while puzzles.len() < count {
+        let (puzzle, picture) = random_puzzle(rng);
+        let mut propagated = open_grid(&puzzle);
+        propagate_colour(&puzzle, &mut propagated, &mut ColourLineSolver::new()).unwrap();
+        if propagated.cells().iter().all(|cell| cell.count_ones() == 1) {
+            puzzles.push((puzzle, picture));
+        }
+    }
+    puzzles
+}
+
+/// The five colour puzzles of pbnsolve's examples, by name; none without the corpus.
+pub(crate) fn corpus_colour_puzzles() -> Vec<(&'static str, ColourPuzzle)> {
+    let Some(dir) = common::corpus_dir() else {
+        return Vec::new();
+    };
+    let names = ["acorn", "alladin", "bird2", "rose", "spaceShuttle"];
+    names
+        .into_iter()
+        .map(|name| {
+            let path = dir.join(format!("pbnsolve/{name}.g"));
+            let bytes = std::fs::read(&path).unwrap();
+            let entries = parse_colour_bytes(&bytes, path.to_str().unwrap(), None).unwrap();
+            (name, entries.into_iter().next().unwrap().puzzle)
+        })
+        .collect()
+}
+
 /// Whether every solution in `solutions` that agrees with the step's support keeps each cell the
 /// step narrows within the colours it leaves, and the step narrows something.
-fn step_is_sound(step: &Step<Colours>, solutions: &[Grid<u8>]) -> bool {
+pub(crate) fn step_is_sound(step: &Step<Colours>, solutions: &[Grid<u8>]) -> bool {
     let agrees = |solution: &Grid<u8>| {
         step.support
             .iter()
@@ -56,10 +97,7 @@ fn colour_hints_are_sound_on_random_puzzles() {
     let mut rng = Rng::new(4242);
     let mut steps = [0, 0];
     for _ in 0..120 {
-        let size = 4 + rng.below(2) as usize;
-        let colours = 2 + rng.below(2) as u8;
-        let picture = random_picture(&mut rng, size, size, colours);
-        let puzzle = ColourPuzzle::from_picture(&picture, palette(colours)).unwrap();
+        let (puzzle, picture) = random_puzzle(&mut rng);
         let solutions = all_colour_solutions(&puzzle, usize::MAX);
         let mut grid = open_grid(&puzzle);
         for pos in picture.positions() {
@@ -96,32 +134,15 @@ fn colour_hints_are_sound_on_random_puzzles() {
 #[test]
 fn following_colour_hints_solves_line_solvable_puzzles() {
     let mut rng = Rng::new(4243);
-    let mut solved = 0;
-    while solved < 30 {
-        let size = 4 + rng.below(2) as usize;
-        let colours = 2 + rng.below(2) as u8;
-        let picture = random_picture(&mut rng, size, size, colours);
-        let puzzle = ColourPuzzle::from_picture(&picture, palette(colours)).unwrap();
-        let mut propagated = open_grid(&puzzle);
-        propagate_colour(&puzzle, &mut propagated, &mut ColourLineSolver::new()).unwrap();
-        if propagated.cells().iter().any(|cell| cell.count_ones() != 1) {
-            continue;
-        }
+    for (puzzle, picture) in line_solvable_puzzles(&mut rng, 30) {
         let solutions = all_colour_solutions(&puzzle, 2);
         assert_eq!(solutions, std::slice::from_ref(&picture));
         let (grid, end) = follow_hints(&puzzle, &solutions);
         assert_eq!(end, NextStep::Solved);
         assert_eq!(grid, picture.map(|&colour| 1 << colour));
-        solved += 1;
     }
-    let Some(dir) = common::corpus_dir() else {
-        return;
-    };
-    for name in ["acorn", "alladin", "bird2", "rose", "spaceShuttle"] {
-        let path = dir.join(format!("pbnsolve/{name}.g"));
-        let bytes = std::fs::read(&path).unwrap();
-        let entries = parse_colour_bytes(&bytes, path.to_str().unwrap(), None).unwrap();
-        let puzzle = &entries[0].puzzle;
+    for (name, puzzle) in corpus_colour_puzzles() {
+        let puzzle = &puzzle;
         let mut grid = open_grid(puzzle);
         loop {
             match next_colour_step(puzzle, &grid, None) {

@@ -6,5 +6,6 @@ mod brute;
 mod common;
 
 mod colour;
+mod colour_path;
 mod explain;
 mod latin;

@@ -6,9 +6,9 @@
 //! legend below runs from depth 1 to the deepest step. When cells are large enough, each shows its
 //! depth.
 
-use crate::explain::Explanation;
+use crate::explain::{ColourExplanation, Explanation};
 use crate::image::{Anchor, Drawing, Rgb, largest_cell};
-use crate::model::{Cell, Grid};
+use crate::model::{Cell, Grid, Pos};
 
 /// Viridis, from its purple end to its yellow end.
 const VIRIDIS: [Rgb; 5] = [
@@ -27,6 +27,38 @@ const LEGEND: u32 = 40;
 
 /// The picture of `explanation`, whose path started from `start`.
 pub fn path_drawing(start: &Grid<Cell>, explanation: &Explanation) -> Drawing {
+    draw_path(explanation, |pos, depth, max_depth| {
+        match (start[pos], depth, explanation.grid[pos]) {
+            (Cell::Black, ..) => GIVEN_BLACK,
+            (Cell::White, ..) => GIVEN_WHITE,
+            (_, Some(depth), Cell::Black) => depth_colour(depth, max_depth),
+            (_, Some(depth), _) => pale(depth_colour(depth, max_depth)),
+            (_, None, _) => OPEN,
+        }
+    })
+}
+
+/// The picture of a colour puzzle's `explanation` from an empty grid: a cell the path fixes to
+/// a colour takes the full colour of its depth, one fixed to the background a pale tint, and a
+/// cell left with several colours is open.
+pub fn colour_path_drawing(explanation: &ColourExplanation) -> Drawing {
+    draw_path(explanation, |pos, depth, max_depth| {
+        let colours = explanation.grid[pos];
+        match depth {
+            Some(depth) if colours == 1 => pale(depth_colour(depth, max_depth)),
+            Some(depth) if colours.count_ones() == 1 => depth_colour(depth, max_depth),
+            _ => OPEN,
+        }
+    })
+}
+
+/// The picture of `explanation`, each cell filled as `fill` gives it from the cell, the depth of
+/// the last step that changed it and the deepest step; a cell not drawn as open shows its depth.
+fn draw_path<K, V>(
+    explanation: &Explanation<K, V>,
+    fill: impl Fn(Pos, Option<usize>, usize) -> Rgb,
+) -> Drawing {
+    let start = &explanation.grid;
     let (width, height) = (start.width() as u32, start.height() as u32);
     let page = |cell: u32| {
         let page_width = (2 * MARGIN + width * cell).max(240);
@@ -47,15 +79,9 @@ pub fn path_drawing(start: &Grid<Cell>, explanation: &Explanation) -> Drawing {
             MARGIN + pos.col as u32 * cell,
             MARGIN + pos.row as u32 * cell,
         );
-        let fill = match (start[pos], depth_of[pos], explanation.grid[pos]) {
-            (Cell::Black, ..) => GIVEN_BLACK,
-            (Cell::White, ..) => GIVEN_WHITE,
-            (_, Some(depth), Cell::Black) => depth_colour(depth, max_depth),
-            (_, Some(depth), _) => pale(depth_colour(depth, max_depth)),
-            (_, None, _) => OPEN,
-        };
+        let fill = fill(pos, depth_of[pos], max_depth);
         drawing.rect(x, y, cell, cell, fill);
-        if let Some(depth) = depth_of[pos].filter(|_| cell >= 16) {
+        if let Some(depth) = depth_of[pos].filter(|_| cell >= 16 && fill != OPEN) {
             let ink = if fill.luma() > 128 {
                 Rgb::BLACK
             } else {
@@ -141,7 +167,6 @@ fn pale(colour: Rgb) -> Rgb {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Pos;
 
     #[test]
     fn depth_colours_run_from_yellow_to_purple() {
