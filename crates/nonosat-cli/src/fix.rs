@@ -6,7 +6,7 @@ use std::path::Path;
 
 use nonosat::deadline::Deadline;
 use nonosat::formats::{self, Format, Puzzles, ReadOptions, state};
-use nonosat::image::Drawing;
+use nonosat::image::{Drawing, Rgb};
 use nonosat::model::{Cell, ColourMismatch, ColourPuzzle, Grid, Mismatch, Pos, Puzzle};
 use nonosat::report::{
     AppliedRecord, FixRecord, draw_colour_repairs, draw_repairs, render_colour_fix, render_fix,
@@ -400,10 +400,20 @@ impl Designed for ColourPuzzle {
         let shown = shown_name(output);
         let puzzle = ColourPuzzle::from_picture(picture, self.palette().clone())
             .map_err(|error| CliError::new(&shown, error))?;
-        let text =
-            formats::write_colour(&puzzle, format).map_err(|error| CliError::new(&shown, error))?;
-        write_file(output, text.as_bytes())?;
-        let read = formats::read_path_any(output, Some(format), &ReadOptions::default())
+        let bytes = formats::write_colour_bytes(&puzzle, format)
+            .map_err(|error| CliError::new(&shown, error))?;
+        write_file(output, &bytes)?;
+        // A PNG is read back in colour, with as many colours as the design has and its
+        // background as the empty colour.
+        let mut options = ReadOptions::default();
+        if format == Format::Png {
+            let [red, green, blue] = self.palette().colour(0).rgb;
+            let white = [red, green, blue] == [255; 3];
+            options = options
+                .with_colours(u8::try_from(self.palette().len()).ok())
+                .with_background((!white).then_some(Rgb(red, green, blue)));
+        }
+        let read = formats::read_path_any(output, Some(format), &options)
             .map_err(|error| CliError::new(&shown, error))?;
         let read: Vec<ColourPuzzle> = match read {
             Puzzles::Colour(entries) => entries.into_iter().map(|e| e.puzzle).collect(),

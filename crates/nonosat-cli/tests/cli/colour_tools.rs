@@ -44,6 +44,7 @@ fn applied_colour_repairs_are_written_read_back_and_unique() {
         ("2", "xml"),
         ("3", "txt"),
         ("1", "json"),
+        ("2", "png"),
         ("hints", "txt"),
     ] {
         let output = Temp::new(&format!("colour-applied-{repair}.{extension}"), "");
@@ -70,8 +71,12 @@ fn applied_colour_repairs_are_written_read_back_and_unique() {
             assert_eq!(code, 0, "{stderr}");
             assert!(stdout.contains(": next: "), "{stdout}");
         } else {
-            // A separate run reads the file: unique.
-            let (code, stdout, _) = run(&["check", output.path()], None);
+            // A separate run reads the file (a PNG in its two colours): unique.
+            let mut check = vec!["check", output.path()];
+            if extension == "png" {
+                check.extend(["--colors", "2"]);
+            }
+            let (code, stdout, _) = run(&check, None);
             assert_eq!(code, 0, "{extension}: {stdout}");
         }
     }
