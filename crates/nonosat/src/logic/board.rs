@@ -38,10 +38,6 @@ pub struct Board<'p> {
     /// A line's cells, and what solving it gives: reused buffers.
     line: Vec<Cell>,
     solved: Vec<Cell>,
-    /// Lines solved.
-    pub line_solves: u64,
-    /// How many line solves the cache answered.
-    pub cache_hits: u64,
 }
 
 impl<'p> Board<'p> {
@@ -62,8 +58,6 @@ impl<'p> Board<'p> {
             cache: LineCache::default(),
             line: Vec::with_capacity(longest),
             solved: vec![Cell::Unknown; longest],
-            line_solves: 0,
-            cache_hits: 0,
         }
     }
 
@@ -176,13 +170,9 @@ impl<'p> Board<'p> {
         self.line.clear();
         self.line
             .extend((0..len).map(|i| self.cells[first + i * step]));
-        self.line_solves += 1;
         let solved = &mut self.solved[..len];
         let result = match self.cache.lookup(line, &self.line, solved) {
-            Some(result) => {
-                self.cache_hits += 1;
-                result
-            }
+            Some(result) => result,
             None => {
                 let result = self.solver.solve_into(clue, &self.line, solved);
                 self.cache.store(result.ok().map(|()| &*solved));
