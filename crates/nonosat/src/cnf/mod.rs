@@ -17,7 +17,7 @@ pub use distance::{Counter, FreshVars};
 
 use std::ops::Not;
 
-use crate::model::{Cell, Clue, Grid, Pos, Puzzle};
+use crate::model::{Cell, Clue, Grid, LineWindow, Pos, Puzzle};
 
 /// The most clauses an encoding may have; larger puzzles are refused before anything is built.
 ///
@@ -178,7 +178,13 @@ pub fn encode(
             .line_positions(line)
             .map(|pos| cell_var(width, pos))
             .collect();
-        line::encode_line(puzzle.clue(line), &cells, &mut next_var, sink);
+        encode_open_part(
+            puzzle.clue(line),
+            &known.line(line),
+            &cells,
+            &mut next_var,
+            sink,
+        );
     }
     Ok(Encoding {
         vars: next_var - 1,
@@ -202,6 +208,21 @@ pub fn encode_single_line(clue: &Clue, known: &[Cell], sink: &mut impl ClauseSin
         }
     }
     let mut next_var = known.len() as u32 + 1;
-    line::encode_line(clue, &cells, &mut next_var, sink);
+    encode_open_part(clue, known, &cells, &mut next_var, sink);
     next_var - 1
+}
+
+/// Encodes the line of `cells`, whose known cells are `known`, between its settled ends only: the
+/// cells outside keep their values in every arrangement (their unit clauses say so), and the
+/// arrangements inside are those of the window's blocks.
+fn encode_open_part(
+    clue: &Clue,
+    known: &[Cell],
+    cells: &[Var],
+    next_var: &mut u32,
+    sink: &mut impl ClauseSink,
+) {
+    let window = LineWindow::of(clue.blocks(), known);
+    let inside = Clue::new(clue.blocks()[window.blocks].to_vec());
+    line::encode_line(&inside, &cells[window.cells], next_var, sink);
 }

@@ -13,7 +13,7 @@
 //! prefix sums makes each test O(1). A cell that can take only one colour is fixed; a line whose cells
 //! can take neither colour has no arrangement.
 
-use crate::model::{Cell, Clue};
+use crate::model::{Cell, Clue, LineWindow};
 
 /// The line has no arrangement that agrees with its known cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +69,7 @@ impl DpLineSolver {
     /// clue has no arrangement consistent with `line`'s known cells.
     ///
     /// Only the window between the settled ends of the line goes through the tables (see
-    /// [`settled_ends`]), and a blank window is solved by the overlap of its leftmost and rightmost
+    /// [`LineWindow`]), and a blank window is solved by the overlap of its leftmost and rightmost
     /// packings: in propagation over a large grid most lines are blank at first and mostly known
     /// later, and both cost O(n) instead of O(n·k).
     pub fn solve(&mut self, clue: &Clue, line: &[Cell]) -> Result<Vec<Cell>, Contradiction> {
@@ -90,7 +90,7 @@ impl DpLineSolver {
         if clue.min_len() > line.len() {
             return Err(Contradiction);
         }
-        let window = settled_ends(blocks, line);
+        let window = LineWindow::of(blocks, line);
         let (cells, blocks) = (&line[window.cells.clone()], &blocks[window.blocks]);
         solved.copy_from_slice(line);
         let inside = &mut solved[window.cells];
@@ -265,60 +265,6 @@ impl DpLineSolver {
     }
 }
 
-/// The part of a line that still needs solving: the cells between its settled ends, and the
-/// blocks that lie there.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Window {
-    cells: std::ops::Range<usize>,
-    blocks: std::ops::Range<usize>,
-}
-
-/// Strips settled ends off `line`: white cells, and each block found whole at an end (a run of
-/// known blacks of the block's length, bounded by the line's end or a known white, with only
-/// whites and such blocks before it). A known white decouples the two sides of a line, so the
-/// cells outside the window keep their values in every arrangement, and the window's arrangements
-/// are those of the blocks inside it. A run that does not match its block stays in the window,
-/// where the tables find the contradiction.
-fn settled_ends(blocks: &[usize], line: &[Cell]) -> Window {
-    let (mut start, mut first) = (0, 0);
-    loop {
-        while line.get(start) == Some(&Cell::White) {
-            start += 1;
-        }
-        let run = line[start..]
-            .iter()
-            .take_while(|&&c| c == Cell::Black)
-            .count();
-        let closed = line.get(start + run).is_none_or(|&c| c == Cell::White);
-        if run == 0 || !closed || blocks.get(first) != Some(&run) {
-            break;
-        }
-        start += run;
-        first += 1;
-    }
-    let (mut end, mut last) = (line.len(), blocks.len());
-    loop {
-        while end > start && line[end - 1] == Cell::White {
-            end -= 1;
-        }
-        let run = line[start..end]
-            .iter()
-            .rev()
-            .take_while(|&&c| c == Cell::Black)
-            .count();
-        let closed = end - run == start || line[end - run - 1] == Cell::White;
-        if run == 0 || !closed || last == first || blocks[last - 1] != run {
-            break;
-        }
-        end -= run;
-        last -= 1;
-    }
-    Window {
-        cells: start..end,
-        blocks: first..last,
-    }
-}
-
 /// Cells and gaps that `blocks` need at least.
 fn min_len(blocks: &[usize]) -> usize {
     blocks.iter().sum::<usize>() + blocks.len().saturating_sub(1)
@@ -378,15 +324,7 @@ mod tests {
     }
 
     #[test]
-    fn settled_ends_leave_only_the_open_middle() {
-        let window = |blocks: &[usize], line: &str| settled_ends(blocks, &parse(line));
-        let middle = Window {
-            cells: 5..8,
-            blocks: 2..3,
-        };
-        assert_eq!(window(&[2, 1, 2, 3], "##.#.???.###."), middle);
-        // A run that does not match its block is not settled.
-        assert_eq!(window(&[3], "##.??").cells, 0..5);
+    fn settled_ends_are_kept_and_the_middle_solved() {
         assert_eq!(
             solve(&[2, 1, 2, 3], "##.#.???.###."),
             Ok("##.#.?#?.###.".into())

@@ -4,6 +4,7 @@ mod clue;
 mod colour;
 mod grid;
 mod puzzle;
+mod window;
 
 pub use clue::{Clue, ZeroBlock};
 pub use colour::{
@@ -12,3 +13,4 @@ pub use colour::{
 };
 pub use grid::{Cell, Grid, LineId, Pos};
 pub use puzzle::{MAX_SIDE, Metadata, Mismatch, Puzzle, PuzzleError};
+pub use window::LineWindow;
