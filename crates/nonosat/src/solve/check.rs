@@ -433,6 +433,7 @@ fn first_answer<'a>(
     report: &Report,
 ) -> Result<(Option<BwSearch<'a>>, FirstAnswer<BwSearch<'a>>), CheckError> {
     let mut report = report.clone();
+    let mut known = known.clone();
     let goal_solves = matches!(report.goal, Some(GoalReport::Solves));
     let goal = puzzle.goal().filter(|_| prove_unique && goal_solves);
     if let Some(goal) = goal {
@@ -443,21 +444,20 @@ fn first_answer<'a>(
                 || racer.stop.as_ref().is_some_and(StopSignal::is_raised)
         };
         let want = if prove_unique { 2 } else { 1 };
-        let mut dfs = ProbingSearch::new(puzzle, known);
+        let mut dfs = ProbingSearch::new(puzzle, &known);
         match dfs.solutions(want, &stopped, &mut report.solutions)? {
             Ended::Enough => return Ok((None, (report, Ok(())))),
             Ended::Stopped => return Ok((None, (report, Err(TimedOut.into())))),
             Ended::Exhausted | Ended::OutOfBudget => {}
         }
+        // The SAT search starts from what probing fixed at the root: on designed puzzles that
+        // is often every cell, and the refutation of a second solution is then immediate.
+        if let Some(fixpoint) = dfs.root_fixpoint() {
+            known = fixpoint.clone();
+        }
     }
     let nearby_first = racer.nearby_first && goal.is_some();
-    let mut search = Search::stoppable(
-        puzzle,
-        known.clone(),
-        options.deadline,
-        racer.backend,
-        racer.stop,
-    )?;
+    let mut search = Search::stoppable(puzzle, known, options.deadline, racer.backend, racer.stop)?;
     let outcome = match report.solutions.last().cloned() {
         Some(last) if prove_unique => {
             search.find_another(&last, nearby_first, &mut report.solutions)

@@ -66,6 +66,8 @@ pub(crate) struct ProbingSearch<'p> {
     budget: u64,
     /// Probes made (one per colour tried).
     probes: u64,
+    /// The board at the root after propagation and probing to a fixpoint, once reached.
+    root_fixpoint: Option<Grid<Cell>>,
 }
 
 /// A node's state after probing.
@@ -103,6 +105,7 @@ impl<'p> ProbingSearch<'p> {
             budget: PROBES_PER_CELL * cells as u64,
             random: XorShift(0x9E37_79B9_7F4A_7C15),
             probes: 0,
+            root_fixpoint: None,
         }
     }
 
@@ -144,7 +147,12 @@ impl<'p> ProbingSearch<'p> {
         let mut consistent = true;
         loop {
             if consistent {
-                match self.probe_node(stop) {
+                let node = self.probe_node(stop);
+                let settled = matches!(node, Some(Node::Branch(..) | Node::Solved));
+                if path.is_empty() && self.root_fixpoint.is_none() && settled {
+                    self.root_fixpoint = Some(self.board.grid());
+                }
+                match node {
                     None if self.probes >= self.budget => {
                         return Ok(Run::Ended(Ended::OutOfBudget));
                     }
@@ -198,6 +206,14 @@ impl<'p> ProbingSearch<'p> {
                 }
             }
         }
+    }
+
+    /// The cells known at the root once propagation and probing reached a consistent fixpoint
+    /// there (`None` if the search stopped first, or the root has no solution): each has its
+    /// value in every solution, as line logic proves, so a SAT search may start from them as it
+    /// starts from the cells of propagation.
+    pub(crate) fn root_fixpoint(&self) -> Option<&Grid<Cell>> {
+        self.root_fixpoint.as_ref()
     }
 
     /// The board's complete picture, once it has passed the independent check.
