@@ -133,9 +133,11 @@ pub struct SolveArgs {
     /// first and gives the ambiguous cells what is left (docs/ambiguity.md).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, alias = "budget")]
     pub timeout: Option<std::time::Duration>,
-    /// The SAT solver: `race` (the default: varisat and CaDiCaL on two threads, the first answer
-    /// wins), `auto` (one of them by the puzzle's size; what a batch's children use), `varisat` or
-    /// `cadical`. The verdict never depends on it; which of several solutions is shown may.
+    /// The search: `race` (the default: a depth-first search with probing, its proofs on varisat,
+    /// against CaDiCaL on a second thread; the first answer wins), `probing` (that depth-first
+    /// search alone), `auto` (varisat or CaDiCaL by the puzzle's size; what a batch's children
+    /// use), `varisat` or `cadical`. The verdict never depends on it; which of several solutions
+    /// is shown may.
     #[arg(long, value_name = "NAME")]
     pub backend: Option<SatChoice>,
     #[command(flatten)]

@@ -436,25 +436,28 @@ fn first_answer<'a>(
     let mut known = known.clone();
     let goal_solves = matches!(report.goal, Some(GoalReport::Solves));
     let goal = puzzle.goal().filter(|_| prove_unique && goal_solves);
+    let stopped = || {
+        options.deadline.is_some_and(Deadline::has_passed)
+            || racer.stop.as_ref().is_some_and(StopSignal::is_raised)
+    };
+    let mut dfs = racer.probing.then(|| ProbingSearch::new(puzzle, &known));
     if let Some(goal) = goal {
         report.solutions.push(goal.clone());
-    } else if racer.probing {
-        let stopped = || {
-            options.deadline.is_some_and(Deadline::has_passed)
-                || racer.stop.as_ref().is_some_and(StopSignal::is_raised)
-        };
+        if let Some(dfs) = &mut dfs {
+            dfs.probe_root(&stopped);
+        }
+    } else if let Some(dfs) = &mut dfs {
         let want = if prove_unique { 2 } else { 1 };
-        let mut dfs = ProbingSearch::new(puzzle, &known);
         match dfs.solutions(want, &stopped, &mut report.solutions)? {
             Ended::Enough => return Ok((None, (report, Ok(())))),
             Ended::Stopped => return Ok((None, (report, Err(TimedOut.into())))),
             Ended::Exhausted | Ended::OutOfBudget => {}
         }
-        // The SAT search starts from what probing fixed at the root: on designed puzzles that
-        // is often every cell, and the refutation of a second solution is then immediate.
-        if let Some(fixpoint) = dfs.root_fixpoint() {
-            known = fixpoint.clone();
-        }
+    }
+    // The SAT search starts from what probing fixed at the root: on designed puzzles that is
+    // often every cell, and the refutation of a second solution is then immediate.
+    if let Some(fixpoint) = dfs.as_ref().and_then(ProbingSearch::root_fixpoint) {
+        known = fixpoint.clone();
     }
     let nearby_first = racer.nearby_first && goal.is_some();
     let mut search = Search::stoppable(puzzle, known, options.deadline, racer.backend, racer.stop)?;

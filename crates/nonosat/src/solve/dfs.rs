@@ -118,8 +118,7 @@ impl<'p> ProbingSearch<'p> {
         stop: &dyn Fn() -> bool,
         found: &mut Vec<Grid<bool>>,
     ) -> Result<Ended, Mismatch> {
-        self.board.queue_all();
-        if self.board.propagate().is_err() {
+        if !self.propagate_root() {
             return Ok(Ended::Exhausted);
         }
         for run in 1.. {
@@ -130,6 +129,29 @@ impl<'p> ProbingSearch<'p> {
             }
         }
         unreachable!("the runs' limits grow without bound")
+    }
+
+    /// Propagates and probes the root to its fixpoint without searching further, for a
+    /// [`root_fixpoint`](Self::root_fixpoint) when the first solution is known already (a
+    /// designer's goal). Stops early when `stop` says so.
+    pub(crate) fn probe_root(&mut self, stop: &dyn Fn() -> bool) {
+        if self.propagate_root() {
+            let node = self.probe_node(stop);
+            self.keep_root_fixpoint(&node);
+        }
+    }
+
+    /// Propagates the whole board; false when that finds a contradiction.
+    fn propagate_root(&mut self) -> bool {
+        self.board.queue_all();
+        self.board.propagate().is_ok()
+    }
+
+    /// Keeps the board as the root's fixpoint when `node`, the root's, was probed to one.
+    fn keep_root_fixpoint(&mut self, node: &Option<Node>) {
+        if self.root_fixpoint.is_none() && matches!(node, Some(Node::Branch(..) | Node::Solved)) {
+            self.root_fixpoint = Some(self.board.grid());
+        }
     }
 
     /// One run of the search, which gives up after `limit` dead ends and leaves the board as it
@@ -148,9 +170,8 @@ impl<'p> ProbingSearch<'p> {
         loop {
             if consistent {
                 let node = self.probe_node(stop);
-                let settled = matches!(node, Some(Node::Branch(..) | Node::Solved));
-                if path.is_empty() && self.root_fixpoint.is_none() && settled {
-                    self.root_fixpoint = Some(self.board.grid());
+                if path.is_empty() {
+                    self.keep_root_fixpoint(&node);
                 }
                 match node {
                     None if self.probes >= self.budget => {
