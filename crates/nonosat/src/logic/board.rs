@@ -1,13 +1,16 @@
 //! A grid under line propagation that a search can walk forwards and back: every fixed cell goes on
-//! an undo trail, and line results are kept in a cache.
+//! an undo trail; lines of up to 64 cells are solved bit-parallel, longer ones by the dynamic
+//! program with their results kept in a cache.
 //!
 //! [`propagate`](super::propagate) copies lines and grids, which is fine once per puzzle but not for
 //! a depth-first search that probes every open cell both ways at every node. A [`Board`] instead
 //! fixes cells in place, records them on a trail, and undoes back to a [`mark`](Board::mark) in
-//! time proportional to what it undoes. Probing asks the same lines in the same states again and
-//! again (the same column, one cell more known, under each probe of a row), so each line's result
-//! is cached by its known cells (pbnsolve keeps such a cache too); the cache is cleared when it
-//! outgrows [`CACHE_ENTRIES`], so memory stays bounded.
+//! time proportional to what it undoes. Each line of up to [`bits::MAX_LEN`] cells also keeps its
+//! known cells as two words, updated as cells are fixed and undone, which the
+//! [`BitLineSolver`] takes as they are. Longer lines go through the [`DpLineSolver`]; probing asks
+//! the same lines in the same states again and again (the same column, one cell more known, under
+//! each probe of a row), so their results are cached by their known cells (pbnsolve keeps such a
+//! cache too); the cache is cleared when it outgrows [`CACHE_ENTRIES`], so memory stays bounded.
 //!
 //! Lines are numbered rows first (`0..height`), then columns (`height..height + width`); cells
 //! row-major (`row * width + col`).
@@ -15,6 +18,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use super::bits::{self, BitLineSolver, LineBits};
 use super::{Contradiction, DpLineSolver};
 use crate::model::{Cell, Grid, Puzzle};
 
@@ -33,6 +37,13 @@ pub struct Board<'p> {
     /// Lines waiting to be solved, and a flag per line saying whether it waits.
     queue: Vec<usize>,
     queued: Vec<bool>,
+    /// Per line of up to [`bits::MAX_LEN`] cells, its known cells as words (unused for longer
+    /// lines).
+    known: Vec<LineBits>,
+    /// Whether the rows (the columns) are short enough for [`known`](Self::known).
+    rows_in_words: bool,
+    columns_in_words: bool,
+    bits: BitLineSolver,
     solver: DpLineSolver,
     cache: LineCache,
     /// A line's cells, and what solving it gives: reused buffers.
@@ -46,19 +57,29 @@ impl<'p> Board<'p> {
     pub fn new(puzzle: &'p Puzzle, known: &Grid<Cell>) -> Self {
         let (width, height) = (puzzle.width(), puzzle.height());
         let longest = width.max(height);
-        Board {
+        let mut board = Board {
             puzzle,
             width,
             height,
-            cells: known.cells().to_vec(),
+            cells: vec![Cell::Unknown; known.cells().len()],
             trail: Vec::new(),
             queue: Vec::new(),
             queued: vec![false; width + height],
+            known: vec![LineBits::default(); width + height],
+            rows_in_words: width <= bits::MAX_LEN,
+            columns_in_words: height <= bits::MAX_LEN,
+            bits: BitLineSolver::new(),
             solver: DpLineSolver::new(),
             cache: LineCache::default(),
             line: Vec::with_capacity(longest),
             solved: vec![Cell::Unknown; longest],
+        };
+        for (index, &cell) in known.cells().iter().enumerate() {
+            if cell != Cell::Unknown {
+                board.set(index, cell);
+            }
         }
+        board
     }
 
     /// The number of cells.
@@ -103,19 +124,33 @@ impl<'p> Board<'p> {
 
     /// Makes every cell fixed since `mark` unknown again.
     pub fn undo(&mut self, mark: usize) {
-        for index in self.trail.drain(mark..) {
-            self.cells[index] = Cell::Unknown;
+        for at in mark..self.trail.len() {
+            self.set(self.trail[at], Cell::Unknown);
         }
+        self.trail.truncate(mark);
     }
 
     /// Fixes the unknown cell `index` to black or white and queues its two lines.
     pub fn fix(&mut self, index: usize, black: bool) {
         debug_assert_eq!(self.cells[index], Cell::Unknown);
-        self.cells[index] = Cell::from_black(black);
+        self.set(index, Cell::from_black(black));
         self.trail.push(index);
         let (row, col) = (index / self.width, index % self.width);
         self.enqueue(row);
         self.enqueue(self.height + col);
+    }
+
+    /// Sets cell `index` to `cell` (from unknown, or to unknown) in the cells and in its lines'
+    /// words.
+    fn set(&mut self, index: usize, cell: Cell) {
+        let (row, col) = (index / self.width, index % self.width);
+        if self.rows_in_words {
+            set_bit(&mut self.known[row], col, cell);
+        }
+        if self.columns_in_words {
+            set_bit(&mut self.known[self.height + col], row, cell);
+        }
+        self.cells[index] = cell;
     }
 
     /// Queues every line, as for a first propagation.
@@ -167,6 +202,17 @@ impl<'p> Board<'p> {
             let col = line - self.height;
             (col, self.width, self.height, &self.puzzle.columns()[col])
         };
+        if len <= bits::MAX_LEN {
+            let known = self.known[line];
+            let solved = self.bits.solve(clue.blocks(), len, known)?;
+            let mut fixed = (solved.black & !known.black) | (solved.white & !known.white);
+            while fixed != 0 {
+                let i = fixed.trailing_zeros() as usize;
+                fixed &= fixed - 1;
+                self.fix_from(line, i, first + i * step, solved.black >> i & 1 == 1);
+            }
+            return Ok(());
+        }
         self.line.clear();
         self.line
             .extend((0..len).map(|i| self.cells[first + i * step]));
@@ -182,18 +228,36 @@ impl<'p> Board<'p> {
         result?;
         for i in 0..len {
             if self.line[i] == Cell::Unknown && self.solved[i] != Cell::Unknown {
-                let index = first + i * step;
-                self.cells[index] = self.solved[i];
-                self.trail.push(index);
-                let crossing = if line < self.height {
-                    self.height + i
-                } else {
-                    i
-                };
-                self.enqueue(crossing);
+                let black = self.solved[i] == Cell::Black;
+                self.fix_from(line, i, first + i * step, black);
             }
         }
         Ok(())
+    }
+
+    /// Fixes cell `index`, the `i`th of `line`, as solving `line` found it, and queues the line
+    /// that crosses there.
+    fn fix_from(&mut self, line: usize, i: usize, index: usize, black: bool) {
+        self.set(index, Cell::from_black(black));
+        self.trail.push(index);
+        let crossing = if line < self.height {
+            self.height + i
+        } else {
+            i
+        };
+        self.enqueue(crossing);
+    }
+}
+
+/// Sets bit `i` of `line`'s words to say `cell`.
+fn set_bit(line: &mut LineBits, i: usize, cell: Cell) {
+    let bit = 1 << i;
+    line.black &= !bit;
+    line.white &= !bit;
+    match cell {
+        Cell::Black => line.black |= bit,
+        Cell::White => line.white |= bit,
+        Cell::Unknown => {}
     }
 }
 
