@@ -44,6 +44,14 @@ pub struct Board<'p> {
     rows_in_words: bool,
     columns_in_words: bool,
     bits: BitLineSolver,
+    /// Counts the changes of cells (fixed or undone); per line, the count when a cell of it last
+    /// changed.
+    clock: u64,
+    changed_at: Vec<u64>,
+    /// Whether the cells fixed now are a trial's (see [`try_cell`](Self::try_cell)).
+    trial: bool,
+    /// The lines solved since [`forget_solved`](Self::forget_solved), a bit per line.
+    solved_lines: Vec<u64>,
     solver: DpLineSolver,
     cache: LineCache,
     /// A line's cells, and what solving it gives: reused buffers.
@@ -69,6 +77,10 @@ impl<'p> Board<'p> {
             rows_in_words: width <= bits::MAX_LEN,
             columns_in_words: height <= bits::MAX_LEN,
             bits: BitLineSolver::new(),
+            clock: 0,
+            changed_at: vec![0; width + height],
+            trial: false,
+            solved_lines: vec![0; (width + height).div_ceil(64)],
             solver: DpLineSolver::new(),
             cache: LineCache::default(),
             line: Vec::with_capacity(longest),
@@ -112,6 +124,29 @@ impl<'p> Board<'p> {
         Grid::from_rows(rows).expect("the board's rows are all as wide as the puzzle")
     }
 
+    /// The count of cell changes so far (fixed or undone), to compare with
+    /// [`changed_since`](Self::changed_since) later.
+    pub fn clock(&self) -> u64 {
+        self.clock
+    }
+
+    /// Whether a cell of `line` has changed (been fixed or undone, outside trials) since the
+    /// board's [`clock`](Self::clock) read `time`.
+    pub fn changed_since(&self, line: usize, time: u64) -> bool {
+        self.changed_at[line] > time
+    }
+
+    /// The lines solved since [`forget_solved`](Self::forget_solved), as a bit set: bit `l % 64`
+    /// of word `l / 64` for line `l`.
+    pub fn solved_lines(&self) -> &[u64] {
+        &self.solved_lines
+    }
+
+    /// Empties the set of [`solved_lines`](Self::solved_lines).
+    pub fn forget_solved(&mut self) {
+        self.solved_lines.fill(0);
+    }
+
     /// A point to [`undo`](Self::undo) back to.
     pub fn mark(&self) -> usize {
         self.trail.len()
@@ -130,6 +165,21 @@ impl<'p> Board<'p> {
         self.trail.truncate(mark);
     }
 
+    /// Fixes the unknown cell `index` to black or white and propagates, as a trial that
+    /// [`end_trial`](Self::end_trial) undoes: the cells it fixes do not count as changes for
+    /// [`changed_since`](Self::changed_since), since the trial leaves the board as it was.
+    pub fn try_cell(&mut self, index: usize, black: bool) -> Result<(), Contradiction> {
+        self.trial = true;
+        self.fix(index, black);
+        self.propagate()
+    }
+
+    /// Undoes a [`try_cell`](Self::try_cell) back to `mark`, taken before it.
+    pub fn end_trial(&mut self, mark: usize) {
+        self.undo(mark);
+        self.trial = false;
+    }
+
     /// Fixes the unknown cell `index` to black or white and queues its two lines.
     pub fn fix(&mut self, index: usize, black: bool) {
         debug_assert_eq!(self.cells[index], Cell::Unknown);
@@ -144,6 +194,11 @@ impl<'p> Board<'p> {
     /// words.
     fn set(&mut self, index: usize, cell: Cell) {
         let (row, col) = (index / self.width, index % self.width);
+        if !self.trial {
+            self.clock += 1;
+            self.changed_at[row] = self.clock;
+            self.changed_at[self.height + col] = self.clock;
+        }
         if self.rows_in_words {
             set_bit(&mut self.known[row], col, cell);
         }
@@ -176,6 +231,7 @@ impl<'p> Board<'p> {
             let line = self.queue[next];
             next += 1;
             self.queued[line] = false;
+            self.solved_lines[line / 64] |= 1 << (line % 64);
             if self.solve_line(line).is_err() {
                 for &line in &self.queue[next..] {
                     self.queued[line] = false;
@@ -398,6 +454,24 @@ mod tests {
         assert!(board.is_complete());
         board.undo(start);
         assert_eq!(board.grid(), blank);
+    }
+
+    #[test]
+    fn trials_are_no_change_and_fixes_and_undos_are() {
+        let p = puzzle(&[&[1, 1], &[], &[1, 1]], &[&[1, 1], &[], &[1, 1]]);
+        let mut board = Board::new(&p, &Grid::filled(3, 3, Cell::Unknown));
+        let (row_0, col_1) = (0, 4);
+        let time = board.clock();
+        let mark = board.mark();
+        board.try_cell(1, true).unwrap_err();
+        board.end_trial(mark);
+        assert!(!board.changed_since(row_0, time), "a trial is no change");
+        board.fix(1, false);
+        assert!(board.changed_since(row_0, time) && board.changed_since(col_1, time));
+        assert!(!board.changed_since(2, time), "row 2 did not change");
+        let time = board.clock();
+        board.undo(mark);
+        assert!(board.changed_since(row_0, time), "an undo is a change");
     }
 
     #[test]
