@@ -21,8 +21,12 @@
 //! only one colour is fixed; when some cell can take neither, no arrangement exists (an
 //! arrangement gives every cell a colour, and a cell white with blocks before and after it joins a
 //! prefix and a suffix into an arrangement).
+//!
+//! [`QuickLineSolver`] is the [`LineSolver`] over cells that takes this solver for lines of up to
+//! [`MAX_LEN`] cells and the dynamic program for longer ones.
 
-use super::Contradiction;
+use super::{Contradiction, DpLineSolver, LineSolver};
+use crate::model::{Cell, Clue};
 
 /// The longest line the bit-parallel solver takes: one word.
 pub const MAX_LEN: usize = 64;
@@ -38,6 +42,57 @@ pub struct LineBits {
     pub black: u64,
     /// The known white cells.
     pub white: u64,
+}
+
+impl LineBits {
+    /// The known cells of `line` (at most [`MAX_LEN`] cells).
+    pub fn of(line: &[Cell]) -> Self {
+        let mut known = LineBits::default();
+        for (i, &cell) in line.iter().enumerate() {
+            match cell {
+                Cell::Black => known.black |= 1 << i,
+                Cell::White => known.white |= 1 << i,
+                Cell::Unknown => {}
+            }
+        }
+        known
+    }
+
+    /// Cell `i`: black, white or unknown.
+    pub fn cell(self, i: usize) -> Cell {
+        match (self.black >> i & 1, self.white >> i & 1) {
+            (1, _) => Cell::Black,
+            (_, 1) => Cell::White,
+            _ => Cell::Unknown,
+        }
+    }
+}
+
+/// The complete line solver that takes the quicker way for each line: bit-parallel up to
+/// [`MAX_LEN`] cells, the [`DpLineSolver`] beyond.
+#[derive(Default)]
+pub struct QuickLineSolver {
+    bits: BitLineSolver,
+    dp: DpLineSolver,
+}
+
+impl QuickLineSolver {
+    /// A solver.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl LineSolver for QuickLineSolver {
+    fn solve_line(&mut self, clue: &Clue, line: &[Cell]) -> Result<Vec<Cell>, Contradiction> {
+        if line.len() > MAX_LEN {
+            return self.dp.solve(clue, line);
+        }
+        let solved = self
+            .bits
+            .solve(clue.blocks(), line.len(), LineBits::of(line))?;
+        Ok((0..line.len()).map(|i| solved.cell(i)).collect())
+    }
 }
 
 /// One sweep's words: per block, the cells where it can start, and per number of blocks placed

@@ -2,8 +2,8 @@
 //! brute-force enumeration of every short line, and against each other on long random lines.
 
 use crate::brute::{Rng, cells, common_cells, lines_by_clue, partial_lines};
-use nonosat::logic::bits::{BitLineSolver, LineBits};
-use nonosat::logic::{Contradiction, DpLineSolver};
+use nonosat::logic::bits::{BitLineSolver, LineBits, QuickLineSolver};
+use nonosat::logic::{Contradiction, DpLineSolver, LineSolver};
 use nonosat::{Cell, Clue};
 
 /// Every clue that fits a line of `len`, with every partial line of that length: both solvers fix
@@ -31,15 +31,7 @@ fn solve_bits(
     blocks: &[usize],
     line: &[Cell],
 ) -> Result<Vec<Cell>, Contradiction> {
-    let mut known = LineBits::default();
-    for (i, &cell) in line.iter().enumerate() {
-        match cell {
-            Cell::Black => known.black |= 1 << i,
-            Cell::White => known.white |= 1 << i,
-            Cell::Unknown => {}
-        }
-    }
-    let solved = solver.solve(blocks, line.len(), known)?;
+    let solved = solver.solve(blocks, line.len(), LineBits::of(line))?;
     let cell = |i: usize| match (solved.black >> i & 1, solved.white >> i & 1) {
         (1, 0) => Cell::Black,
         (0, 1) => Cell::White,
@@ -152,6 +144,31 @@ fn bits_agree_with_the_dynamic_program_up_to_64_cells() {
         contradictions > 2_000,
         "only {contradictions} contradictions"
     );
+}
+
+/// The quick solver is the bit-parallel one up to 64 cells and the dynamic program beyond.
+#[test]
+fn the_quick_solver_agrees_on_both_sides_of_64_cells() {
+    let mut rng = Rng::new(13);
+    let (mut dp, mut quick) = (DpLineSolver::new(), QuickLineSolver::new());
+    for round in 0..2_000 {
+        let len = 60 + round % 10;
+        let full: u64 = rng.next();
+        let blocks = runs_of_word(full, len.min(64));
+        let line: Vec<Cell> = (0..len)
+            .map(|i| match (i < 64, rng.below(3)) {
+                (true, 0) => Cell::from_black(full >> i & 1 == 1),
+                (false, 0) => Cell::White,
+                _ => Cell::Unknown,
+            })
+            .collect();
+        let clue = Clue::new(blocks);
+        assert_eq!(
+            quick.solve_line(&clue, &line),
+            dp.solve(&clue, &line),
+            "round {round}"
+        );
+    }
 }
 
 /// The block lengths of the black runs of the first `len` bits of `word`.
