@@ -1,13 +1,16 @@
 //! A grid under line propagation that a search can walk forwards and back: every fixed cell goes on
-//! an undo trail, and line results are kept in a cache.
+//! an undo trail; lines of up to 64 cells are solved bit-parallel, longer ones by the dynamic
+//! program with their results kept in a cache.
 //!
 //! [`propagate`](super::propagate) copies lines and grids, which is fine once per puzzle but not for
 //! a depth-first search that probes every open cell both ways at every node. A [`Board`] instead
 //! fixes cells in place, records them on a trail, and undoes back to a [`mark`](Board::mark) in
-//! time proportional to what it undoes. Probing asks the same lines in the same states again and
-//! again (the same column, one cell more known, under each probe of a row), so each line's result
-//! is cached by its known cells (pbnsolve keeps such a cache too); the cache is cleared when it
-//! outgrows [`CACHE_ENTRIES`], so memory stays bounded.
+//! time proportional to what it undoes. Each line of up to [`bits::MAX_LEN`] cells also keeps its
+//! known cells as two words, updated as cells are fixed and undone, which the
+//! [`BitLineSolver`] takes as they are. Longer lines go through the [`DpLineSolver`]; probing asks
+//! the same lines in the same states again and again (the same column, one cell more known, under
+//! each probe of a row), so their results are cached by their known cells (pbnsolve keeps such a
+//! cache too); the cache is cleared when it outgrows [`CACHE_ENTRIES`], so memory stays bounded.
 //!
 //! Lines are numbered rows first (`0..height`), then columns (`height..height + width`); cells
 //! row-major (`row * width + col`).
@@ -15,6 +18,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use super::bits::{self, BitLineSolver, LineBits};
 use super::{Contradiction, DpLineSolver};
 use crate::model::{Cell, Grid, Puzzle};
 
@@ -33,6 +37,21 @@ pub struct Board<'p> {
     /// Lines waiting to be solved, and a flag per line saying whether it waits.
     queue: Vec<usize>,
     queued: Vec<bool>,
+    /// Per line of up to [`bits::MAX_LEN`] cells, its known cells as words (unused for longer
+    /// lines).
+    known: Vec<LineBits>,
+    /// Whether the rows (the columns) are short enough for [`known`](Self::known).
+    rows_in_words: bool,
+    columns_in_words: bool,
+    bits: BitLineSolver,
+    /// Counts the changes of cells (fixed or undone); per line, the count when a cell of it last
+    /// changed.
+    clock: u64,
+    changed_at: Vec<u64>,
+    /// Whether the cells fixed now are a trial's (see [`try_cell`](Self::try_cell)).
+    trial: bool,
+    /// The lines solved since [`forget_solved`](Self::forget_solved), a bit per line.
+    solved_lines: Vec<u64>,
     solver: DpLineSolver,
     cache: LineCache,
     /// A line's cells, and what solving it gives: reused buffers.
@@ -46,19 +65,33 @@ impl<'p> Board<'p> {
     pub fn new(puzzle: &'p Puzzle, known: &Grid<Cell>) -> Self {
         let (width, height) = (puzzle.width(), puzzle.height());
         let longest = width.max(height);
-        Board {
+        let mut board = Board {
             puzzle,
             width,
             height,
-            cells: known.cells().to_vec(),
+            cells: vec![Cell::Unknown; known.cells().len()],
             trail: Vec::new(),
             queue: Vec::new(),
             queued: vec![false; width + height],
+            known: vec![LineBits::default(); width + height],
+            rows_in_words: width <= bits::MAX_LEN,
+            columns_in_words: height <= bits::MAX_LEN,
+            bits: BitLineSolver::new(),
+            clock: 0,
+            changed_at: vec![0; width + height],
+            trial: false,
+            solved_lines: vec![0; (width + height).div_ceil(64)],
             solver: DpLineSolver::new(),
             cache: LineCache::default(),
             line: Vec::with_capacity(longest),
             solved: vec![Cell::Unknown; longest],
+        };
+        for (index, &cell) in known.cells().iter().enumerate() {
+            if cell != Cell::Unknown {
+                board.set(index, cell);
+            }
         }
+        board
     }
 
     /// The number of cells.
@@ -91,6 +124,29 @@ impl<'p> Board<'p> {
         Grid::from_rows(rows).expect("the board's rows are all as wide as the puzzle")
     }
 
+    /// The count of cell changes so far (fixed or undone), to compare with
+    /// [`changed_since`](Self::changed_since) later.
+    pub fn clock(&self) -> u64 {
+        self.clock
+    }
+
+    /// Whether a cell of `line` has changed (been fixed or undone, outside trials) since the
+    /// board's [`clock`](Self::clock) read `time`.
+    pub fn changed_since(&self, line: usize, time: u64) -> bool {
+        self.changed_at[line] > time
+    }
+
+    /// The lines solved since [`forget_solved`](Self::forget_solved), as a bit set: bit `l % 64`
+    /// of word `l / 64` for line `l`.
+    pub fn solved_lines(&self) -> &[u64] {
+        &self.solved_lines
+    }
+
+    /// Empties the set of [`solved_lines`](Self::solved_lines).
+    pub fn forget_solved(&mut self) {
+        self.solved_lines.fill(0);
+    }
+
     /// A point to [`undo`](Self::undo) back to.
     pub fn mark(&self) -> usize {
         self.trail.len()
@@ -103,19 +159,53 @@ impl<'p> Board<'p> {
 
     /// Makes every cell fixed since `mark` unknown again.
     pub fn undo(&mut self, mark: usize) {
-        for index in self.trail.drain(mark..) {
-            self.cells[index] = Cell::Unknown;
+        for at in mark..self.trail.len() {
+            self.set(self.trail[at], Cell::Unknown);
         }
+        self.trail.truncate(mark);
+    }
+
+    /// Fixes the unknown cell `index` to black or white and propagates, as a trial that
+    /// [`end_trial`](Self::end_trial) undoes: the cells it fixes do not count as changes for
+    /// [`changed_since`](Self::changed_since), since the trial leaves the board as it was.
+    pub fn try_cell(&mut self, index: usize, black: bool) -> Result<(), Contradiction> {
+        self.trial = true;
+        self.fix(index, black);
+        self.propagate()
+    }
+
+    /// Undoes a [`try_cell`](Self::try_cell) back to `mark`, taken before it.
+    pub fn end_trial(&mut self, mark: usize) {
+        self.undo(mark);
+        self.trial = false;
     }
 
     /// Fixes the unknown cell `index` to black or white and queues its two lines.
     pub fn fix(&mut self, index: usize, black: bool) {
         debug_assert_eq!(self.cells[index], Cell::Unknown);
-        self.cells[index] = Cell::from_black(black);
+        self.set(index, Cell::from_black(black));
         self.trail.push(index);
         let (row, col) = (index / self.width, index % self.width);
         self.enqueue(row);
         self.enqueue(self.height + col);
+    }
+
+    /// Sets cell `index` to `cell` (from unknown, or to unknown) in the cells and in its lines'
+    /// words.
+    fn set(&mut self, index: usize, cell: Cell) {
+        let (row, col) = (index / self.width, index % self.width);
+        if !self.trial {
+            self.clock += 1;
+            self.changed_at[row] = self.clock;
+            self.changed_at[self.height + col] = self.clock;
+        }
+        if self.rows_in_words {
+            set_bit(&mut self.known[row], col, cell);
+        }
+        if self.columns_in_words {
+            set_bit(&mut self.known[self.height + col], row, cell);
+        }
+        self.cells[index] = cell;
     }
 
     /// Queues every line, as for a first propagation.
@@ -141,6 +231,7 @@ impl<'p> Board<'p> {
             let line = self.queue[next];
             next += 1;
             self.queued[line] = false;
+            self.solved_lines[line / 64] |= 1 << (line % 64);
             if self.solve_line(line).is_err() {
                 for &line in &self.queue[next..] {
                     self.queued[line] = false;
@@ -167,6 +258,17 @@ impl<'p> Board<'p> {
             let col = line - self.height;
             (col, self.width, self.height, &self.puzzle.columns()[col])
         };
+        if len <= bits::MAX_LEN {
+            let known = self.known[line];
+            let solved = self.bits.solve(clue.blocks(), len, known)?;
+            let mut fixed = (solved.black & !known.black) | (solved.white & !known.white);
+            while fixed != 0 {
+                let i = fixed.trailing_zeros() as usize;
+                fixed &= fixed - 1;
+                self.fix_from(line, i, first + i * step, solved.black >> i & 1 == 1);
+            }
+            return Ok(());
+        }
         self.line.clear();
         self.line
             .extend((0..len).map(|i| self.cells[first + i * step]));
@@ -182,18 +284,36 @@ impl<'p> Board<'p> {
         result?;
         for i in 0..len {
             if self.line[i] == Cell::Unknown && self.solved[i] != Cell::Unknown {
-                let index = first + i * step;
-                self.cells[index] = self.solved[i];
-                self.trail.push(index);
-                let crossing = if line < self.height {
-                    self.height + i
-                } else {
-                    i
-                };
-                self.enqueue(crossing);
+                let black = self.solved[i] == Cell::Black;
+                self.fix_from(line, i, first + i * step, black);
             }
         }
         Ok(())
+    }
+
+    /// Fixes cell `index`, the `i`th of `line`, as solving `line` found it, and queues the line
+    /// that crosses there.
+    fn fix_from(&mut self, line: usize, i: usize, index: usize, black: bool) {
+        self.set(index, Cell::from_black(black));
+        self.trail.push(index);
+        let crossing = if line < self.height {
+            self.height + i
+        } else {
+            i
+        };
+        self.enqueue(crossing);
+    }
+}
+
+/// Sets bit `i` of `line`'s words to say `cell`.
+fn set_bit(line: &mut LineBits, i: usize, cell: Cell) {
+    let bit = 1 << i;
+    line.black &= !bit;
+    line.white &= !bit;
+    match cell {
+        Cell::Black => line.black |= bit,
+        Cell::White => line.white |= bit,
+        Cell::Unknown => {}
     }
 }
 
@@ -334,6 +454,24 @@ mod tests {
         assert!(board.is_complete());
         board.undo(start);
         assert_eq!(board.grid(), blank);
+    }
+
+    #[test]
+    fn trials_are_no_change_and_fixes_and_undos_are() {
+        let p = puzzle(&[&[1, 1], &[], &[1, 1]], &[&[1, 1], &[], &[1, 1]]);
+        let mut board = Board::new(&p, &Grid::filled(3, 3, Cell::Unknown));
+        let (row_0, col_1) = (0, 4);
+        let time = board.clock();
+        let mark = board.mark();
+        board.try_cell(1, true).unwrap_err();
+        board.end_trial(mark);
+        assert!(!board.changed_since(row_0, time), "a trial is no change");
+        board.fix(1, false);
+        assert!(board.changed_since(row_0, time) && board.changed_since(col_1, time));
+        assert!(!board.changed_since(2, time), "row 2 did not change");
+        let time = board.clock();
+        board.undo(mark);
+        assert!(board.changed_since(row_0, time), "an undo is a change");
     }
 
     #[test]

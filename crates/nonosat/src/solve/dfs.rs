@@ -8,6 +8,11 @@
 //! shrink the puzzle), trying first the colour that fixed more. Backtracking is chronological, so
 //! the search is complete and finds a second solution as readily as a first.
 //!
+//! A cell whose probes proved nothing is probed again only once a line that its probes solved has
+//! changed (been fixed or undone in part): until then its probes would repeat themselves exactly.
+//! On a 40x40 puzzle this skips more probes than it makes; on 25x25 ones, where a branch changes
+//! most lines, about one in eight. Skipped probes do not count against the budget.
+//!
 //! Runs restart on the Luby sequence, breaking near-ties between cells at random (deterministically
 //! seeded) after the first, so that one bad early choice cannot trap the search; a solution met
 //! again after a restart is not counted twice. After [`PROBES_PER_CELL`] probes per cell in all
@@ -57,6 +62,13 @@ pub(crate) struct ProbingSearch<'p> {
     probed_black: Vec<bool>,
     stamps: Vec<u32>,
     stamp: u32,
+    /// Per cell whose last probes proved nothing, the board's clock after them; and per cell, the
+    /// lines those probes solved, a bit set of `line_words` words. While none of those lines has
+    /// changed, probing the cell again would solve the same lines in the same states, prove
+    /// nothing again and score the same, so the cell is skipped: the fixpoint stays the full one.
+    quiet_since: Vec<Option<u64>>,
+    quiet_lines: Vec<u64>,
+    line_words: usize,
     /// Cells both probes of one cell agree on: a reused buffer.
     agreed: Vec<(usize, bool)>,
     /// Restarts so far; each run after the first breaks ties between cells at random.
@@ -93,9 +105,14 @@ impl<'p> ProbingSearch<'p> {
     /// A search of `puzzle` from the cells of `known`.
     pub(crate) fn new(puzzle: &'p Puzzle, known: &Grid<Cell>) -> Self {
         let cells = puzzle.cell_count();
+        let board = Board::new(puzzle, known);
+        let line_words = board.solved_lines().len();
         ProbingSearch {
             puzzle,
-            board: Board::new(puzzle, known),
+            board,
+            quiet_since: vec![None; cells],
+            quiet_lines: vec![0; cells * line_words],
+            line_words,
             scores: vec![[0, 0]; cells],
             probed_black: vec![false; cells],
             stamps: vec![0; cells],
@@ -250,7 +267,7 @@ impl<'p> ProbingSearch<'p> {
         loop {
             let mut progress = false;
             for cell in 0..self.board.len() {
-                if self.board.cell(cell) != Cell::Unknown {
+                if self.board.cell(cell) != Cell::Unknown || self.is_quiet(cell) {
                     continue;
                 }
                 if self.probes.is_multiple_of(PROBES_PER_STOP_CHECK)
@@ -271,14 +288,35 @@ impl<'p> ProbingSearch<'p> {
         Some(self.choose())
     }
 
+    /// Whether the last probes of `cell` proved nothing and none of the lines they solved has
+    /// changed since.
+    fn is_quiet(&self, cell: usize) -> bool {
+        let Some(time) = self.quiet_since[cell] else {
+            return false;
+        };
+        let lines = &self.quiet_lines[cell * self.line_words..(cell + 1) * self.line_words];
+        for (at, &word) in lines.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let line = at * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if self.board.changed_since(line, time) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// Tries `cell` both ways and fixes what that proves.
     fn probe(&mut self, cell: usize) -> Probed {
         self.probes += 2;
         self.stamp = self.stamp.wrapping_add(1);
+        self.quiet_since[cell] = None;
+        self.board.forget_solved();
         let mark = self.board.mark();
 
-        self.board.fix(cell, true);
-        let black_ok = self.board.propagate().is_ok();
+        let black_ok = self.board.try_cell(cell, true).is_ok();
         let black_fixed = self.board.fixed_since(mark).len();
         if black_ok {
             for &fixed in self.board.fixed_since(mark) {
@@ -286,10 +324,9 @@ impl<'p> ProbingSearch<'p> {
                 self.probed_black[fixed] = self.board.cell(fixed) == Cell::Black;
             }
         }
-        self.board.undo(mark);
+        self.board.end_trial(mark);
 
-        self.board.fix(cell, false);
-        let white_ok = self.board.propagate().is_ok();
+        let white_ok = self.board.try_cell(cell, false).is_ok();
         let white_fixed = self.board.fixed_since(mark).len();
         self.agreed.clear();
         if black_ok && white_ok {
@@ -300,14 +337,19 @@ impl<'p> ProbingSearch<'p> {
                 }
             }
         }
-        self.board.undo(mark);
+        self.board.end_trial(mark);
         self.scores[cell] = [black_fixed as u32, white_fixed as u32];
 
         let forced = match (black_ok, white_ok) {
             (false, false) => return Probed::Conflict,
             (true, false) => vec![(cell, true)],
             (false, true) => vec![(cell, false)],
-            (true, true) if self.agreed.is_empty() => return Probed::Nothing,
+            (true, true) if self.agreed.is_empty() => {
+                self.quiet_since[cell] = Some(self.board.clock());
+                let words = cell * self.line_words..(cell + 1) * self.line_words;
+                self.quiet_lines[words].copy_from_slice(self.board.solved_lines());
+                return Probed::Nothing;
+            }
             (true, true) => std::mem::take(&mut self.agreed),
         };
         for &(fixed, black) in &forced {

@@ -5,7 +5,8 @@
 use super::searcher::Searcher;
 use crate::cnf::{self, ClauseSink, Counter, Encoding, Lit, TooLarge};
 use crate::deadline::{Deadline, Limit};
-use crate::logic::{DpLineSolver, propagate};
+use crate::logic::bits::QuickLineSolver;
+use crate::logic::propagate;
 use crate::model::{Cell, Grid, Mismatch, Pos, Puzzle};
 use crate::sat::{Model, SatBackend, Solver, StopSignal};
 
@@ -14,7 +15,7 @@ use crate::sat::{Model, SatBackend, Solver, StopSignal};
 /// clues alone.
 pub(crate) fn propagated(puzzle: &Puzzle) -> (Grid<Cell>, bool) {
     let mut known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
-    let consistent = propagate(puzzle, &mut known, &mut DpLineSolver::new()).is_ok();
+    let consistent = propagate(puzzle, &mut known, &mut QuickLineSolver::new()).is_ok();
     if !consistent {
         known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
     }
