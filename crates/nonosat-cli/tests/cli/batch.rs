@@ -212,9 +212,13 @@ fn interrupting_a_batch_prints_what_was_done_and_exits_130() {
         assert_eq!(status.code(), Some(130), "{signal}: {stderr}");
         let done = records(&(first + &rest));
         assert!(!done.is_empty() && done.len() < 2000, "{}", done.len());
-        for (index, record) in done.iter().enumerate() {
-            assert_eq!(record["index"], index, "printed in order, without gaps");
-        }
+        // In input order; a puzzle still running on one child when the signal came is left out
+        // while a later one another child finished is printed (docs/batch.md).
+        let indices: Vec<u64> = done.iter().map(|r| r["index"].as_u64().unwrap()).collect();
+        assert!(
+            indices.windows(2).all(|pair| pair[0] < pair[1]),
+            "printed in input order: {indices:?}"
+        );
         assert!(stderr.contains("summary of 2000 puzzles"), "{stderr}");
         assert!(stderr.contains("  not checked"), "{stderr}");
         assert!(stderr.contains("nonosat: interrupted"), "{stderr}");
