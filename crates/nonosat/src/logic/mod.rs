@@ -2,11 +2,12 @@
 //!
 //! [`LineSolver`] is one line's deduction: given a clue and a partly known line, fix the cells that
 //! must follow. [`DpLineSolver`] is the complete one (Kikuchi's Theorem 2.2, by dynamic
-//! programming), and [`bits::BitLineSolver`] the same on one-word lines, bit-parallel; the seed papers' methods in [`crate::methods`] are others. [`propagate`] runs any of
-//! them over a queue of dirty lines; [`probe`] tries open cells both ways on top of it; a
-//! [`board::Board`] propagates in place with an undo trail and a line cache, for search. [`colour`]
-//! holds the colour line solver and its propagation, apart from the black-and-white hot loops;
-//! [`colour_probe`] probes colour grids on top of it.
+//! programming), and [`bits::BitLineSolver`] the same on one-word lines, bit-parallel; the seed
+//! papers' methods in [`crate::methods`] are others. [`propagate`] runs any of them over a queue of
+//! dirty lines; [`probe`] tries open cells both ways on top of it; a [`board::Board`] propagates in
+//! place with an undo trail and a line cache, for search. [`colour`] holds the colour line solver
+//! and its propagation, apart from the black-and-white hot loops; [`colour_probe`] probes colour
+//! grids on top of it.
 
 pub mod bits;
 pub mod board;

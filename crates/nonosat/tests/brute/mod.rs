@@ -6,7 +6,8 @@ pub mod colour;
 use nonosat::{Cell, Clue, Grid, LineId, Pos, Puzzle};
 
 /// The block lengths of the black runs in the first `len` bits of `mask` (bit i = cell i).
-pub fn runs(mask: u32, len: usize) -> Vec<usize> {
+pub fn runs(mask: impl Into<u64>, len: usize) -> Vec<usize> {
+    let mask: u64 = mask.into();
     let mut blocks = Vec::new();
     let mut run = 0;
     for i in 0..len {

@@ -1,7 +1,7 @@
 //! The complete line solvers (by dynamic programming, and bit-parallel on one-word lines) against
 //! brute-force enumeration of every short line, and against each other on long random lines.
 
-use crate::brute::{Rng, cells, common_cells, lines_by_clue, partial_lines};
+use crate::brute::{Rng, cells, common_cells, lines_by_clue, partial_lines, runs};
 use nonosat::logic::bits::{BitLineSolver, LineBits, QuickLineSolver};
 use nonosat::logic::{Contradiction, DpLineSolver, LineSolver};
 use nonosat::{Cell, Clue};
@@ -122,7 +122,7 @@ fn bits_agree_with_the_dynamic_program_up_to_64_cells() {
         let len = 19 + round % 46;
         let density = 20 + rng.below(70);
         let full: u64 = (0..len).fold(0, |word, i| word | u64::from(rng.below(100) < density) << i);
-        let blocks = runs_of_word(full, len);
+        let blocks = runs(full, len);
         let shown = 5 + rng.below(90);
         let flips = [0, 0, 1, 3][round % 4];
         let mut line: Vec<Cell> = (0..len)
@@ -154,7 +154,7 @@ fn the_quick_solver_agrees_on_both_sides_of_64_cells() {
     for round in 0..2_000 {
         let len = 60 + round % 10;
         let full: u64 = rng.next();
-        let blocks = runs_of_word(full, len.min(64));
+        let blocks = runs(full, len.min(64));
         let line: Vec<Cell> = (0..len)
             .map(|i| match (i < 64, rng.below(3)) {
                 (true, 0) => Cell::from_black(full >> i & 1 == 1),
@@ -169,22 +169,4 @@ fn the_quick_solver_agrees_on_both_sides_of_64_cells() {
             "round {round}"
         );
     }
-}
-
-/// The block lengths of the black runs of the first `len` bits of `word`.
-fn runs_of_word(word: u64, len: usize) -> Vec<usize> {
-    let mut blocks = Vec::new();
-    let mut run = 0;
-    for i in 0..len {
-        if word >> i & 1 == 1 {
-            run += 1;
-        } else if run > 0 {
-            blocks.push(run);
-            run = 0;
-        }
-    }
-    if run > 0 {
-        blocks.push(run);
-    }
-    blocks
 }
