@@ -9,6 +9,7 @@
 //! and its propagation, apart from the black-and-white hot loops; [`colour_probe`] probes colour
 //! grids on top of it.
 
+pub mod belief;
 pub mod bits;
 pub mod board;
 pub mod colour;

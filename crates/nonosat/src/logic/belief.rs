@@ -1,0 +1,255 @@
+//! How likely each open cell is to be black: the weighted share of its line's completions in
+//! which it is black, combined over rows and columns by loopy belief propagation.
+//!
+//! These are guesses, used only to order a search: the colour the depth-first search tries first
+//! at a branch, and the phase a SAT solver tries first for a cell. Nothing is deduced from them.
+//! A line's completions are counted by the forward-backward recursion of a complete line solver,
+//! over reals instead of booleans, and each completion is weighted by what the crossing lines say
+//! of its cells. Rows and columns take turns until no message moves by more than [`TOLERANCE`].
+
+use crate::model::{Cell, Clue, Grid, LineId, Puzzle};
+
+/// The most rounds (a pass over the rows, then the columns) of belief propagation. On Knotty
+/// (40x40) the messages settle to [`TOLERANCE`] after about 45.
+const MAX_ROUNDS: usize = 30;
+
+/// Propagation stops once no message moved by more than this in a round.
+const TOLERANCE: f64 = 1e-2;
+
+/// Messages are kept this far from 0 and 1, so that one line cannot veto a colour the crossing
+/// line needs: only known cells are certain.
+const FLOOR: f64 = 1e-3;
+
+/// Per cell, how likely it is to be black in a solution, given the cells of `known`: known cells
+/// are 0 or 1. `None` when a line has no completion (or, on a line of hundreds of cells, the
+/// weights of its completions vanish in floating point).
+pub fn black_beliefs(puzzle: &Puzzle, known: &Grid<Cell>) -> Option<Grid<f64>> {
+    let (width, height) = (puzzle.width(), puzzle.height());
+    // What each row and each column says of its cells: the probability of black it gives,
+    // leaving out what the crossing line told it.
+    let mut from_rows = Grid::filled(width, height, 0.5);
+    let mut from_cols = Grid::filled(width, height, 0.5);
+    let lines: Vec<(LineId, Vec<_>)> = puzzle
+        .lines()
+        .map(|line| (line, known.line_positions(line).collect()))
+        .collect();
+    for _ in 0..MAX_ROUNDS {
+        let mut moved: f64 = 0.0;
+        for (line, positions) in &lines {
+            let (incoming, outgoing) = match line {
+                LineId::Row(_) => (&from_cols, &mut from_rows),
+                LineId::Col(_) => (&from_rows, &mut from_cols),
+            };
+            let cells: Vec<Cell> = positions.iter().map(|&pos| known[pos]).collect();
+            let priors: Vec<f64> = positions.iter().map(|&pos| incoming[pos]).collect();
+            let shares = black_shares(puzzle.clue(*line), &cells, &priors)?;
+            for ((&pos, share), prior) in positions.iter().zip(shares).zip(priors) {
+                let message = keep_open(leave_out(share, prior));
+                moved = moved.max((message - outgoing[pos]).abs());
+                outgoing[pos] = message;
+            }
+        }
+        if moved < TOLERANCE {
+            break;
+        }
+    }
+    let mut beliefs = Grid::filled(width, height, 0.5);
+    for pos in beliefs.positions() {
+        beliefs[pos] = match known[pos] {
+            Cell::Black => 1.0,
+            Cell::White => 0.0,
+            Cell::Unknown => combine(from_rows[pos], from_cols[pos]),
+        };
+    }
+    Some(beliefs)
+}
+
+/// The probability of black that two independent messages `a` and `b` give together.
+fn combine(a: f64, b: f64) -> f64 {
+    let black = a * b;
+    black / (black + (1.0 - a) * (1.0 - b))
+}
+
+/// What a line says of a cell by itself: its `share` of black, with the cell's `prior` divided
+/// out.
+fn leave_out(share: f64, prior: f64) -> f64 {
+    let black = share / prior;
+    let white = (1.0 - share) / (1.0 - prior);
+    black / (black + white)
+}
+
+/// `p` kept within [`FLOOR`] of 0 and 1.
+fn keep_open(p: f64) -> f64 {
+    if p.is_nan() {
+        0.5
+    } else {
+        p.clamp(FLOOR, 1.0 - FLOOR)
+    }
+}
+
+/// Per cell of a line, the share of its completions in which the cell is black, each completion
+/// weighing the product over its cells of `priors[i]` for black and `1 - priors[i]` for white
+/// (priors strictly between 0 and 1). Known cells admit only their colour. `None` when no
+/// completion fits.
+pub fn black_shares(clue: &Clue, line: &[Cell], priors: &[f64]) -> Option<Vec<f64>> {
+    let blocks = clue.blocks();
+    let (n, k) = (line.len(), blocks.len());
+    // Cell `n` is a virtual white cell that ends the line.
+    let white = |i: usize| match line.get(i) {
+        None => 1.0,
+        Some(Cell::Black) => 0.0,
+        Some(_) => 1.0 - priors[i],
+    };
+    // Prefix sums of the log weights of black, and of the known whites, so that a block's
+    // weight takes constant time.
+    let mut log_black = vec![0.0; n + 1];
+    let mut whites = vec![0; n + 1];
+    for i in 0..n {
+        log_black[i + 1] = log_black[i] + priors[i].ln();
+        whites[i + 1] = whites[i] + usize::from(line[i] == Cell::White);
+    }
+    // The weight of block `j` starting at `i`, with the white cell after it.
+    let block = |j: usize, i: usize| -> f64 {
+        let end = i + blocks[j];
+        if end > n || whites[end] != whites[i] {
+            return 0.0;
+        }
+        (log_black[end] - log_black[i]).exp() * white(end)
+    };
+    // forward[j][i]: the weight of the first `i` cells holding the first `j` blocks, with cell
+    // `i` free to start a block; backward[j][i]: the weight of the rest from there.
+    let states = n + 2;
+    let at = |j: usize, i: usize| j * states + i;
+    let mut forward = vec![0.0; (k + 1) * states];
+    let mut backward = vec![0.0; (k + 1) * states];
+    forward[at(0, 0)] = 1.0;
+    for i in 0..=n {
+        for j in 0..=k {
+            let here = forward[at(j, i)];
+            if here == 0.0 {
+                continue;
+            }
+            forward[at(j, i + 1)] += here * white(i);
+            if j < k && i + blocks[j] <= n {
+                forward[at(j + 1, i + blocks[j] + 1)] += here * block(j, i);
+            }
+        }
+    }
+    backward[at(k, n + 1)] = 1.0;
+    for i in (0..=n).rev() {
+        for j in (0..=k).rev() {
+            let mut rest = white(i) * backward[at(j, i + 1)];
+            if j < k && i + blocks[j] <= n {
+                rest += block(j, i) * backward[at(j + 1, i + blocks[j] + 1)];
+            }
+            backward[at(j, i)] = rest;
+        }
+    }
+    let total = backward[at(0, 0)];
+    if total <= 0.0 || !total.is_finite() {
+        return None;
+    }
+    // Each placement of a block adds its weight to the cells it covers: a difference array.
+    let mut covered = vec![0.0; n + 1];
+    for j in 0..k {
+        for i in 0..n {
+            let before = forward[at(j, i)];
+            if before == 0.0 || i + blocks[j] > n {
+                continue;
+            }
+            let weight = before * block(j, i) * backward[at(j + 1, i + blocks[j] + 1)];
+            covered[i] += weight;
+            covered[i + blocks[j]] -= weight;
+        }
+    }
+    let mut running = 0.0;
+    Some(
+        covered[..n]
+            .iter()
+            .map(|&delta| {
+                running += delta;
+                (running / total).clamp(0.0, 1.0)
+            })
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every completion of `clue` over `n` cells that fits `line`, by brute force.
+    fn completions(clue: &[usize], line: &[Cell]) -> Vec<Vec<bool>> {
+        (0u32..1 << line.len())
+            .map(|mask| {
+                (0..line.len())
+                    .map(|i| mask >> i & 1 == 1)
+                    .collect::<Vec<_>>()
+            })
+            .filter(|cells| Clue::of_line(cells.iter().copied()).blocks() == clue)
+            .filter(|cells| {
+                cells
+                    .iter()
+                    .zip(line)
+                    .all(|(&black, &known)| known.known().is_none_or(|k| k == black))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn shares_match_brute_force_weighted_counts() {
+        let cells = [Cell::Unknown, Cell::Black, Cell::White];
+        let priors = [0.3, 0.5, 0.9, 0.2, 0.6, 0.7];
+        for n in 1..=priors.len() {
+            let mut clues: Vec<Clue> = (0u32..1 << n)
+                .map(|mask| Clue::of_line((0..n).map(|i| mask >> i & 1 == 1)))
+                .collect();
+            clues.sort_by(|a, b| a.blocks().cmp(b.blocks()));
+            clues.dedup();
+            for code in 0..3usize.pow(n as u32) {
+                let line: Vec<Cell> = (0..n)
+                    .map(|i| cells[code / 3usize.pow(i as u32) % 3])
+                    .collect();
+                for clue in &clues {
+                    let all = completions(clue.blocks(), &line);
+                    let weight = |cells: &Vec<bool>| -> f64 {
+                        cells
+                            .iter()
+                            .zip(&priors)
+                            .map(|(&b, &p)| if b { p } else { 1.0 - p })
+                            .product()
+                    };
+                    let total: f64 = all.iter().map(weight).sum();
+                    let shares = black_shares(clue, &line, &priors[..n]);
+                    if all.is_empty() {
+                        assert_eq!(shares, None, "{clue:?} {line:?}");
+                        continue;
+                    }
+                    let shares = shares.expect("a completion fits");
+                    for i in 0..n {
+                        let black: f64 = all.iter().filter(|c| c[i]).map(weight).sum();
+                        assert!(
+                            (shares[i] - black / total).abs() < 1e-9,
+                            "{clue:?} {line:?} cell {i}: {} against {}",
+                            shares[i],
+                            black / total
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn beliefs_keep_known_cells_and_lean_towards_the_solution() {
+        // A unique 2x2 diagonal needs one known cell; then beliefs agree with the solution.
+        let clues = |lists: &[&[usize]]| lists.iter().map(|b| Clue::new(b.to_vec())).collect();
+        let puzzle = Puzzle::new(clues(&[&[1], &[1]]), clues(&[&[1], &[1]])).unwrap();
+        let mut known = Grid::filled(2, 2, Cell::Unknown);
+        known[crate::model::Pos { row: 0, col: 0 }] = Cell::Black;
+        let beliefs = black_beliefs(&puzzle, &known).expect("consistent");
+        assert_eq!(beliefs.cells()[0], 1.0);
+        assert!(beliefs.cells()[3] > 0.5, "{:?}", beliefs.cells());
+        assert!(beliefs.cells()[1] < 0.5 && beliefs.cells()[2] < 0.5);
+    }
+}
