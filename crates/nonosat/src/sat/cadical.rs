@@ -26,6 +26,7 @@ pub struct Cadical {
     buffer: Vec<i32>,
     /// The proof written so far, when one is traced.
     proof: Option<Rc<RefCell<DratLines>>>,
+    preferred: Vec<i32>,
 }
 
 impl Cadical {
@@ -40,6 +41,7 @@ impl Cadical {
             declared: 0,
             buffer: Vec::new(),
             proof: None,
+            preferred: Vec::new(),
         }
     }
 
@@ -75,6 +77,20 @@ impl Backend for Cadical {
             Status::SATISFIABLE => Outcome::Satisfiable(read_model(&mut self.inner, self.declared)),
             Status::UNSATISFIABLE => Outcome::Unsatisfiable,
             Status::UNKNOWN => Outcome::Interrupted,
+        }
+    }
+
+    fn prefer(&mut self, lits: &[Lit]) {
+        for &lit in lits {
+            self.declare(lit);
+            self.inner.phase(to_cadical(lit));
+            self.preferred.push(to_cadical(lit));
+        }
+    }
+
+    fn forget_preferences(&mut self) {
+        for lit in std::mem::take(&mut self.preferred) {
+            self.inner.unphase(lit);
         }
     }
 }

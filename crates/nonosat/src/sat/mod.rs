@@ -117,6 +117,16 @@ impl Interrupt {
 pub trait Backend: ClauseSink {
     /// Solves the clauses added so far with every literal of `assumptions` true for this call only.
     fn solve(&mut self, assumptions: &[Lit]) -> Outcome;
+
+    /// Asks the solver to try each literal of `lits` true first when it decides its variable: a
+    /// hint for its search (a preferred phase), not a constraint. varisat has no such hint and
+    /// ignores it.
+    fn prefer(&mut self, lits: &[Lit]) {
+        let _ = lits;
+    }
+
+    /// Drops every preference made by [`Backend::prefer`].
+    fn forget_preferences(&mut self) {}
 }
 
 /// The SAT solvers nonosat can run on.
@@ -153,6 +163,12 @@ impl SatBackend {
         #[cfg(not(feature = "cadical"))]
         let _ = cells;
         SatBackend::Varisat
+    }
+
+    /// Whether [`Backend::prefer`] guides this backend's search (CaDiCaL's phases) rather than
+    /// being ignored (varisat).
+    pub fn takes_preferences(self) -> bool {
+        self != SatBackend::Varisat
     }
 
     /// `varisat` or `cadical`.
@@ -254,6 +270,20 @@ impl<L: Limit> Solver<L> {
             limit,
             added: 0,
             past_limit: false,
+        }
+    }
+
+    /// Asks the backend to try each literal of `lits` true first ([`Backend::prefer`]).
+    pub fn prefer(&mut self, lits: &[Lit]) {
+        if !self.past_limit {
+            self.backend.prefer(lits);
+        }
+    }
+
+    /// Drops every preference ([`Backend::forget_preferences`]).
+    pub fn forget_preferences(&mut self) {
+        if !self.past_limit {
+            self.backend.forget_preferences();
         }
     }
 

@@ -43,6 +43,8 @@ pub(super) struct Threaded {
     pending: Vec<Lit>,
     /// The length of each clause not handed over yet.
     lengths: Vec<usize>,
+    /// Preferred literals ([`Backend::prefer`]) not handed over yet, to follow those clauses.
+    preferred: Vec<Lit>,
     /// When to stop waiting for the solver's thread.
     interrupt: Interrupt,
     /// Whether the interrupt came while a solve was under way: the solver was left behind, and
@@ -82,8 +84,14 @@ const WAIT_STEP: Duration = Duration::from_millis(5);
 
 /// What the handle asks of the solver's thread.
 enum Request {
-    /// Add these clauses: `lengths` cuts `lits` into them.
-    Clauses { lits: Vec<Lit>, lengths: Vec<usize> },
+    /// Add these clauses (`lengths` cuts `lits` into them), then prefer these literals.
+    Clauses {
+        lits: Vec<Lit>,
+        lengths: Vec<usize>,
+        preferred: Vec<Lit>,
+    },
+    /// Drop every preferred literal.
+    Forget,
     /// Solve with these literals assumed true for this solve only.
     Solve(Vec<Lit>),
 }
@@ -109,6 +117,7 @@ impl Threaded {
             place: Place::Undecided(Some(build)),
             pending: Vec::new(),
             lengths: Vec::new(),
+            preferred: Vec::new(),
             interrupt,
             left_behind: false,
             inline_limit: INLINE_LIMIT,
@@ -141,8 +150,10 @@ impl Threaded {
             engine.add_clause(clause);
             rest = after;
         }
+        engine.prefer(&self.preferred);
         self.pending = Vec::new();
         self.lengths = Vec::new();
+        self.preferred = Vec::new();
         self.place = Place::Inline(engine);
     }
 
@@ -188,10 +199,15 @@ impl Threaded {
 
     /// Sends the clauses not sent yet to the solver's thread.
     fn send_pending(&mut self) {
-        if !self.lengths.is_empty() {
+        if !self.lengths.is_empty() || !self.preferred.is_empty() {
             let lits = std::mem::replace(&mut self.pending, Vec::with_capacity(BATCH));
             let lengths = std::mem::take(&mut self.lengths);
-            self.send(Request::Clauses { lits, lengths });
+            let preferred = std::mem::take(&mut self.preferred);
+            self.send(Request::Clauses {
+                lits,
+                lengths,
+                preferred,
+            });
         }
     }
 
@@ -220,6 +236,31 @@ impl Threaded {
 impl Backend for Threaded {
     fn solve(&mut self, assumptions: &[Lit]) -> Outcome {
         self.answer(assumptions).outcome
+    }
+
+    fn prefer(&mut self, lits: &[Lit]) {
+        if self.left_behind {
+            return;
+        }
+        match &mut self.place {
+            Place::Inline(engine) => engine.prefer(lits),
+            _ => self.preferred.extend_from_slice(lits),
+        }
+    }
+
+    fn forget_preferences(&mut self) {
+        if self.left_behind {
+            return;
+        }
+        self.preferred.clear();
+        match &mut self.place {
+            Place::Inline(engine) => engine.forget_preferences(),
+            Place::Thread { .. } => {
+                self.send_pending();
+                self.send(Request::Forget);
+            }
+            Place::Undecided(_) => {}
+        }
     }
 }
 
@@ -258,7 +299,11 @@ fn serve(
     let mut dropped = false;
     for request in requests {
         match request {
-            Request::Clauses { lits, lengths } => {
+            Request::Clauses {
+                lits,
+                lengths,
+                preferred,
+            } => {
                 dropped = dropped || interrupt.is_due();
                 if !dropped {
                     let mut rest = &lits[..];
@@ -267,8 +312,10 @@ fn serve(
                         engine.add_clause(clause);
                         rest = after;
                     }
+                    engine.prefer(&preferred);
                 }
             }
+            Request::Forget => engine.forget_preferences(),
             Request::Solve(assumptions) => {
                 let outcome = if dropped {
                     Outcome::Interrupted
@@ -328,6 +375,40 @@ mod tests {
             assert!(matches!(solver.solve(&[]), Outcome::Satisfiable(_)));
             solver.add_clause(&[]);
             assert_eq!(solver.solve(&[]), Outcome::Unsatisfiable);
+        }
+    }
+
+    #[test]
+    fn preferences_never_change_an_answer() {
+        // Whether CaDiCaL follows them cannot be seen on a small formula: its "lucky" assignments
+        // (all false, all true, ...) answer first. Checks on Knotty are in docs/performance.md.
+        let starts = [SatBackend::start_threaded, |backend, interrupt| {
+            on_its_thread(backend, interrupt)
+        }];
+        for (&backend, start) in SatBackend::ALL.iter().flat_map(|b| starts.map(|s| (b, s))) {
+            let mut solver = start(backend, Interrupt::default());
+            // At least one of x1..x6 is false.
+            solver.add_clause(&(1..=6).map(|v| lit(-v)).collect::<Vec<_>>());
+            // Every variable preferred true, and one the clauses never named.
+            solver.prefer(&(1..=7).map(lit).collect::<Vec<_>>());
+            let Outcome::Satisfiable(model) = solver.solve(&[]) else {
+                panic!("the clause is satisfiable");
+            };
+            assert!((1..=6).any(|v| !model.value(Var::from_dimacs(v))));
+            let all_true: Vec<Lit> = (1..=6).map(lit).collect();
+            assert_eq!(solver.solve(&all_true), Outcome::Unsatisfiable);
+            solver.forget_preferences();
+            solver.prefer(&[lit(-1)]);
+            solver.add_clause(&[lit(1)]);
+            let Outcome::Satisfiable(model) = solver.solve(&[]) else {
+                panic!("x1 with another false is satisfiable");
+            };
+            assert!(
+                model.value(Var::from_dimacs(1)),
+                "{backend:?}: a preference broke a clause"
+            );
+            solver.forget_preferences();
+            assert_eq!(solver.solve(&all_true), Outcome::Unsatisfiable);
         }
     }
 
