@@ -9,11 +9,10 @@
 
 use crate::model::{Cell, Clue, Grid, LineId, Puzzle};
 
-/// The most rounds (a pass over the rows, then the columns) of belief propagation. On Knotty
-/// (40x40) the messages settle to [`TOLERANCE`] after about 45.
+/// The most rounds (a pass over the rows, then the columns) of belief propagation.
 const MAX_ROUNDS: usize = 30;
 
-/// Propagation stops once no message moved by more than this in a round.
+/// Propagation stops once no message has moved by more than this since its line was solved.
 const TOLERANCE: f64 = 1e-2;
 
 /// Messages are kept this far from 0 and 1, so that one line cannot veto a colour the crossing
@@ -33,9 +32,18 @@ pub fn black_beliefs(puzzle: &Puzzle, known: &Grid<Cell>) -> Option<Grid<f64>> {
         .lines()
         .map(|line| (line, known.line_positions(line).collect()))
         .collect();
+    // A line is solved again only when a message into one of its open cells has moved by more
+    // than the tolerance since it last was: in later rounds most lines have settled.
+    let open = |positions: &Vec<_>| positions.iter().any(|&pos| known[pos] == Cell::Unknown);
+    let mut dirty: Vec<bool> = lines.iter().map(|(_, positions)| open(positions)).collect();
     for _ in 0..MAX_ROUNDS {
-        let mut moved: f64 = 0.0;
-        for (line, positions) in &lines {
+        if !dirty.contains(&true) {
+            break;
+        }
+        for (at, (line, positions)) in lines.iter().enumerate() {
+            if !std::mem::take(&mut dirty[at]) {
+                continue;
+            }
             let (incoming, outgoing) = match line {
                 LineId::Row(_) => (&from_cols, &mut from_rows),
                 LineId::Col(_) => (&from_rows, &mut from_cols),
@@ -45,12 +53,15 @@ pub fn black_beliefs(puzzle: &Puzzle, known: &Grid<Cell>) -> Option<Grid<f64>> {
             let shares = black_shares(puzzle.clue(*line), &cells, &priors)?;
             for ((&pos, share), prior) in positions.iter().zip(shares).zip(priors) {
                 let message = keep_open(leave_out(share, prior));
-                moved = moved.max((message - outgoing[pos]).abs());
+                if (message - outgoing[pos]).abs() > TOLERANCE && known[pos] == Cell::Unknown {
+                    let crossing = match line {
+                        LineId::Row(_) => height + pos.col,
+                        LineId::Col(_) => pos.row,
+                    };
+                    dirty[crossing] = true;
+                }
                 outgoing[pos] = message;
             }
-        }
-        if moved < TOLERANCE {
-            break;
         }
     }
     let mut beliefs = Grid::filled(width, height, 0.5);
