@@ -397,8 +397,8 @@ impl<'p> ProbingSearch<'p> {
     }
 
     /// The colour to try first at a branch on `cell`: black when belief propagation over the
-    /// board at the first branch finds it likelier; without beliefs, the colour whose probe fixed
-    /// more cells.
+    /// board at the first branch finds it likelier; without beliefs, or when they are even (as
+    /// on a symmetric puzzle), the colour whose probe fixed more cells.
     fn likelier_colour(&mut self, cell: usize) -> bool {
         let beliefs = self.beliefs.get_or_insert_with(|| {
             black_beliefs(self.puzzle, &self.board.grid())
@@ -406,8 +406,8 @@ impl<'p> ProbingSearch<'p> {
                 .unwrap_or_default()
         });
         match beliefs.get(cell) {
-            Some(&black) => black > 0.5,
-            None => {
+            Some(&black) if black != 0.5 => black > 0.5,
+            _ => {
                 let [black, white] = self.scores[cell];
                 black >= white
             }

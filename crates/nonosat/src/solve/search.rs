@@ -163,8 +163,8 @@ impl<'a, L: Limit> Search<'a, L> {
         Ok(())
     }
 
-    /// Per open cell, the literal of the colour belief propagation finds likelier; none when the
-    /// backend would ignore them.
+    /// Per open cell on which the beliefs are not even, the literal of the colour belief
+    /// propagation finds likelier; none when the backend would ignore them.
     fn likelier_colours(&self) -> Vec<Lit> {
         if !self.guided {
             return Vec::new();
@@ -174,6 +174,7 @@ impl<'a, L: Limit> Search<'a, L> {
         };
         self.open_cells()
             .into_iter()
+            .filter(|&pos| beliefs[pos] != 0.5)
             .map(|pos| self.cell_is(pos, beliefs[pos] > 0.5))
             .collect()
     }
