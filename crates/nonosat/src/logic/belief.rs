@@ -5,7 +5,8 @@
 //! at a branch, and the phase a SAT solver tries first for a cell. Nothing is deduced from them.
 //! A line's completions are counted by the forward-backward recursion of a complete line solver,
 //! over reals instead of booleans, and each completion is weighted by what the crossing lines say
-//! of its cells. Rows and columns take turns until no message moves by more than [`TOLERANCE`].
+//! of its cells. Rows and columns take turns, a line solved again only once a message into it has
+//! moved by more than [`TOLERANCE`], for at most [`MAX_ROUNDS`].
 
 use crate::model::{Cell, Clue, Grid, LineId, Puzzle};
 
@@ -75,6 +76,12 @@ pub fn black_beliefs(puzzle: &Puzzle, known: &Grid<Cell>) -> Option<Grid<f64>> {
     Some(beliefs)
 }
 
+/// The colour a belief of black finds likelier: `None` when it is even (as on a symmetric
+/// puzzle), which says nothing.
+pub fn likelier_colour(black: f64) -> Option<bool> {
+    (black != 0.5).then_some(black > 0.5)
+}
+
 /// The probability of black that two independent messages `a` and `b` give together.
 fn combine(a: f64, b: f64) -> f64 {
     let black = a * b;
@@ -102,7 +109,7 @@ fn keep_open(p: f64) -> f64 {
 /// weighing the product over its cells of `priors[i]` for black and `1 - priors[i]` for white
 /// (priors strictly between 0 and 1). Known cells admit only their colour. `None` when no
 /// completion fits.
-pub fn black_shares(clue: &Clue, line: &[Cell], priors: &[f64]) -> Option<Vec<f64>> {
+fn black_shares(clue: &Clue, line: &[Cell], priors: &[f64]) -> Option<Vec<f64>> {
     let blocks = clue.blocks();
     let (n, k) = (line.len(), blocks.len());
     // Cell `n` is a virtual white cell that ends the line.

@@ -26,6 +26,7 @@ pub struct Cadical {
     buffer: Vec<i32>,
     /// The proof written so far, when one is traced.
     proof: Option<Rc<RefCell<DratLines>>>,
+    /// The literals given preferred phases, to be unphased when the preferences are forgotten.
     preferred: Vec<i32>,
 }
 

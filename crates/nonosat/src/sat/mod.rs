@@ -121,9 +121,7 @@ pub trait Backend: ClauseSink {
     /// Asks the solver to try each literal of `lits` true first when it decides its variable: a
     /// hint for its search (a preferred phase), not a constraint. varisat has no such hint and
     /// ignores it.
-    fn prefer(&mut self, lits: &[Lit]) {
-        let _ = lits;
-    }
+    fn prefer(&mut self, _lits: &[Lit]) {}
 
     /// Drops every preference made by [`Backend::prefer`].
     fn forget_preferences(&mut self) {}

@@ -355,13 +355,19 @@ mod tests {
         solver
     }
 
+    /// A handle of each backend in each place: on the caller's thread (a small formula) and on
+    /// a thread of its own.
+    fn each_backend_and_place() -> impl Iterator<Item = (SatBackend, Threaded)> {
+        SatBackend::ALL.iter().flat_map(|&backend| {
+            let inline = backend.start_threaded(Interrupt::default());
+            let apart = on_its_thread(backend, Interrupt::default());
+            [(backend, inline), (backend, apart)]
+        })
+    }
+
     #[test]
     fn clauses_cross_batches_and_the_empty_clause_refutes() {
-        let starts = [SatBackend::start_threaded, |backend, interrupt| {
-            on_its_thread(backend, interrupt)
-        }];
-        for (&backend, start) in SatBackend::ALL.iter().flat_map(|b| starts.map(|s| (b, s))) {
-            let mut solver = start(backend, Interrupt::default());
+        for (_, mut solver) in each_backend_and_place() {
             // x1 -> x2 -> ... -> xN, over several batches.
             let n = BATCH as i64;
             for v in 1..n {
@@ -382,11 +388,7 @@ mod tests {
     fn preferences_never_change_an_answer() {
         // Whether CaDiCaL follows them cannot be seen on a small formula: its "lucky" assignments
         // (all false, all true, ...) answer first. Checks on Knotty are in docs/performance.md.
-        let starts = [SatBackend::start_threaded, |backend, interrupt| {
-            on_its_thread(backend, interrupt)
-        }];
-        for (&backend, start) in SatBackend::ALL.iter().flat_map(|b| starts.map(|s| (b, s))) {
-            let mut solver = start(backend, Interrupt::default());
+        for (backend, mut solver) in each_backend_and_place() {
             // At least one of x1..x6 is false.
             solver.add_clause(&(1..=6).map(|v| lit(-v)).collect::<Vec<_>>());
             // Every variable preferred true, and one the clauses never named.

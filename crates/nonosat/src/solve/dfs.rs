@@ -28,7 +28,7 @@
 //! solution" rest on the SAT solver's refutation (`check` hands that part, and whatever a search
 //! out of budget left, to a SAT search).
 
-use crate::logic::belief::black_beliefs;
+use crate::logic::belief::{black_beliefs, likelier_colour};
 use crate::logic::board::Board;
 use crate::model::{Cell, Grid, Mismatch, Puzzle};
 
@@ -405,13 +405,13 @@ impl<'p> ProbingSearch<'p> {
                 .map(|beliefs| beliefs.cells().to_vec())
                 .unwrap_or_default()
         });
-        match beliefs.get(cell) {
-            Some(&black) if black != 0.5 => black > 0.5,
-            _ => {
+        beliefs
+            .get(cell)
+            .and_then(|&black| likelier_colour(black))
+            .unwrap_or_else(|| {
                 let [black, white] = self.scores[cell];
                 black >= white
-            }
-        }
+            })
     }
 }
 

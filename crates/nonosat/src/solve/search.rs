@@ -5,7 +5,7 @@
 use super::searcher::Searcher;
 use crate::cnf::{self, ClauseSink, Counter, Encoding, Lit, TooLarge};
 use crate::deadline::{Deadline, Limit};
-use crate::logic::belief::black_beliefs;
+use crate::logic::belief::{black_beliefs, likelier_colour};
 use crate::logic::bits::QuickLineSolver;
 use crate::logic::propagate;
 use crate::model::{Cell, Grid, Mismatch, Pos, Puzzle};
@@ -174,8 +174,7 @@ impl<'a, L: Limit> Search<'a, L> {
         };
         self.open_cells()
             .into_iter()
-            .filter(|&pos| beliefs[pos] != 0.5)
-            .map(|pos| self.cell_is(pos, beliefs[pos] > 0.5))
+            .filter_map(|pos| likelier_colour(beliefs[pos]).map(|black| self.cell_is(pos, black)))
             .collect()
     }
 
