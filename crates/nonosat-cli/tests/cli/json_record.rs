@@ -20,6 +20,7 @@ fn check_json_record_has_exactly_the_documented_keys_and_types() {
         "line_solvable",
         "line_refuted",
         "fixed_by_propagation",
+        "fixed_by_counting",
         "cells",
         "time_ms",
     ];

@@ -118,8 +118,8 @@ fn a_timed_out_check_with_proof_exits_as_a_timeout() {
     let dir =
         std::env::temp_dir().join(format!("nonosat-cli-proof-timeout-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let proof = dir.join("14-dom.drat");
-    let puzzle = corpus.join("ndom/14-dom.nin");
+    let proof = dir.join("faase.drat");
+    let puzzle = corpus.join("survey/faase.nin");
     let (code, stdout, stderr) = run(
         &[
             "check",

@@ -14,6 +14,7 @@ pub mod bits;
 pub mod board;
 pub mod colour;
 pub mod colour_probe;
+pub mod count;
 mod dp;
 pub mod probe;
 pub mod propagate;

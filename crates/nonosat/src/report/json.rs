@@ -83,6 +83,9 @@ pub struct CheckRecord {
     pub line_refuted: bool,
     /// Cells fixed by line propagation.
     pub fixed_by_propagation: usize,
+    /// Cells fixed after line propagation by counting across lines, before any search.
+    #[serde(default)]
+    pub fixed_by_counting: usize,
     /// Number of cells.
     pub cells: usize,
     /// Wall-clock time in milliseconds.
@@ -426,6 +429,7 @@ impl CheckRecord {
             line_solvable: report.line_solvable,
             line_refuted: report.line_refuted,
             fixed_by_propagation: report.fixed_by_propagation,
+            fixed_by_counting: report.fixed_by_counting,
             time_ms: report.elapsed.as_secs_f64() * 1000.0,
             goal: report.goal.as_ref().map(|goal| match goal {
                 GoalReport::Solves => GoalRecord {

@@ -181,8 +181,23 @@ fn detail_lines<S: PartialEq, M: std::fmt::Display>(
             100.0 * report.fixed_by_propagation as f64 / cells as f64,
             if report.line_solvable {
                 ", solves the puzzle alone"
+            } else if report.fixed_by_propagation + report.fixed_by_counting == cells {
+                ", needs more than line logic"
             } else {
                 ", needs search"
+            },
+        );
+    }
+    if report.fixed_by_counting > 0 {
+        let known = report.fixed_by_propagation + report.fixed_by_counting;
+        let _ = writeln!(
+            out,
+            "counting across lines: fixed {} more cells{}",
+            report.fixed_by_counting,
+            if known == cells {
+                ", every cell is known"
+            } else {
+                ""
             },
         );
     }

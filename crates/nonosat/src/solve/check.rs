@@ -210,6 +210,9 @@ pub struct Report<S = bool, M = Mismatch> {
     /// Cells fixed by line propagation before any search (0 when propagation finds a
     /// contradiction).
     pub fixed_by_propagation: usize,
+    /// Cells fixed after line propagation, before any search, by counting across lines
+    /// ([`crate::logic::count`]) with line propagation in between (0 for a colour puzzle).
+    pub fixed_by_counting: usize,
     /// Whether line propagation alone fixed every cell.
     pub line_solvable: bool,
     /// Whether line propagation alone met a line that cannot be completed, proving that there is
@@ -232,6 +235,7 @@ impl<S, M> Report<S, M> {
             ambiguous: None,
             ambiguous_complete: false,
             fixed_by_propagation: 0,
+            fixed_by_counting: 0,
             line_solvable: false,
             line_refuted: false,
             goal: None,
@@ -349,16 +353,18 @@ fn run(
     verdict_known: VerdictKnown,
 ) -> Result<Report, CheckError> {
     let started = Instant::now();
-    let (known, propagated) = propagated(puzzle);
-    let fixed_by_propagation = known.known_count();
+    let propagated = propagated(puzzle);
+    let known = propagated.known;
+    let fixed_by_propagation = propagated.by_lines;
     let goal = puzzle.goal().map(|goal| match puzzle.check(goal) {
         Ok(()) => GoalReport::Solves,
         Err(mismatch) => GoalReport::Breaks(mismatch),
     });
     let mut report = Report {
         fixed_by_propagation,
-        line_solvable: propagated && fixed_by_propagation == puzzle.cell_count(),
-        line_refuted: !propagated,
+        fixed_by_counting: propagated.by_counting,
+        line_solvable: propagated.consistent && fixed_by_propagation == puzzle.cell_count(),
+        line_refuted: !propagated.consistent,
         goal,
         ..Report::timed_out(Duration::ZERO)
     };

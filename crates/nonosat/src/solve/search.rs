@@ -7,20 +7,49 @@ use crate::cnf::{self, ClauseSink, Counter, Encoding, Lit, TooLarge};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::belief::{black_beliefs, likelier_colour};
 use crate::logic::bits::QuickLineSolver;
+use crate::logic::count::propagate_with_counts;
 use crate::logic::propagate;
 use crate::model::{Cell, Grid, Mismatch, Pos, Puzzle};
 use crate::sat::{Model, SatBackend, Solver, StopSignal};
 
-/// The cells line propagation fixes on a blank grid, and whether it ended without a
-/// contradiction. After a contradiction no cell is fixed: the SAT solver confirms it from the
-/// clues alone.
-pub(crate) fn propagated(puzzle: &Puzzle) -> (Grid<Cell>, bool) {
-    let mut known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
-    let consistent = propagate(puzzle, &mut known, &mut QuickLineSolver::new()).is_ok();
-    if !consistent {
-        known = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+/// What propagation fixed on a blank grid before any search.
+pub(crate) struct Propagated {
+    /// The cells fixed by line propagation and counting across lines; none after a
+    /// contradiction, which the SAT solver then confirms from the clues alone.
+    pub known: Grid<Cell>,
+    /// How many cells line propagation fixed by itself.
+    pub by_lines: usize,
+    /// How many more cells counting across lines fixed, with line propagation in between.
+    pub by_counting: usize,
+    /// Whether line propagation ended without a contradiction.
+    pub consistent: bool,
+}
+
+/// Propagates a blank grid of `puzzle`: line logic, then counting across lines
+/// ([`propagate_with_counts`]) if cells are still open.
+pub(crate) fn propagated(puzzle: &Puzzle) -> Propagated {
+    let blank = || Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+    let mut known = blank();
+    let mut solver = QuickLineSolver::new();
+    if propagate(puzzle, &mut known, &mut solver).is_err() {
+        return Propagated {
+            known: blank(),
+            by_lines: 0,
+            by_counting: 0,
+            consistent: false,
+        };
     }
-    (known, consistent)
+    let by_lines = known.known_count();
+    let by_counting = propagate_with_counts(puzzle, &mut known, &mut solver).unwrap_or_else(|_| {
+        known = blank();
+        0
+    });
+    Propagated {
+        known,
+        by_lines,
+        by_counting,
+        consistent: true,
+    }
 }
 
 /// Why a search stopped short: its limit (`E` is the limit's
@@ -101,7 +130,7 @@ impl<'a, L: Limit> Search<'a, L> {
         limit: L,
         backend: SatBackend,
     ) -> Result<Self, TooLarge> {
-        Search::new(puzzle, propagated(puzzle).0, limit, backend)
+        Search::new(puzzle, propagated(puzzle).known, limit, backend)
     }
 
     /// Solves with every literal of `assumptions` true for this call only; a model, or `None`.

@@ -9,5 +9,6 @@ mod common;
 mod board;
 mod colour_grids;
 mod colour_line;
+mod counting;
 mod line_solver;
 mod probing;
