@@ -47,10 +47,11 @@ pub(crate) enum Ended {
 }
 
 /// The probes per cell of the puzzle a search may make before it gives up
-/// ([`Ended::OutOfBudget`]): about 0.2 s on a 30x30 puzzle. The puzzles it is quick on (most
-/// tournament and random puzzles) need far fewer; on those where it flounders (n-Dom's proofs,
-/// the hardest random 30x30 puzzles) clause learning is quicker.
-pub(crate) const PROBES_PER_CELL: u64 = 100;
+/// ([`Ended::OutOfBudget`]): about 2 s on a 30x30 puzzle and 50 s on an 80x95 one. The puzzles
+/// it is quick on (most tournament and random puzzles) need far fewer. At 100 the search gave up
+/// on Faase half a second before its answer, and handed the middle of the tournament sets to a
+/// SAT search that took twice as long as going on (docs/performance.md).
+pub(crate) const PROBES_PER_CELL: u64 = 1000;
 
 /// Dead ends per unit of the restart sequence: run `i` gives up after `luby(i)` units.
 const RESTART_UNIT: u64 = 64;
