@@ -83,6 +83,16 @@ fn count_step(puzzle: &Puzzle, grid: &mut Grid<Cell>) -> Result<Vec<Pos>, NoSolu
         let (mut low_sum, mut high_sum) = (0, 0);
         for (i, clue) in lines.iter().enumerate() {
             let cells = grid.line(line_id(i));
+            if !cells.contains(&Cell::Unknown) {
+                // A solved line (line propagation has checked it) has one count.
+                let count: i64 = (0..cells.len())
+                    .filter(|&at| cells[at] == Cell::Black)
+                    .map(|at| weights[at])
+                    .sum();
+                low_sum += count;
+                high_sum += count;
+                continue;
+            }
             low_sum += least_weight(clue, &cells, &weights).ok_or(NoSolution)?;
             high_sum -= least_weight(clue, &cells, &negated).ok_or(NoSolution)?;
         }
@@ -100,6 +110,9 @@ fn count_step(puzzle: &Puzzle, grid: &mut Grid<Cell>) -> Result<Vec<Pos>, NoSolu
         };
         for (i, clue) in lines.iter().enumerate() {
             let cells = grid.line(line_id(i));
+            if !cells.contains(&Cell::Unknown) {
+                continue;
+            }
             let common = lightest_common(clue, &cells, tight);
             let positions = grid.line_positions(line_id(i)).collect::<Vec<_>>();
             for (pos, cell) in positions.into_iter().zip(common) {
