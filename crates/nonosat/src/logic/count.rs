@@ -59,7 +59,9 @@ pub fn propagate_with_counts(
     Ok(grid.known_count() - before)
 }
 
-/// One pass of counting over both sides: the cells it fixed.
+/// One pass of counting, rows first, then columns if the rows fixed nothing: the cells it fixed.
+/// The grid it starts from is at a fixpoint of line propagation, so every solved line in it meets
+/// its clue.
 ///
 /// Only the even crossing lines are counted: a line's black cells in odd crossing lines are its
 /// clue's sum less those in even ones, so the odd class is the even one with minima and maxima
@@ -67,6 +69,9 @@ pub fn propagate_with_counts(
 fn count_step(puzzle: &Puzzle, grid: &mut Grid<Cell>) -> Result<Vec<Pos>, NoSolution> {
     let mut fixed = Vec::new();
     for rows in [true, false] {
+        if !fixed.is_empty() {
+            break;
+        }
         let (lines, crossing) = if rows {
             (puzzle.rows(), puzzle.columns())
         } else {
@@ -84,7 +89,7 @@ fn count_step(puzzle: &Puzzle, grid: &mut Grid<Cell>) -> Result<Vec<Pos>, NoSolu
         for (i, clue) in lines.iter().enumerate() {
             let cells = grid.line(line_id(i));
             if !cells.contains(&Cell::Unknown) {
-                // A solved line (line propagation has checked it) has one count.
+                // A solved line has one count.
                 let count: i64 = (0..cells.len())
                     .filter(|&at| cells[at] == Cell::Black)
                     .map(|at| weights[at])
