@@ -11,7 +11,7 @@ use nonosat::formats::{self, Entry, Puzzles};
 use nonosat::image::Drawing;
 use nonosat::model::{Grid, Metadata, Mismatch, Puzzle};
 use nonosat::report::{
-    CertificateRecord, CheckRecord, draw_puzzle, render_check_detail, render_verdict,
+    CertificateRecord, CheckRecord, PuzzleHeader, draw_puzzle, render_check_detail, render_verdict,
 };
 use nonosat::solve::certify::{self, Certified, CertifyError};
 use nonosat::solve::{self, CheckError, Options, Report, SatChoice, Verdict};
@@ -75,6 +75,9 @@ pub(super) trait Checked: Certified + Sync {
     /// The puzzle drawn with `solutions`, under `caption`.
     fn draw(&self, solutions: &[Grid<Self::Value>], caption: &str) -> Drawing;
 
+    /// The header of the puzzle's JSON records: its file, index, label and size.
+    fn header(&self, file: &str, index: usize, label: &str) -> PuzzleHeader;
+
     /// The puzzle's metadata.
     fn meta(&self) -> &Metadata;
 }
@@ -108,6 +111,10 @@ impl Checked for Puzzle {
 
     fn draw(&self, solutions: &[Grid<bool>], caption: &str) -> Drawing {
         draw_puzzle(self, solutions, caption)
+    }
+
+    fn header(&self, file: &str, index: usize, label: &str) -> PuzzleHeader {
+        PuzzleHeader::new(file, index, label, self)
     }
 
     fn meta(&self) -> &Metadata {

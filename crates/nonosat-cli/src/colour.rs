@@ -5,24 +5,20 @@
 use std::path::Path;
 
 use nonosat::cnf::{self, Cnf};
-use nonosat::deadline::Deadline;
 use nonosat::formats::{self, ColourEntry, Format, Puzzles, ReadOptions};
 use nonosat::image::{Drawing, Rgb};
 use nonosat::logic::colour::{ColourLineSolver, open_grid, propagate_colour};
 use nonosat::model::{Colour, ColourMismatch, ColourPuzzle, Grid, MAX_COLOURS, Metadata, Palette};
 use nonosat::report::{
-    CheckRecord, CnfRecord, CountRecord, PuzzleHeader, draw_colour_puzzle, render_colour_detail,
+    CheckRecord, CnfRecord, PuzzleHeader, draw_colour_puzzle, render_colour_detail,
     render_colour_verdict,
 };
 use nonosat::solve::{self, CheckError, ColourReport, Options};
 
-use super::args::{CnfArgs, CountArgs, InputArgs, PictureArgs, UniquenessArgs};
+use super::args::{CnfArgs, InputArgs, PictureArgs, UniquenessArgs};
 use super::check::Checked;
-use super::count::count_text;
 use super::error::{CliError, Usage};
-use super::output::{
-    check_failed, each_puzzle, is_png, json_line, pick_entry, shown_name, write_output,
-};
+use super::output::{each_puzzle, is_png, json_line, pick_entry, shown_name, write_output};
 use super::pictures::title;
 use super::status::Status;
 
@@ -56,6 +52,10 @@ impl Checked for ColourPuzzle {
 
     fn draw(&self, solutions: &[Grid<u8>], caption: &str) -> Drawing {
         draw_colour_puzzle(self, solutions, caption)
+    }
+
+    fn header(&self, file: &str, index: usize, label: &str) -> PuzzleHeader {
+        PuzzleHeader::colour(file, index, label, self)
     }
 
     fn meta(&self) -> &Metadata {
@@ -148,35 +148,6 @@ fn in_palette(
         map.push(u8::try_from(index).expect("at most 31 colours"));
     }
     Ok(goal.map(|&index| map[usize::from(index)]))
-}
-
-/// `count` on the colour puzzles of a file.
-pub(super) fn count_all(args: &CountArgs, entries: Vec<ColourEntry>) -> Result<Status, CliError> {
-    let file = shown_name(&args.input.file);
-    let json = args.input.json;
-    let cap = args.cap as usize;
-    let printer = each_puzzle(
-        json,
-        &file,
-        &entries,
-        0..entries.len(),
-        |printer, index, entry, heading| {
-            let options = Options::default()
-                .with_max_solutions(cap + 1)
-                .with_deadline(args.timeout.map(Deadline::after));
-            let report = solve::check_colour(&entry.puzzle, &options)
-                .map_err(|error| check_failed(&file, index, heading, error))?;
-            let text = if json {
-                let header = PuzzleHeader::colour(&file, index, &entry.label, &entry.puzzle);
-                json_line(&CountRecord::of(header, &report))
-            } else {
-                count_text(heading, cap, &report)
-            };
-            printer.text(&text);
-            Ok(Status::of(report.verdict))
-        },
-    );
-    Ok(printer.status)
 }
 
 /// `clues --svg`/`--png` on colour puzzles: each drawn blank, its clue numbers on swatches.

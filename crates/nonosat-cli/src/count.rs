@@ -3,43 +3,50 @@
 use nonosat::deadline::Deadline;
 use nonosat::formats::Puzzles;
 use nonosat::report::CountRecord;
-use nonosat::solve::{self, Options, Report, SolutionCount};
+use nonosat::solve::{Options, Report, SolutionCount};
 use nonosat::words::counted;
 
 use super::args::CountArgs;
-use super::colour;
+use super::check::Checked;
 use super::error::CliError;
-use super::output::{check_failed, each_puzzle, json_line, read_any_input, shown_name};
+use super::output::{
+    PuzzleEntry, check_failed, each_puzzle, json_line, read_any_input, shown_name,
+};
 use super::status::Status;
 
-/// `count`: one line (or JSON record) per puzzle.
+/// `count`: one line (or JSON record) per puzzle, black-and-white or colour.
 pub(super) fn count_all(args: &CountArgs) -> Result<Status, CliError> {
-    let entries = match read_any_input(&args.input)? {
-        Puzzles::BlackAndWhite(entries) => entries,
-        Puzzles::Colour(entries) => return colour::count_all(args, entries),
-    };
+    match read_any_input(&args.input)? {
+        Puzzles::BlackAndWhite(entries) => count_each(args, &entries),
+        Puzzles::Colour(entries) => count_each(args, &entries),
+    }
+}
+
+/// `count` on the puzzles `entries` of one file.
+fn count_each<E>(args: &CountArgs, entries: &[E]) -> Result<Status, CliError>
+where
+    E: PuzzleEntry,
+    E::Puzzle: Checked,
+{
     let file = shown_name(&args.input.file);
     let json = args.input.json;
     let cap = args.cap as usize;
     let printer = each_puzzle(
         json,
         &file,
-        &entries,
+        entries,
         0..entries.len(),
         |printer, index, entry, heading| {
+            let puzzle = entry.puzzle();
             let options = Options::default()
                 .with_max_solutions(cap + 1)
                 .with_deadline(args.timeout.map(Deadline::after));
-            let report = solve::check(&entry.puzzle, &options)
+            let report = puzzle
+                .check_verdict_first(&options, &|_| {})
                 .map_err(|error| check_failed(&file, index, heading, error))?;
             let text = if json {
-                json_line(&CountRecord::new(
-                    &file,
-                    index,
-                    &entry.label,
-                    &entry.puzzle,
-                    &report,
-                ))
+                let header = puzzle.header(&file, index, entry.label());
+                json_line(&CountRecord::of(header, &report))
             } else {
                 count_text(heading, cap, &report)
             };
