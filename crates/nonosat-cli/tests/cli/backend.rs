@@ -107,3 +107,67 @@ fn every_backend_choice_keeps_its_time_limit() {
         assert!(elapsed.as_secs_f64() < 2.5, "{backend}: {elapsed:?}");
     }
 }
+
+/// A random 200x200 puzzle, given on standard input: its line counts are the costly part before
+/// any SAT solve (belief propagation for the phases took seconds once, past any time limit), and
+/// every backend choice still stops at the limit.
+#[test]
+fn every_backend_choice_keeps_its_time_limit_on_a_large_random_puzzle() {
+    let side = 200;
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let picture: Vec<Vec<bool>> = (0..side)
+        .map(|_| {
+            (0..side)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    state & 1 == 1
+                })
+                .collect()
+        })
+        .collect();
+    let runs = |cells: Vec<bool>| {
+        let lengths: Vec<String> = cells
+            .split(|&black| !black)
+            .filter(|run| !run.is_empty())
+            .map(|run| run.len().to_string())
+            .collect();
+        if lengths.is_empty() {
+            "0".to_owned()
+        } else {
+            lengths.join(" ")
+        }
+    };
+    let mut text = format!("{side} {side}\n");
+    for row in &picture {
+        text += &runs(row.clone());
+        text.push('\n');
+    }
+    for col in 0..side {
+        text += &runs(picture.iter().map(|row| row[col]).collect());
+        text.push('\n');
+    }
+    const LIMIT: f64 = 0.5;
+    for backend in backends() {
+        let started = std::time::Instant::now();
+        let (code, stdout, stderr) = run(
+            &[
+                "check",
+                "--json",
+                "--format",
+                "nin",
+                "--timeout",
+                &LIMIT.to_string(),
+                "--backend",
+                backend,
+                "-",
+            ],
+            Some(&text),
+        );
+        let elapsed = started.elapsed().as_secs_f64();
+        assert_eq!(code, 4, "{backend}: {stderr}");
+        assert_eq!(records(&stdout)[0]["verdict"], "timeout", "{backend}");
+        assert!(elapsed < LIMIT + 0.7, "{backend}: {elapsed:.2} s");
+    }
+}

@@ -22,8 +22,13 @@ const FLOOR: f64 = 1e-3;
 
 /// Per cell, how likely it is to be black in a solution, given the cells of `known`: known cells
 /// are 0 or 1. `None` when a line has no completion (or, on a line of hundreds of cells, the
-/// weights of its completions vanish in floating point).
-pub fn black_beliefs(puzzle: &Puzzle, known: &Grid<Cell>) -> Option<Grid<f64>> {
+/// weights of its completions vanish in floating point), or when `stop`, asked before each line,
+/// says so: on a 200x200 puzzle the beliefs take seconds, and a time limit must hold.
+pub fn black_beliefs(
+    puzzle: &Puzzle,
+    known: &Grid<Cell>,
+    stop: &dyn Fn() -> bool,
+) -> Option<Grid<f64>> {
     let (width, height) = (puzzle.width(), puzzle.height());
     // What each row and each column says of its cells: the probability of black it gives,
     // leaving out what the crossing line told it.
@@ -44,6 +49,9 @@ pub fn black_beliefs(puzzle: &Puzzle, known: &Grid<Cell>) -> Option<Grid<f64>> {
         for (at, (line, positions)) in lines.iter().enumerate() {
             if !std::mem::take(&mut dirty[at]) {
                 continue;
+            }
+            if stop() {
+                return None;
             }
             let (incoming, outgoing) = match line {
                 LineId::Row(_) => (&from_cols, &mut from_rows),
@@ -265,7 +273,7 @@ mod tests {
         let puzzle = Puzzle::new(clues(&[&[1], &[1]]), clues(&[&[1], &[1]])).unwrap();
         let mut known = Grid::filled(2, 2, Cell::Unknown);
         known[crate::model::Pos { row: 0, col: 0 }] = Cell::Black;
-        let beliefs = black_beliefs(&puzzle, &known).expect("consistent");
+        let beliefs = black_beliefs(&puzzle, &known, &|| false).expect("consistent");
         assert_eq!(beliefs.cells()[0], 1.0);
         assert!(beliefs.cells()[3] > 0.5, "{:?}", beliefs.cells());
         assert!(beliefs.cells()[1] < 0.5 && beliefs.cells()[2] < 0.5);

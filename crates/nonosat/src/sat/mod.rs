@@ -240,6 +240,8 @@ pub struct Solver<L: Limit> {
     added: usize,
     /// Whether the limit passed while clauses were added: later ones were dropped.
     past_limit: bool,
+    /// The signal that also stops the backend, if any ([`Solver::stoppable`]).
+    stop: Option<StopSignal>,
 }
 
 /// How many clauses [`Solver::add_clause`] adds between two reads of the clock.
@@ -258,16 +260,17 @@ impl<L: Limit> Solver<L> {
             deadline: limit.deadline(),
             stop: None,
         };
-        Solver::around(backend.start(interrupt), limit)
+        Solver::around(backend.start(interrupt), limit, None)
     }
 
     /// A solver over `backend`, without clauses yet.
-    fn around(backend: Box<dyn Backend>, limit: L) -> Self {
+    fn around(backend: Box<dyn Backend>, limit: L, stop: Option<StopSignal>) -> Self {
         Solver {
             backend,
             limit,
             added: 0,
             past_limit: false,
+            stop,
         }
     }
 
@@ -283,6 +286,12 @@ impl<L: Limit> Solver<L> {
         if !self.past_limit {
             self.backend.forget_preferences();
         }
+    }
+
+    /// Whether the limit has passed, or (for a solver made by [`Solver::stoppable`]) its stop
+    /// signal has been raised: for work done outside the backend, between its solves.
+    pub fn should_stop(&self) -> bool {
+        self.limit.check().is_err() || self.stop.as_ref().is_some_and(StopSignal::is_raised)
     }
 
     /// Solves the clauses added so far: a model, or `None` if they are unsatisfiable.
@@ -316,8 +325,11 @@ impl Solver<Option<Deadline>> {
         backend: SatBackend,
         stop: Option<StopSignal>,
     ) -> Self {
-        let interrupt = Interrupt { deadline, stop };
-        Solver::around(backend.start(interrupt), deadline)
+        let interrupt = Interrupt {
+            deadline,
+            stop: stop.clone(),
+        };
+        Solver::around(backend.start(interrupt), deadline, stop)
     }
 }
 

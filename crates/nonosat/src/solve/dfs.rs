@@ -296,7 +296,7 @@ impl<'p> ProbingSearch<'p> {
                 break;
             }
         }
-        Some(self.choose())
+        Some(self.choose(stop))
     }
 
     /// Whether the last probes of `cell` proved nothing and none of the lines they solved has
@@ -375,7 +375,7 @@ impl<'p> ProbingSearch<'p> {
     }
 
     /// The node after a probing fixpoint: solved, or the cell to branch on.
-    fn choose(&mut self) -> Node {
+    fn choose(&mut self, stop: &dyn Fn() -> bool) -> Node {
         let mut best: Option<(u64, usize)> = None;
         for cell in 0..self.board.len() {
             if self.board.cell(cell) != Cell::Unknown {
@@ -393,16 +393,17 @@ impl<'p> ProbingSearch<'p> {
         }
         match best {
             None => Node::Solved,
-            Some((_, cell)) => Node::Branch(cell, self.likelier_colour(cell)),
+            Some((_, cell)) => Node::Branch(cell, self.likelier_colour(cell, stop)),
         }
     }
 
     /// The colour to try first at a branch on `cell`: black when belief propagation over the
     /// board at the first branch finds it likelier; without beliefs, or when they are even (as
-    /// on a symmetric puzzle), the colour whose probe fixed more cells.
-    fn likelier_colour(&mut self, cell: usize) -> bool {
+    /// on a symmetric puzzle), the colour whose probe fixed more cells. When `stop` cuts the
+    /// beliefs short, there are none for the rest of the search, which is stopping.
+    fn likelier_colour(&mut self, cell: usize, stop: &dyn Fn() -> bool) -> bool {
         let beliefs = self.beliefs.get_or_insert_with(|| {
-            black_beliefs(self.puzzle, &self.board.grid())
+            black_beliefs(self.puzzle, &self.board.grid(), stop)
                 .map(|beliefs| beliefs.cells().to_vec())
                 .unwrap_or_default()
         });

@@ -198,7 +198,8 @@ impl<'a, L: Limit> Search<'a, L> {
         if !self.guided {
             return Vec::new();
         }
-        let Some(beliefs) = black_beliefs(self.puzzle, &self.known) else {
+        let stop = || self.solver.should_stop();
+        let Some(beliefs) = black_beliefs(self.puzzle, &self.known, &stop) else {
             return Vec::new();
         };
         self.open_cells()
