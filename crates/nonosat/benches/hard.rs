@@ -2,12 +2,13 @@
 //! and their race (wall time: the race keeps two cores busy), with varisat (the engine of before
 //! CaDiCaL) as the baseline in the same run, and line propagation alone beside each puzzle.
 //!
-//! `cargo bench --bench hard [-- [SET] [--backend NAME] [--timeout SECONDS] [--count N]]`, where
-//! SET names one set (see [`SET_NAMES`]), `--backend` keeps one backend, `--timeout` bounds each
-//! puzzle (default: none, but [`WOLTER_TIMEOUT`] for `wolter`) and `--count` the tournament puzzles
-//! taken from each file (default [`TOURNAMENT_COUNT`]; 1000 is a whole set). The corpus sets read
-//! the folder named by `NONOSAT_PUZZLES`, else `../shared/puzzles` beside the crate. Each puzzle
-//! runs once per backend; the propagation baseline is the best of [`BASELINE_RUNS`]. Every answer
+//! `cargo bench --bench hard [-- [SET] [--backend NAME] [--timeout SECONDS] [--count N] [--each]]`,
+//! where SET names one set (see [`SET_NAMES`]), `--backend` keeps one backend, `--timeout` bounds
+//! each puzzle (default: none, but [`WOLTER_TIMEOUT`] for `wolter`), `--count` the tournament
+//! puzzles taken from each file (default [`TOURNAMENT_COUNT`]; 1000 is a whole set), and `--each`
+//! prints a line per puzzle of every set, not only of the small ones. The corpus sets read the
+//! folder named by `NONOSAT_PUZZLES`, else `../shared/puzzles` beside the crate. Each puzzle runs
+//! once per backend; the propagation baseline is the best of [`BASELINE_RUNS`]. Every answer
 //! is sanity-checked and problems are printed with `!!`; speed is never asserted.
 
 mod common;
@@ -115,6 +116,8 @@ struct Args {
     backends: Vec<SatChoice>,
     /// Tournament puzzles taken from each file.
     count: usize,
+    /// Print one line per puzzle of every set, not only of the small ones.
+    each: bool,
 }
 
 fn main() {
@@ -132,7 +135,7 @@ fn main() {
     let corpus = corpus_dir();
     let mut skipped = false;
     for name in selected {
-        let set = match (name, &corpus) {
+        let mut set = match (name, &corpus) {
             ("random30", _) => random_set("random30", 30, 100),
             ("random50", _) => random_set("random50", 50, 20),
             ("ndom-large", _) => ndom_set(&LARGE_NDOM, corpus.as_deref()),
@@ -142,6 +145,7 @@ fn main() {
                 continue;
             }
         };
+        set.per_file |= args.each;
         let timeout = match name {
             "wolter" => args.timeout.or(Some(WOLTER_TIMEOUT)),
             _ => args.timeout,
@@ -163,6 +167,7 @@ fn parse_args() -> Args {
         timeout: None,
         backends: bench_choices(),
         count: TOURNAMENT_COUNT,
+        each: false,
     };
     let mut words = std::env::args().skip(1);
     while let Some(word) = words.next() {
@@ -186,6 +191,7 @@ fn parse_args() -> Args {
                 Some(count) => args.count = count,
                 None => usage("--count needs a number of puzzles"),
             },
+            "--each" => args.each = true,
             flag if flag.starts_with('-') => usage(&format!("unknown option {flag}")),
             _ if args.filter.is_some() => usage("give at most one set filter"),
             _ => args.filter = Some(word),
@@ -198,7 +204,7 @@ fn usage(problem: &str) -> ! {
     eprintln!("{problem}");
     eprintln!(
         "usage: cargo bench --bench hard -- [SET] [--backend NAME] [--timeout SECONDS] \
-         [--count N]; sets: {}",
+         [--count N] [--each]; sets: {}",
         SET_NAMES.join(", ")
     );
     exit(2)
