@@ -162,16 +162,7 @@ pub fn encode(
     }
 
     let width = puzzle.width();
-    for pos in known.positions() {
-        if let Some(black) = known[pos].known() {
-            let var = cell_var(width, pos);
-            sink.add_clause(&[if black {
-                var.positive()
-            } else {
-                !var.positive()
-            }]);
-        }
-    }
+    encode_known_cells(puzzle, known, sink);
     let mut next_var = puzzle.cell_count() as u32 + 1;
     for line in open_lines {
         let cells: Vec<Var> = known
@@ -190,6 +181,24 @@ pub fn encode(
         vars: next_var - 1,
         width,
     })
+}
+
+/// Writes a unit clause for each cell of `known` into `sink`, and nothing about the clues: the
+/// formula of a solver that solves the lines itself (lazy clause generation, in the SAT layer).
+/// The cells are numbered as in [`encode`].
+pub fn encode_known_cells(
+    puzzle: &Puzzle,
+    known: &Grid<Cell>,
+    sink: &mut impl ClauseSink,
+) -> Encoding {
+    let encoding = Encoding::cells_only(puzzle.width(), puzzle.height());
+    for pos in known.positions() {
+        if let Some(black) = known[pos].known() {
+            let lit = encoding.cell_var(pos).positive();
+            sink.add_clause(&[if black { lit } else { !lit }]);
+        }
+    }
+    encoding
 }
 
 /// Encodes a single line on its own, given its known cells: cells are variables `1..=len` (with

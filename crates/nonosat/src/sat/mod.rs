@@ -5,6 +5,8 @@
 
 #[cfg(feature = "cadical")]
 mod cadical;
+#[cfg(feature = "cadical")]
+mod lines;
 mod threaded;
 mod varisat;
 
@@ -14,6 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::cnf::{ClauseSink, Lit, Var};
 use crate::deadline::{Deadline, Limit};
+use crate::model::Puzzle;
 
 /// A satisfying assignment, read from a solver.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -330,6 +333,31 @@ impl Solver<Option<Deadline>> {
             stop: stop.clone(),
         };
         Solver::around(backend.start(interrupt), deadline, stop)
+    }
+
+    /// Like [`Solver::stoppable`] on CaDiCaL, with every row and column of `puzzle` a propagator
+    /// inside its search (lazy clause generation, `lines.rs`): the formula needs only the cell
+    /// variables, and clauses about known cells. `None` in a build without CaDiCaL, or when a
+    /// line is longer than 64 cells.
+    pub fn stoppable_with_lines(
+        deadline: Option<Deadline>,
+        puzzle: &Puzzle,
+        stop: Option<StopSignal>,
+    ) -> Option<Self> {
+        let interrupt = Interrupt {
+            deadline,
+            stop: stop.clone(),
+        };
+        #[cfg(feature = "cadical")]
+        {
+            let backend = cadical::start_with_lines(interrupt, puzzle)?;
+            Some(Solver::around(Box::new(backend), deadline, stop))
+        }
+        #[cfg(not(feature = "cadical"))]
+        {
+            let _ = (interrupt, puzzle);
+            None
+        }
     }
 }
 
