@@ -134,10 +134,11 @@ pub struct SolveArgs {
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, alias = "budget")]
     pub timeout: Option<std::time::Duration>,
     /// The search: `race` (the default: a depth-first search with probing, its proofs on varisat,
-    /// against CaDiCaL on a second thread; the first answer wins), `probing` (that depth-first
-    /// search alone), `auto` (varisat or CaDiCaL by the puzzle's size; what a batch's children
-    /// use), `varisat` or `cadical`. The verdict never depends on it; which of several solutions
-    /// is shown may.
+    /// against CaDiCaL solving the lines inside its search on a second thread; the first answer
+    /// wins), `probing` (that depth-first search alone), `lines` (CaDiCaL with every line a
+    /// propagator inside its search, alone: one thread), `auto` (varisat or CaDiCaL by the
+    /// puzzle's size; what a batch's children use), `varisat` or `cadical`. The verdict never
+    /// depends on it; which of several solutions is shown may.
     #[arg(long, value_name = "NAME")]
     pub backend: Option<SatChoice>,
     #[command(flatten)]

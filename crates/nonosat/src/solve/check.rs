@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::ambiguity::ambiguous_cells;
 use super::dfs::{Ended, ProbingSearch};
-use super::race::{Racer, race};
+use super::race::{Lines, Racer, race};
 use super::search::{Search, SearchError, propagated};
 use super::searcher::{Found, Searcher};
 use crate::cnf::TooLarge;
@@ -80,7 +80,9 @@ impl Options {
     pub fn backend_for(&self, cells: usize) -> SatBackend {
         match self.backend {
             SatChoice::Only(backend) => backend,
-            SatChoice::Auto | SatChoice::Race | SatChoice::Probing => SatBackend::for_cells(cells),
+            SatChoice::Auto | SatChoice::Race | SatChoice::Probing | SatChoice::Lines => {
+                SatBackend::for_cells(cells)
+            }
         }
     }
 }
@@ -94,9 +96,10 @@ pub enum SatChoice {
     /// Two searches on two threads, the first answer winning and the other stopped at once:
     /// [`SatChoice::Probing`] with its proofs on varisat (on a puzzle with the designer's goal,
     /// varisat looking near the goal first) and, after a head start of 30 ms, CaDiCaL looking
-    /// anywhere. The verdict is the same either way; which of several solutions is shown may not
-    /// be. Puzzles of more than [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down, and
-    /// builds without CaDiCaL, run as [`SatChoice::Auto`].
+    /// anywhere: [`SatChoice::Lines`] for its first two seconds (`LINES_FIRST`), then CaDiCaL
+    /// on the whole encoding, from the start. The verdict is the same either way; which of
+    /// several solutions is shown may not be. Puzzles of more than [`LARGE_PUZZLE_CELLS`] cells,
+    /// where varisat only slows down, and builds without CaDiCaL, run as [`SatChoice::Auto`].
     Race,
     /// A depth-first search with line propagation and probing at every node (`dfs`) looks for
     /// the solutions, with a budget of dead ends; the backend chosen by size then proves that there
@@ -104,14 +107,26 @@ pub enum SatChoice {
     /// "none" still rest on the SAT solver's refutation. Black-and-white puzzles only; colour
     /// puzzles run as [`SatChoice::Auto`].
     Probing,
+    /// CaDiCaL over the cell variables alone, with every row and column a propagator inside its
+    /// search that explains each deduction by a clause over the line's known cells (lazy clause
+    /// generation): the search learns from what the line solver deduces. "Unique" and "none"
+    /// rest on its refutation, whose clauses each hold in every solution of one line. Puzzles
+    /// with a line of more than 64 cells, colour puzzles and builds without CaDiCaL run as
+    /// [`SatChoice::Auto`].
+    Lines,
     /// This backend alone.
     Only(SatBackend),
 }
 
 impl SatChoice {
-    /// Every choice of this build: `auto`, `race`, `probing`, then each backend.
+    /// Every choice of this build: `auto`, `race`, `probing`, `lines`, then each backend.
     pub fn all() -> Vec<SatChoice> {
-        let mut all = vec![SatChoice::Auto, SatChoice::Race, SatChoice::Probing];
+        let mut all = vec![
+            SatChoice::Auto,
+            SatChoice::Race,
+            SatChoice::Probing,
+            SatChoice::Lines,
+        ];
         all.extend(
             SatBackend::ALL
                 .iter()
@@ -120,12 +135,13 @@ impl SatChoice {
         all
     }
 
-    /// `auto`, `race`, `probing`, or the backend's name.
+    /// `auto`, `race`, `probing`, `lines`, or the backend's name.
     pub fn name(self) -> &'static str {
         match self {
             SatChoice::Auto => "auto",
             SatChoice::Race => "race",
             SatChoice::Probing => "probing",
+            SatChoice::Lines => "lines",
             SatChoice::Only(backend) => backend.name(),
         }
     }
@@ -389,6 +405,15 @@ fn run(
     Ok(report)
 }
 
+/// How long the race's CaDiCaL solves the lines inside its search before it starts over on the
+/// whole encoding. Lines inside the search take the first solutions of both tournament sets in
+/// 59 s against CaDiCaL's 424 s on the encoding, and check 19 of the 20 random 50x50 puzzles in
+/// 4 s against 89 s; but on the twentieth they find no solution in a minute where the encoding
+/// takes 12 s (docs/performance.md). Two seconds were enough for all but 2 of those 2020 puzzles
+/// (at one second, the depth-first search's budget ran out on a tournament puzzle and CaDiCaL on
+/// the encoding took 9 s).
+const LINES_FIRST: Duration = Duration::from_secs(2);
+
 /// Runs one search on the backend `choice` picks for a puzzle of `cells` cells, or races two
 /// (varisat looking near a goal first, CaDiCaL after a head start): `run` gets its racer and a
 /// `claim` to call once it knows its verdict, and gives up (`None`) when the claim fails.
@@ -407,11 +432,12 @@ pub(super) fn by_choice<T: Send>(
         (SatChoice::Race, [varisat, cadical]) if cells <= LARGE_PUZZLE_CELLS => race(
             [
                 Racer::alone(*varisat, true).probing(),
-                Racer::alone(*cadical, false),
+                Racer::alone(*cadical, false).lines(Lines::First(LINES_FIRST)),
             ],
             run,
         ),
         (SatChoice::Probing, _) => alone(by_size.probing()),
+        (SatChoice::Lines, _) => alone(by_size.lines(Lines::On)),
         (SatChoice::Auto | SatChoice::Race, _) => alone(by_size),
     }
 }
@@ -466,14 +492,60 @@ fn first_answer<'a>(
         known = fixpoint.clone();
     }
     let nearby_first = racer.nearby_first && goal.is_some();
-    let mut search = Search::stoppable(puzzle, known, options.deadline, racer.backend, racer.stop)?;
-    let outcome = match report.solutions.last().cloned() {
-        Some(last) if prove_unique => {
-            search.find_another(&last, nearby_first, &mut report.solutions)
-        }
-        _ => search.find_solutions(prove_unique, &mut report.solutions),
+    let lines_deadline = match racer.lines {
+        Lines::Off => None,
+        Lines::On => Some(options.deadline),
+        Lines::First(limit) => Some(Some(earliest(options.deadline, Deadline::after(limit)))),
     };
+    let with_lines = lines_deadline.and_then(|deadline| {
+        Search::stoppable_with_lines(puzzle, known.clone(), deadline, racer.stop.clone())
+    });
+    if let Some(mut search) = with_lines {
+        let mut solutions = report.solutions.clone();
+        let outcome = sat_answer(&mut search, prove_unique, nearby_first, &mut solutions);
+        let out_of_time = matches!(outcome, Err(SearchError::Stopped(_))) && !stopped();
+        if racer.lines == Lines::On || !out_of_time {
+            report.solutions = solutions;
+            // A search cut short at its own limit would cut the collection of more solutions
+            // short too: that is left to a search without one.
+            let search = (racer.lines == Lines::On).then_some(search);
+            return Ok((search, (report, outcome)));
+        }
+    }
+    let mut search = Search::stoppable(puzzle, known, options.deadline, racer.backend, racer.stop)?;
+    let outcome = sat_answer(
+        &mut search,
+        prove_unique,
+        nearby_first,
+        &mut report.solutions,
+    );
     Ok((Some(search), (report, outcome)))
+}
+
+/// The SAT search's part of a first answer: a first solution, and for a check a second one,
+/// past the solutions already in `solutions` (the designer's goal, or what a depth-first search
+/// found), near the last of them first if `nearby_first`.
+fn sat_answer(
+    search: &mut BwSearch,
+    prove_unique: bool,
+    nearby_first: bool,
+    solutions: &mut Vec<Grid<bool>>,
+) -> Found<(), BwSearch<'static>> {
+    match solutions.last().cloned() {
+        Some(last) if prove_unique => search.find_another(&last, nearby_first, solutions),
+        _ => search.find_solutions(prove_unique, solutions),
+    }
+}
+
+/// The earlier of an optional deadline and another.
+fn earliest(deadline: Option<Deadline>, other: Deadline) -> Deadline {
+    deadline.map_or(other, |deadline| {
+        if deadline.instant() <= other.instant() {
+            deadline
+        } else {
+            other
+        }
+    })
 }
 
 /// A SAT search of `puzzle` past `solutions` found without one: all but the last blocked, as
@@ -575,6 +647,51 @@ mod tests {
             let json = serde_json::to_string(&verdict).unwrap();
             assert_eq!(json, format!("\"{}\"", verdict.name()));
             assert_eq!(serde_json::from_str::<Verdict>(&json).unwrap(), verdict);
+        }
+    }
+
+    /// The race's second racer, with the lines inside CaDiCaL's search cut off at once, starts
+    /// over on the whole encoding and finds what the lines find when they are not cut off: the
+    /// same number of solutions (up to two), from a blank grid, on puzzles with none, one and
+    /// several.
+    #[test]
+    #[cfg(feature = "cadical")]
+    fn lines_cut_off_at_once_hand_over_to_the_encoding() {
+        use crate::model::Clue;
+        let clues = |lists: &[&[usize]]| lists.iter().map(|b| Clue::new(b.to_vec())).collect();
+        let puzzles = [
+            // Two solutions: the diagonals.
+            (clues(&[&[1], &[1]]), clues(&[&[1], &[1]]), 2),
+            // One.
+            (clues(&[&[2], &[1]]), clues(&[&[2], &[1]]), 1),
+            // None: the rows hold three black cells, the columns two.
+            (clues(&[&[2], &[1]]), clues(&[&[1], &[1]]), 0),
+        ];
+        for (rows, columns, count) in puzzles {
+            let Ok(puzzle) = Puzzle::new(rows, columns) else {
+                assert_eq!(
+                    count, 0,
+                    "only the puzzle without a solution may be refused"
+                );
+                continue;
+            };
+            let blank = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+            let report = Report::timed_out(Duration::ZERO);
+            for lines in [Lines::On, Lines::First(Duration::ZERO)] {
+                let racer = Racer::alone(SatBackend::Cadical, false).lines(lines);
+                let (search, (found, outcome)) =
+                    first_answer(&puzzle, &blank, &Options::default(), true, racer, &report)
+                        .unwrap();
+                assert!(outcome.is_ok(), "{lines:?} on {puzzle:?}");
+                assert_eq!(found.solutions.len(), count, "{lines:?} on {puzzle:?}");
+                for solution in &found.solutions {
+                    assert!(puzzle.check(solution).is_ok());
+                }
+                // Throughout, the lines' search goes on to more solutions; cut off, they leave
+                // that to the encoding's search, which found the answer (an answer of the lines
+                // before the cut would leave no search).
+                assert!(search.is_some(), "{lines:?}");
+            }
         }
     }
 }

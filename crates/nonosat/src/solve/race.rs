@@ -22,6 +22,9 @@ pub(crate) struct Racer {
     pub backend: SatBackend,
     pub nearby_first: bool,
     pub probing: bool,
+    /// Whether CaDiCaL solving the lines inside its search takes the SAT search's part, where it
+    /// can run, instead of `backend`.
+    pub lines: Lines,
     pub stop: Option<StopSignal>,
 }
 
@@ -32,6 +35,7 @@ impl Racer {
             backend,
             nearby_first,
             probing: false,
+            lines: Lines::Off,
             stop: None,
         }
     }
@@ -43,6 +47,24 @@ impl Racer {
             ..self
         }
     }
+
+    /// This search with CaDiCaL solving the lines inside its search, where it can, as `lines`
+    /// says.
+    pub fn lines(self, lines: Lines) -> Self {
+        Racer { lines, ..self }
+    }
+}
+
+/// Whether a racer's SAT search is CaDiCaL solving the lines inside its search (lazy clause
+/// generation), where that solver can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Lines {
+    /// No: the racer's backend over the whole encoding.
+    Off,
+    /// Yes, for the whole search.
+    On,
+    /// For at most this long while the verdict is open; then the racer's backend starts over.
+    First(Duration),
 }
 
 /// How long the first racer runs alone. Most designed puzzles are answered within it (the 151 of

@@ -91,6 +91,26 @@ impl<'a> Search<'a, Option<Deadline>> {
             guided: backend.takes_preferences(),
         })
     }
+
+    /// Like [`Search::stoppable`], on CaDiCaL solving the puzzle's lines inside its search
+    /// ([`Solver::stoppable_with_lines`]) over a formula of the known cells alone; `None` where
+    /// that solver cannot run (a build without CaDiCaL, a line of more than 64 cells).
+    pub(crate) fn stoppable_with_lines(
+        puzzle: &'a Puzzle,
+        known: Grid<Cell>,
+        deadline: Option<Deadline>,
+        stop: Option<StopSignal>,
+    ) -> Option<Self> {
+        let mut solver = Solver::stoppable_with_lines(deadline, puzzle, stop)?;
+        let encoding = cnf::encode_known_cells(puzzle, &known, &mut solver);
+        Some(Search {
+            puzzle,
+            solver,
+            encoding,
+            known,
+            guided: true,
+        })
+    }
 }
 
 /// A puzzle's formula in a solver under the limit `L`, and the cells propagation left open.
