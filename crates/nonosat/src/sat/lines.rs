@@ -129,7 +129,7 @@ impl LinePropagator {
     }
 
     fn assign(&mut self, lit: i32) {
-        let cell = lit.unsigned_abs() as usize - 1;
+        let cell = Self::cell_of(lit);
         if cell >= self.values.len() || self.values[cell] != 0 {
             return;
         }
@@ -159,6 +159,11 @@ impl LinePropagator {
                 self.mark_dirty(line);
             }
         }
+    }
+
+    /// The cell of a literal.
+    fn cell_of(lit: i32) -> usize {
+        lit.unsigned_abs() as usize - 1
     }
 
     /// The literal "cell is black" (or white).
@@ -245,17 +250,16 @@ impl LinePropagator {
 
     /// The reason clause of `lit`, which a line deduced: `lit` first.
     fn reason(&mut self, lit: i32) -> Vec<i32> {
-        let cell = lit.unsigned_abs() as usize - 1;
+        let cell = Self::cell_of(lit);
         let deduction = self.reasons[cell].expect("CaDiCaL asks only for deductions made");
         let line = deduction.line;
         let mut known = self.known_before(line, deduction.assigned);
         // The line with the cell the other way has no arrangement.
-        let i = self
-            .lines_of(cell)
-            .into_iter()
-            .find(|&(l, _)| l == line)
-            .map(|(_, i)| i)
-            .expect("a deduction's line holds its cell");
+        let i = if line < self.height {
+            cell % self.width
+        } else {
+            cell / self.width
+        };
         if lit > 0 {
             known.white |= 1 << i;
         } else {
@@ -265,7 +269,7 @@ impl LinePropagator {
         clause.extend(
             self.refuting_clause(line, known)
                 .into_iter()
-                .filter(|&l| l.unsigned_abs() as usize - 1 != cell),
+                .filter(|&l| Self::cell_of(l) != cell),
         );
         clause
     }
@@ -303,7 +307,7 @@ impl ExternalPropagator for LinePropagator {
         // Deductions not handed over, or handed over but undone before CaDiCaL assigned them,
         // are forgotten: the lines that made them are dirty again.
         for lit in std::mem::take(&mut self.pending) {
-            if let Some(deduction) = self.reasons[lit.unsigned_abs() as usize - 1] {
+            if let Some(deduction) = self.reasons[Self::cell_of(lit)] {
                 self.mark_dirty(deduction.line);
             }
         }
@@ -320,7 +324,7 @@ impl ExternalPropagator for LinePropagator {
     fn cb_check_found_model(&mut self, model: &[i32]) -> bool {
         let mut values = vec![false; self.values.len()];
         for &lit in model {
-            let cell = lit.unsigned_abs() as usize - 1;
+            let cell = Self::cell_of(lit);
             if cell < values.len() {
                 values[cell] = lit > 0;
             }
@@ -352,7 +356,7 @@ impl ExternalPropagator for LinePropagator {
     fn cb_propagate(&mut self) -> i32 {
         loop {
             while let Some(lit) = self.pending.pop() {
-                let cell = lit.unsigned_abs() as usize - 1;
+                let cell = Self::cell_of(lit);
                 if self.values[cell] == 0 || (self.values[cell] > 0) != (lit > 0) {
                     return lit;
                 }
@@ -460,14 +464,14 @@ mod tests {
         let len = propagator.line_len(line);
         let cells: Vec<usize> = (0..len).map(|i| propagator.cell_at(line, i)).collect();
         for &lit in clause {
-            let cell = lit.unsigned_abs() as usize - 1;
+            let cell = LinePropagator::cell_of(lit);
             debug_assert!(cells.contains(&cell), "a literal off the line: {lit}");
         }
         (0u64..1 << len).all(|pattern| {
             let arrangement: Vec<bool> = (0..len).map(|i| pattern >> i & 1 == 1).collect();
             blocks_of(&arrangement) != propagator.blocks[line]
                 || clause.iter().any(|&lit| {
-                    let cell = lit.unsigned_abs() as usize - 1;
+                    let cell = LinePropagator::cell_of(lit);
                     let i = cells
                         .iter()
                         .position(|&c| c == cell)
@@ -485,10 +489,10 @@ mod tests {
     /// Whether `clause` lies within one line and holds on every arrangement of that line (a
     /// clause of one cell may be either of its lines').
     fn holds_on_its_line(propagator: &LinePropagator, clause: &[i32]) -> bool {
-        let cell = clause[0].unsigned_abs() as usize - 1;
+        let cell = LinePropagator::cell_of(clause[0]);
         propagator.lines_of(cell).into_iter().any(|(line, _)| {
             let within = clause.iter().all(|&lit| {
-                let cell = lit.unsigned_abs() as usize - 1;
+                let cell = LinePropagator::cell_of(lit);
                 propagator.lines_of(cell).iter().any(|&(l, _)| l == line)
             });
             within && holds_on_every_arrangement(propagator, line, clause)
@@ -507,7 +511,7 @@ mod tests {
             let puzzle = random_puzzle(&mut rng, width, height);
             let mut propagator = LinePropagator::new(&puzzle);
             let value = |p: &LinePropagator, lit: i32| {
-                let v = p.values[lit.unsigned_abs() as usize - 1];
+                let v = p.values[LinePropagator::cell_of(lit)];
                 if lit > 0 { v } else { -v }
             };
             for _ in 0..4 * width * height {

@@ -495,7 +495,12 @@ fn first_answer<'a>(
     let lines_deadline = match racer.lines {
         Lines::Off => None,
         Lines::On => Some(options.deadline),
-        Lines::First(limit) => Some(Some(earliest(options.deadline, Deadline::after(limit)))),
+        Lines::First(limit) => {
+            let cut = Deadline::after(limit);
+            Some(Some(
+                options.deadline.map_or(cut, |deadline| deadline.min(cut)),
+            ))
+        }
     };
     let with_lines = lines_deadline.and_then(|deadline| {
         Search::stoppable_with_lines(puzzle, known.clone(), deadline, racer.stop.clone())
@@ -535,17 +540,6 @@ fn sat_answer(
         Some(last) if prove_unique => search.find_another(&last, nearby_first, solutions),
         _ => search.find_solutions(prove_unique, solutions),
     }
-}
-
-/// The earlier of an optional deadline and another.
-fn earliest(deadline: Option<Deadline>, other: Deadline) -> Deadline {
-    deadline.map_or(other, |deadline| {
-        if deadline.instant() <= other.instant() {
-            deadline
-        } else {
-            other
-        }
-    })
 }
 
 /// A SAT search of `puzzle` past `solutions` found without one: all but the last blocked, as
