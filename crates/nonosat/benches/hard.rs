@@ -4,8 +4,9 @@
 //!
 //! `cargo bench --bench hard [-- [SET] [--backend NAME] [--timeout SECONDS] [--count N] [--each]]`,
 //! where SET names one set (see [`SET_NAMES`]), `--backend` keeps one backend, `--timeout` bounds
-//! each puzzle (default: none, but [`WOLTER_TIMEOUT`] for `wolter`), `--count` the tournament
-//! puzzles taken from each file (default [`TOURNAMENT_COUNT`]; 1000 is a whole set), and `--each`
+//! each puzzle (default: none, but [`WOLTER_TIMEOUT`] for `wolter`), `--count` the puzzles of a
+//! random set (default 100 for random30, 20 for random50; the first ones are always the same) or
+//! taken from each tournament file (default [`TOURNAMENT_COUNT`]; 1000 is a whole set), and `--each`
 //! prints a line per puzzle of every set, not only of the small ones. The corpus sets read the
 //! folder named by `NONOSAT_PUZZLES`, else `../shared/puzzles` beside the crate. Each puzzle runs
 //! once per backend; the propagation baseline is the best of [`BASELINE_RUNS`]. Every answer
@@ -114,8 +115,8 @@ struct Args {
     timeout: Option<Duration>,
     /// The backend choices to run, varisat (the baseline) first.
     backends: Vec<SatChoice>,
-    /// Tournament puzzles taken from each file.
-    count: usize,
+    /// The puzzles of a random set, or taken from each tournament file, when not the default.
+    count: Option<usize>,
     /// Print one line per puzzle of every set, not only of the small ones.
     each: bool,
 }
@@ -136,10 +137,10 @@ fn main() {
     let mut skipped = false;
     for name in selected {
         let mut set = match (name, &corpus) {
-            ("random30", _) => random_set("random30", 30, 100),
-            ("random50", _) => random_set("random50", 50, 20),
+            ("random30", _) => random_set("random30", 30, args.count.unwrap_or(100)),
+            ("random50", _) => random_set("random50", 50, args.count.unwrap_or(20)),
             ("ndom-large", _) => ndom_set(&LARGE_NDOM, corpus.as_deref()),
-            (_, Some(dir)) => corpus_set(name, dir, args.count),
+            (_, Some(dir)) => corpus_set(name, dir, args.count.unwrap_or(TOURNAMENT_COUNT)),
             (_, None) => {
                 skipped = true;
                 continue;
@@ -166,7 +167,7 @@ fn parse_args() -> Args {
         filter: None,
         timeout: None,
         backends: bench_choices(),
-        count: TOURNAMENT_COUNT,
+        count: None,
         each: false,
     };
     let mut words = std::env::args().skip(1);
@@ -188,7 +189,7 @@ fn parse_args() -> Args {
                 }
             }
             "--count" => match words.next().and_then(|n| n.parse().ok()) {
-                Some(count) => args.count = count,
+                Some(count) => args.count = Some(count),
                 None => usage("--count needs a number of puzzles"),
             },
             "--each" => args.each = true,
