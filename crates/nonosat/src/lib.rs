@@ -42,6 +42,8 @@ pub mod model;
 pub mod report;
 pub mod sat;
 pub mod solve;
+#[cfg(all(test, feature = "cadical"))]
+mod testing;
 pub mod words;
 
 pub use model::{Cell, Clue, Grid, LineId, Pos, Puzzle};

@@ -397,62 +397,9 @@ mod tests {
     use super::*;
     use crate::cnf::{ClauseSink, encode_known_cells};
     use crate::deadline::Deadline;
-    use crate::model::{Cell, Clue, Grid};
+    use crate::model::{Cell, Grid};
     use crate::sat::Solver;
-
-    /// A small deterministic random number generator for the tests.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-    }
-
-    /// The blocks of a row of cells, read directly.
-    fn blocks_of(cells: &[bool]) -> Vec<usize> {
-        let mut blocks = Vec::new();
-        let mut run = 0;
-        for &black in cells.iter().chain([&false]) {
-            if black {
-                run += 1;
-            } else if run > 0 {
-                blocks.push(run);
-                run = 0;
-            }
-        }
-        blocks
-    }
-
-    /// A puzzle of `width` x `height` with random clues: half from a random picture, half with
-    /// rows' clues moved (often no solution).
-    fn random_puzzle(rng: &mut Rng, width: usize, height: usize) -> Puzzle {
-        let picture: Vec<Vec<bool>> = (0..height)
-            .map(|_| (0..width).map(|_| rng.below(2) == 1).collect())
-            .collect();
-        let mut rows: Vec<Clue> = picture
-            .iter()
-            .map(|row| Clue::new(blocks_of(row)))
-            .collect();
-        let columns = (0..width)
-            .map(|col| {
-                let column: Vec<bool> = picture.iter().map(|row| row[col]).collect();
-                Clue::new(blocks_of(&column))
-            })
-            .collect();
-        if rng.below(2) == 0 {
-            // Two rows' clues swapped, or one row's reversed: the same number of black cells in
-            // all, but often no solution.
-            let (a, b) = (rng.below(height as u64), rng.below(height as u64));
-            rows.swap(a as usize, b as usize);
-            let reversed = rows[a as usize].blocks().iter().rev().copied().collect();
-            rows[a as usize] = Clue::new(reversed);
-        }
-        Puzzle::new(rows, columns).expect("the clues fit the grid")
-    }
+    use crate::testing::{Rng, blocks_of, brute_force, random_puzzle};
 
     /// Whether `clause` holds in every arrangement of `line`'s clue: read from the cells of
     /// `line`, each arrangement tried against the clause's literals on those cells.
@@ -552,24 +499,6 @@ mod tests {
             reasons > 1000 && conflicts > 100,
             "{reasons} reasons, {conflicts} conflicts"
         );
-    }
-
-    /// Every solution of `puzzle`, by trying every grid.
-    fn brute_force(puzzle: &Puzzle) -> Vec<Grid<bool>> {
-        let (width, height) = (puzzle.width(), puzzle.height());
-        (0u64..1 << (width * height))
-            .map(|pattern| {
-                let rows = (0..height)
-                    .map(|row| {
-                        (0..width)
-                            .map(|col| pattern >> (row * width + col) & 1 == 1)
-                            .collect()
-                    })
-                    .collect();
-                Grid::from_rows(rows).expect("rows of one width")
-            })
-            .filter(|grid| puzzle.check(grid).is_ok())
-            .collect()
     }
 
     /// CaDiCaL with the lines inside its search, from a blank grid (no propagation first), finds

@@ -1,0 +1,77 @@
+//! What the unit tests share: a seeded generator, small random puzzles, and brute force, which
+//! finds every solution by trying every grid and shares no logic with the solvers.
+
+use crate::model::{Clue, Grid, Puzzle};
+
+/// A small deterministic random number generator for the tests.
+pub(crate) struct Rng(pub u64);
+
+impl Rng {
+    /// A number below `n`.
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// The blocks of a row of cells, read directly.
+pub(crate) fn blocks_of(cells: &[bool]) -> Vec<usize> {
+    let mut blocks = Vec::new();
+    let mut run = 0;
+    for &black in cells.iter().chain([&false]) {
+        if black {
+            run += 1;
+        } else if run > 0 {
+            blocks.push(run);
+            run = 0;
+        }
+    }
+    blocks
+}
+
+/// A puzzle of `width` x `height` with random clues: half from a random picture, half with
+/// rows' clues moved (often no solution).
+pub(crate) fn random_puzzle(rng: &mut Rng, width: usize, height: usize) -> Puzzle {
+    let picture: Vec<Vec<bool>> = (0..height)
+        .map(|_| (0..width).map(|_| rng.below(2) == 1).collect())
+        .collect();
+    let mut rows: Vec<Clue> = picture
+        .iter()
+        .map(|row| Clue::new(blocks_of(row)))
+        .collect();
+    let columns = (0..width)
+        .map(|col| {
+            let column: Vec<bool> = picture.iter().map(|row| row[col]).collect();
+            Clue::new(blocks_of(&column))
+        })
+        .collect();
+    if rng.below(2) == 0 {
+        // Two rows' clues swapped, or one row's reversed: the same number of black cells in
+        // all, but often no solution.
+        let (a, b) = (rng.below(height as u64), rng.below(height as u64));
+        rows.swap(a as usize, b as usize);
+        let reversed = rows[a as usize].blocks().iter().rev().copied().collect();
+        rows[a as usize] = Clue::new(reversed);
+    }
+    Puzzle::new(rows, columns).expect("the clues fit the grid")
+}
+
+/// Every solution of `puzzle`, by trying every grid.
+pub(crate) fn brute_force(puzzle: &Puzzle) -> Vec<Grid<bool>> {
+    let (width, height) = (puzzle.width(), puzzle.height());
+    (0u64..1 << (width * height))
+        .map(|pattern| {
+            let rows = (0..height)
+                .map(|row| {
+                    (0..width)
+                        .map(|col| pattern >> (row * width + col) & 1 == 1)
+                        .collect()
+                })
+                .collect();
+            Grid::from_rows(rows).expect("rows of one width")
+        })
+        .filter(|grid| puzzle.check(grid).is_ok())
+        .collect()
+}
