@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::ambiguity::ambiguous_cells;
 use super::dfs::{Ended, ProbingSearch};
-use super::race::{Lines, Racer, race};
+use super::race::{Lines, Probing, Racer, race};
 use super::search::{Search, SearchError, propagated};
 use super::searcher::{Found, Searcher};
 use crate::cnf::TooLarge;
@@ -97,7 +97,9 @@ pub enum SatChoice {
     /// [`SatChoice::Probing`] with its proofs on varisat (on a puzzle with the designer's goal,
     /// varisat looking near the goal first) and, after a head start of 30 ms, CaDiCaL looking
     /// anywhere: [`SatChoice::Lines`] for its first two seconds (`LINES_FIRST`), then CaDiCaL
-    /// on the whole encoding, from the start. The verdict is the same either way; which of
+    /// on the whole encoding, from the start. When the depth-first search runs out of budget,
+    /// its thread stops and leaves the puzzle to CaDiCaL, rather than search the same encoding
+    /// on varisat. The verdict is the same either way; which of
     /// several solutions is shown may not be. Puzzles of more than [`LARGE_PUZZLE_CELLS`] cells,
     /// where varisat only slows down, and builds without CaDiCaL, run as [`SatChoice::Auto`].
     Race,
@@ -391,7 +393,10 @@ fn run(
 
     let mut report = by_choice(options.backend, puzzle.cell_count(), |racer, claim| {
         let backend = racer.backend;
-        let (search, first) = first_answer(puzzle, &known, options, prove_unique, racer, &report)?;
+        let answer = first_answer(puzzle, &known, options, prove_unique, racer, &report)?;
+        let Some((search, first)) = answer else {
+            return Ok(None);
+        };
         if !claim() {
             return Ok(None);
         }
@@ -429,17 +434,22 @@ pub(super) fn by_choice<T: Send>(
     let by_size = Racer::alone(SatBackend::for_cells(cells), true);
     match (choice, SatBackend::ALL) {
         (SatChoice::Only(backend), _) => alone(Racer::alone(backend, true)),
-        (SatChoice::Race, [varisat, cadical]) if cells <= LARGE_PUZZLE_CELLS => race(
-            [
-                Racer::alone(*varisat, true).probing(),
-                Racer::alone(*cadical, false).lines(Lines::First(LINES_FIRST)),
-            ],
-            run,
-        ),
-        (SatChoice::Probing, _) => alone(by_size.probing()),
+        (SatChoice::Race, [varisat, cadical]) if cells <= LARGE_PUZZLE_CELLS => {
+            race(racers(*varisat, *cadical), run)
+        }
+        (SatChoice::Probing, _) => alone(by_size.probing(Probing::ThenSat)),
         (SatChoice::Lines, _) => alone(by_size.lines(Lines::On)),
         (SatChoice::Auto | SatChoice::Race, _) => alone(by_size),
     }
+}
+
+/// The race's two racers: the depth-first search, giving way when out of budget, with its proofs
+/// on `varisat`; and the lines inside `cadical`'s search, then `cadical` on the encoding.
+fn racers(varisat: SatBackend, cadical: SatBackend) -> [Racer; 2] {
+    [
+        Racer::alone(varisat, true).probing(Probing::GiveWay),
+        Racer::alone(cadical, false).lines(Lines::First(LINES_FIRST)),
+    ]
 }
 
 /// A black-and-white search that may time out.
@@ -452,10 +462,14 @@ pub(super) type FirstAnswer<S> = (
     Found<(), S>,
 );
 
+/// A racer's first answer, and the SAT search to go on with, if it has one.
+type RacerAnswer<'a> = (Option<BwSearch<'a>>, FirstAnswer<BwSearch<'a>>);
+
 /// The first part of one search of `puzzle` from the cells `known`: the solutions that decide the
 /// verdict, into a copy of `report`, and the SAT search that found them or proved there are no
 /// more. A racer that probes looks for the solutions by depth-first search first, and needs no
-/// SAT search when it finds as many as the verdict needs.
+/// SAT search when it finds as many as the verdict needs; `None` when the racer gives way
+/// ([`Probing::GiveWay`]) instead of searching on.
 fn first_answer<'a>(
     puzzle: &'a Puzzle,
     known: &Grid<Cell>,
@@ -463,7 +477,7 @@ fn first_answer<'a>(
     prove_unique: bool,
     racer: Racer,
     report: &Report,
-) -> Result<(Option<BwSearch<'a>>, FirstAnswer<BwSearch<'a>>), CheckError> {
+) -> Result<Option<RacerAnswer<'a>>, CheckError> {
     let mut report = report.clone();
     let mut known = known.clone();
     let goal_solves = matches!(report.goal, Some(GoalReport::Solves));
@@ -472,7 +486,8 @@ fn first_answer<'a>(
         options.deadline.is_some_and(Deadline::has_passed)
             || racer.stop.as_ref().is_some_and(StopSignal::is_raised)
     };
-    let mut dfs = racer.probing.then(|| ProbingSearch::new(puzzle, &known));
+    let mut dfs = (racer.probing != Probing::Off)
+        .then(|| ProbingSearch::new(puzzle, &known, racer.probes_per_cell));
     if let Some(goal) = goal {
         report.solutions.push(goal.clone());
         if let Some(dfs) = &mut dfs {
@@ -481,8 +496,9 @@ fn first_answer<'a>(
     } else if let Some(dfs) = &mut dfs {
         let want = if prove_unique { 2 } else { 1 };
         match dfs.solutions(want, &stopped, &mut report.solutions)? {
-            Ended::Enough => return Ok((None, (report, Ok(())))),
-            Ended::Stopped => return Ok((None, (report, Err(TimedOut.into())))),
+            Ended::Enough => return Ok(Some((None, (report, Ok(()))))),
+            Ended::Stopped => return Ok(Some((None, (report, Err(TimedOut.into()))))),
+            Ended::OutOfBudget if racer.probing == Probing::GiveWay => return Ok(None),
             Ended::Exhausted | Ended::OutOfBudget => {}
         }
     }
@@ -514,7 +530,7 @@ fn first_answer<'a>(
             // A search cut short at its own limit would cut the collection of more solutions
             // short too: that is left to a search without one.
             let search = (racer.lines == Lines::On).then_some(search);
-            return Ok((search, (report, outcome)));
+            return Ok(Some((search, (report, outcome))));
         }
     }
     let mut search = Search::stoppable(puzzle, known, options.deadline, racer.backend, racer.stop)?;
@@ -524,7 +540,7 @@ fn first_answer<'a>(
         nearby_first,
         &mut report.solutions,
     );
-    Ok((Some(search), (report, outcome)))
+    Ok(Some((Some(search), (report, outcome))))
 }
 
 /// The SAT search's part of a first answer: a first solution, and for a check a second one,
@@ -675,7 +691,8 @@ mod tests {
                 let racer = Racer::alone(SatBackend::Cadical, false).lines(lines);
                 let (search, (found, outcome)) =
                     first_answer(&puzzle, &blank, &Options::default(), true, racer, &report)
-                        .unwrap();
+                        .unwrap()
+                        .expect("a racer without a depth-first search never gives way");
                 assert!(outcome.is_ok(), "{lines:?} on {puzzle:?}");
                 assert_eq!(found.solutions.len(), count, "{lines:?} on {puzzle:?}");
                 for solution in &found.solutions {
@@ -687,5 +704,50 @@ mod tests {
                 assert!(search.is_some(), "{lines:?}");
             }
         }
+    }
+
+    /// In the race, a depth-first search out of budget gives way: its thread ends without an
+    /// answer, and the other racer's answer is the race's, with as many solutions (up to two) as
+    /// brute force finds, on random puzzles of 3x3 to 4x4 with and without solutions. With no budget
+    /// at all, the search gives way wherever propagation does not settle the puzzle at the root.
+    #[test]
+    #[cfg(feature = "cadical")]
+    fn a_depth_first_search_out_of_budget_gives_way_to_the_other_racer() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+
+        use crate::testing::{Rng, brute_force, random_puzzle};
+
+        let mut rng = Rng(0x5DEE_CE66_D1CE_4E5B);
+        let mut gave_way = 0;
+        for round in 0..300 {
+            let (width, height) = (3 + round % 2, 3 + round / 2 % 2);
+            let puzzle = random_puzzle(&mut rng, width, height);
+            let blank = Grid::filled(width, height, Cell::Unknown);
+            let report = Report::timed_out(Duration::ZERO);
+            let [mut first, second] = racers(SatBackend::Varisat, SatBackend::Cadical);
+            first.probes_per_cell = 0;
+            let first_gave_way = AtomicBool::new(false);
+            let found = race([first, second], |racer, claim| {
+                let probing = racer.probing;
+                let answer =
+                    first_answer(&puzzle, &blank, &Options::default(), true, racer, &report)?;
+                let Some((_, (found, outcome))) = answer else {
+                    assert_eq!(probing, Probing::GiveWay, "only the search gives way");
+                    first_gave_way.store(true, Ordering::SeqCst);
+                    return Ok(None);
+                };
+                assert!(outcome.is_ok(), "{puzzle:?}");
+                Ok::<_, CheckError>(claim().then_some(found.solutions))
+            })
+            .unwrap();
+            let expected = brute_force(&puzzle);
+            assert_eq!(found.len(), expected.len().min(2), "{puzzle:?}");
+            assert!(found.iter().all(|grid| expected.contains(grid)));
+            gave_way += usize::from(first_gave_way.load(Ordering::SeqCst));
+        }
+        assert!(
+            gave_way > 50,
+            "the search gave way on only {gave_way} puzzles"
+        );
     }
 }

@@ -112,8 +112,9 @@ struct Choice {
 }
 
 impl<'p> ProbingSearch<'p> {
-    /// A search of `puzzle` from the cells of `known`.
-    pub(crate) fn new(puzzle: &'p Puzzle, known: &Grid<Cell>) -> Self {
+    /// A search of `puzzle` from the cells of `known` that gives up after `probes_per_cell`
+    /// probes a cell of the puzzle ([`PROBES_PER_CELL`] but in tests).
+    pub(crate) fn new(puzzle: &'p Puzzle, known: &Grid<Cell>, probes_per_cell: u64) -> Self {
         let cells = puzzle.cell_count();
         let board = Board::new(puzzle, known);
         let line_words = board.solved_lines().len();
@@ -129,7 +130,7 @@ impl<'p> ProbingSearch<'p> {
             stamp: 0,
             agreed: Vec::new(),
             restarts: 0,
-            budget: PROBES_PER_CELL * cells as u64,
+            budget: probes_per_cell * cells as u64,
             random: XorShift(0x9E37_79B9_7F4A_7C15),
             probes: 0,
             root_fixpoint: None,

@@ -6,12 +6,14 @@
 //! Both searches are exact, so the verdict never depends on which wins; which of several solutions
 //! is shown may. Each racer calls its `claim` when it knows its verdict: the first claim wins and
 //! raises the other racer's stop signal, whose solver then gives up within milliseconds; a racer
-//! whose claim fails returns `None` and ends.
+//! whose claim fails returns `None` and ends. The first racer may also give way: return `None`
+//! without claiming, and leave the puzzle to the second, which always claims (or fails).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::dfs::PROBES_PER_CELL;
 use crate::sat::{SatBackend, StopSignal};
 
 /// One search: a backend, whether it looks near the designer's goal first, whether a
@@ -21,7 +23,9 @@ use crate::sat::{SatBackend, StopSignal};
 pub(crate) struct Racer {
     pub backend: SatBackend,
     pub nearby_first: bool,
-    pub probing: bool,
+    pub probing: Probing,
+    /// The depth-first search's budget, in probes a cell of the puzzle.
+    pub probes_per_cell: u64,
     /// Whether CaDiCaL solving the lines inside its search takes the SAT search's part, where it
     /// can run, instead of `backend`.
     pub lines: Lines,
@@ -34,18 +38,16 @@ impl Racer {
         Racer {
             backend,
             nearby_first,
-            probing: false,
+            probing: Probing::Off,
+            probes_per_cell: PROBES_PER_CELL,
             lines: Lines::Off,
             stop: None,
         }
     }
 
-    /// This search with the depth-first search with probing first.
-    pub fn probing(self) -> Self {
-        Racer {
-            probing: true,
-            ..self
-        }
+    /// This search with the depth-first search with probing first, as `probing` says.
+    pub fn probing(self, probing: Probing) -> Self {
+        Racer { probing, ..self }
     }
 
     /// This search with CaDiCaL solving the lines inside its search, where it can, as `lines`
@@ -53,6 +55,21 @@ impl Racer {
     pub fn lines(self, lines: Lines) -> Self {
         Racer { lines, ..self }
     }
+}
+
+/// Whether a depth-first search with probing looks for a racer's solutions before its SAT search,
+/// and what becomes of a puzzle on which it runs out of budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Probing {
+    /// No depth-first search.
+    Off,
+    /// A search; the SAT search takes over what it leaves when it runs out of budget.
+    ThenSat,
+    /// A search, after which the racer gives up if it ran out of budget, and leaves the puzzle to
+    /// the other racer, which ends on CaDiCaL over the whole encoding: a SAT search of its own
+    /// would be that search again on the same encoding, on a slower solver and the other core.
+    /// (A solution the depth-first search found before it gave up is then found again.)
+    GiveWay,
 }
 
 /// Whether a racer's SAT search is CaDiCaL solving the lines inside its search (lazy clause
@@ -122,7 +139,9 @@ pub(crate) fn race<T: Send, E: Send>(
     match (first, second) {
         (Ok(Some(answer)), _) | (_, Ok(Some(answer))) => Ok(answer),
         (Err(error), _) | (_, Err(error)) => Err(error),
-        (Ok(None), Ok(None)) => unreachable!("the first claim of a race always succeeds"),
+        (Ok(None), Ok(None)) => {
+            unreachable!("the first claim of a race succeeds, and only the first racer gives way")
+        }
     }
 }
 
@@ -189,6 +208,17 @@ mod tests {
             started.elapsed() < Duration::from_secs(30),
             "the loser was not stopped"
         );
+    }
+
+    #[test]
+    fn a_first_racer_that_gives_way_leaves_the_answer_to_the_second() {
+        let answer: Result<&str, ()> = race(racers(), |racer, claim| {
+            if racer.nearby_first {
+                return Ok(None);
+            }
+            Ok(claim().then_some("second"))
+        });
+        assert_eq!(answer, Ok("second"));
     }
 
     #[test]
