@@ -81,6 +81,10 @@ impl Not for Lit {
 pub trait ClauseSink {
     /// Adds one clause, the disjunction of `lits`.
     fn add_clause(&mut self, lits: &[Lit]);
+
+    /// Says that variables `1..=vars` are to be used, before the first clause: a solver may then
+    /// make room for them at once rather than grow as they come. A hint, which a sink may ignore.
+    fn declare_vars(&mut self, _vars: u32) {}
 }
 
 /// The puzzle is too large to encode within [`MAX_CLAUSES`].
@@ -192,6 +196,7 @@ pub fn encode_known_cells(
     sink: &mut impl ClauseSink,
 ) -> Encoding {
     let encoding = Encoding::cells_only(puzzle.width(), puzzle.height());
+    sink.declare_vars(encoding.vars);
     for pos in known.positions() {
         if let Some(black) = known[pos].known() {
             let lit = encoding.cell_var(pos).positive();

@@ -371,4 +371,8 @@ impl<L: Limit> ClauseSink for Solver<L> {
             self.backend.add_clause(lits);
         }
     }
+
+    fn declare_vars(&mut self, vars: u32) {
+        self.backend.declare_vars(vars);
+    }
 }

@@ -52,6 +52,8 @@ pub(super) struct Threaded {
     left_behind: bool,
     /// A formula of this many literals goes to a thread of its own.
     inline_limit: usize,
+    /// The variables declared ([`ClauseSink::declare_vars`]) before the engine was made.
+    declared: u32,
 }
 
 /// Makes the engine, on the thread where it will run.
@@ -121,6 +123,7 @@ impl Threaded {
             interrupt,
             left_behind: false,
             inline_limit: INLINE_LIMIT,
+            declared: 0,
         }
     }
 
@@ -129,9 +132,14 @@ impl Threaded {
         let (requests, inbox) = mpsc::channel();
         let (outbox, answers) = mpsc::channel();
         let watched = self.interrupt.clone();
+        let declared = self.declared;
         let thread = thread::Builder::new()
             .name("sat solver".to_owned())
-            .spawn(move || serve(build(), watched, inbox, outbox))
+            .spawn(move || {
+                let mut engine = build();
+                engine.declare_vars(declared);
+                serve(engine, watched, inbox, outbox);
+            })
             .expect("the operating system starts a thread for the solver");
         self.place = Place::Thread {
             requests,
@@ -144,6 +152,7 @@ impl Threaded {
     /// Makes the engine on this thread and gives it the clauses so far.
     fn move_inline(&mut self, build: Build) {
         let mut engine = build();
+        engine.declare_vars(self.declared);
         let mut rest = &self.pending[..];
         for &length in &self.lengths {
             let (clause, after) = rest.split_at(length);
@@ -283,6 +292,16 @@ impl ClauseSink for Threaded {
             }
             Place::Thread { .. } if self.pending.len() >= BATCH => self.send_pending(),
             _ => {}
+        }
+    }
+
+    /// Passed on to the engine, or kept for it until it is made; dropped once the engine is on
+    /// its thread, by which time clauses have declared their variables anyway.
+    fn declare_vars(&mut self, vars: u32) {
+        match &mut self.place {
+            Place::Inline(engine) => engine.declare_vars(vars),
+            Place::Undecided(_) => self.declared = self.declared.max(vars),
+            Place::Thread { .. } => {}
         }
     }
 }
