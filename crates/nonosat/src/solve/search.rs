@@ -215,15 +215,15 @@ impl<'a, L: Limit> Search<'a, L> {
     /// Per open cell on which the beliefs are not even, the literal of the colour belief
     /// propagation finds likelier; none when the backend would ignore them.
     fn likelier_colours(&self) -> Vec<Lit> {
-        if !self.guided {
+        let open = self.open_cells();
+        if !self.guided || open.is_empty() {
             return Vec::new();
         }
         let stop = || self.solver.should_stop();
         let Some(beliefs) = black_beliefs(self.puzzle, &self.known, &stop) else {
             return Vec::new();
         };
-        self.open_cells()
-            .into_iter()
+        open.into_iter()
             .filter_map(|pos| likelier_colour(beliefs[pos]).map(|black| self.cell_is(pos, black)))
             .collect()
     }
