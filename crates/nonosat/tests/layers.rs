@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 /// The library's top-level modules, lowest layer first. A module may use modules of a lower rank
 /// only; two modules of the same rank are independent of each other.
-const RANKS: [(&str, u8); 13] = [
+const RANKS: [(&str, u8); 14] = [
     ("words", 0),
     ("model", 1),
     ("deadline", 1),
@@ -14,6 +14,7 @@ const RANKS: [(&str, u8); 13] = [
     ("logic", 2),
     ("cnf", 2),
     ("formats", 2),
+    ("testing", 2),
     ("sat", 3),
     ("solve", 4),
     ("methods", 5),
