@@ -166,9 +166,20 @@ impl<'a, L: Limit> Search<'a, L> {
         self.solver.add_clause(clause);
     }
 
-    /// Excludes `solution`, and nothing else, from the models ([`Encoding::blocking_clause`]).
+    /// Excludes `solution`, a solution of the puzzle, and nothing else from the models: "some
+    /// open cell black in `solution` is white". Every solution takes the known cells' values
+    /// (line logic proved them; they are unit clauses here), so another one differs from
+    /// `solution` on open cells alone, and, with as many black cells in all, turns one of its
+    /// open black cells white. This is [`Encoding::blocking_clause`] without the literals of
+    /// known cells, which are false in every model; with no open cell it is empty, and the
+    /// formula is refuted at once.
     pub(crate) fn block(&mut self, solution: &Grid<bool>) {
-        let blocking = self.encoding.blocking_clause(solution);
+        let blocking: Vec<Lit> = self
+            .open_cells()
+            .into_iter()
+            .filter(|&pos| solution[pos])
+            .map(|pos| self.cell_is(pos, false))
+            .collect();
         self.solver.add_clause(&blocking);
     }
 
