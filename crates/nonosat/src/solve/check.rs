@@ -493,6 +493,15 @@ fn first_answer<'a>(
         if let Some(dfs) = &mut dfs {
             dfs.probe_root(&stopped);
         }
+    } else if report.line_solvable {
+        // Line logic found the solution: a check needs only the refutation of another, and a
+        // solve no search at all.
+        let solved = known.map(|&cell| cell == Cell::Black);
+        puzzle.check(&solved)?;
+        report.solutions.push(solved);
+        if !prove_unique {
+            return Ok(Some((None, (report, Ok(())))));
+        }
     } else if let Some(dfs) = &mut dfs {
         let want = if prove_unique { 2 } else { 1 };
         match dfs.solutions(want, &stopped, &mut report.solutions)? {
