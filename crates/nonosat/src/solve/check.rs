@@ -494,14 +494,14 @@ fn first_answer<'a>(
             dfs.probe_root(&stopped);
         }
     } else if report.line_solvable {
-        // Line logic found the solution: a check needs only the refutation of another, and a
-        // solve no search at all.
+        // Line logic fixed every cell, each by refuting its other value on one of its lines: the
+        // grid is the only solution. A SAT search would add nothing to that refutation: its
+        // formula would hold the same cells as unit clauses (a solved line has no other
+        // clauses), and the blocking clause, over the open cells, would be empty.
         let solved = known.map(|&cell| cell == Cell::Black);
         puzzle.check(&solved)?;
         report.solutions.push(solved);
-        if !prove_unique {
-            return Ok(Some((None, (report, Ok(())))));
-        }
+        return Ok(Some((None, (report, Ok(())))));
     } else if let Some(dfs) = &mut dfs {
         let want = if prove_unique { 2 } else { 1 };
         match dfs.solutions(want, &stopped, &mut report.solutions)? {
