@@ -486,22 +486,14 @@ fn first_answer<'a>(
         options.deadline.is_some_and(Deadline::has_passed)
             || racer.stop.as_ref().is_some_and(StopSignal::is_raised)
     };
-    let mut dfs = (racer.probing != Probing::Off)
+    // A puzzle line logic solved needs no search (below).
+    let mut dfs = (racer.probing != Probing::Off && !report.line_solvable)
         .then(|| ProbingSearch::new(puzzle, &known, racer.probes_per_cell));
     if let Some(goal) = goal {
         report.solutions.push(goal.clone());
         if let Some(dfs) = &mut dfs {
             dfs.probe_root(&stopped);
         }
-    } else if report.line_solvable {
-        // Line logic fixed every cell, each by refuting its other value on one of its lines: the
-        // grid is the only solution. A SAT search would add nothing to that refutation: its
-        // formula would hold the same cells as unit clauses (a solved line has no other
-        // clauses), and the blocking clause, over the open cells, would be empty.
-        let solved = known.map(|&cell| cell == Cell::Black);
-        puzzle.check(&solved)?;
-        report.solutions.push(solved);
-        return Ok(Some((None, (report, Ok(())))));
     } else if let Some(dfs) = &mut dfs {
         let want = if prove_unique { 2 } else { 1 };
         match dfs.solutions(want, &stopped, &mut report.solutions)? {
@@ -515,6 +507,18 @@ fn first_answer<'a>(
     // often every cell, and the refutation of a second solution is then immediate.
     if let Some(fixpoint) = dfs.as_ref().and_then(ProbingSearch::root_fixpoint) {
         known = fixpoint.clone();
+    }
+    // Line logic (or probing) fixed every cell, each by refuting its other value: the grid is
+    // the only solution. A SAT search would add nothing to that refutation: its formula would
+    // hold the same cells as unit clauses (a solved line has no other clauses), and the
+    // blocking clause, over the open cells, would be empty.
+    if !known.cells().contains(&Cell::Unknown) {
+        let solved = known.map(|&cell| cell == Cell::Black);
+        puzzle.check(&solved)?;
+        if !report.solutions.contains(&solved) {
+            report.solutions.push(solved);
+        }
+        return Ok(Some((None, (report, Ok(())))));
     }
     let nearby_first = racer.nearby_first && goal.is_some();
     let lines_deadline = match racer.lines {
