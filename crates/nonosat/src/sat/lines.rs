@@ -57,6 +57,9 @@ pub(super) struct LinePropagator {
     /// Deductions not yet handed to CaDiCaL, as literals, and why, per cell.
     pending: Vec<i32>,
     reasons: Vec<Option<Deduction>>,
+    /// The cells given a reason since the last backtrack, or still assigned since an earlier
+    /// one: a backtrack forgets the reasons of those of them it leaves unassigned.
+    deduced: Vec<usize>,
     /// A clause being handed over literal by literal (a reason or a conflict), and how far.
     clause: Vec<i32>,
     handed: usize,
@@ -86,6 +89,7 @@ impl LinePropagator {
             is_dirty: vec![true; lines],
             pending: Vec::new(),
             reasons: vec![None; cells],
+            deduced: Vec::new(),
             clause: Vec::new(),
             handed: 0,
             conflict: None,
@@ -238,6 +242,7 @@ impl LinePropagator {
                                 line,
                                 assigned: self.trail.len(),
                             });
+                            self.deduced.push(cell);
                             self.pending
                                 .push(Self::literal(cell, solved.black >> i & 1 == 1));
                         }
@@ -311,11 +316,14 @@ impl ExternalPropagator for LinePropagator {
                 self.mark_dirty(deduction.line);
             }
         }
-        for (reason, &value) in self.reasons.iter_mut().zip(&self.values) {
-            if value == 0 {
-                *reason = None;
+        let (reasons, values) = (&mut self.reasons, &self.values);
+        self.deduced.retain(|&cell| {
+            let assigned = values[cell] != 0;
+            if !assigned {
+                reasons[cell] = None;
             }
-        }
+            assigned
+        });
         if let Some((line, _)) = self.conflict.take() {
             self.mark_dirty(line);
         }
@@ -446,14 +454,27 @@ mod tests {
         })
     }
 
-    /// Drives the propagator as CaDiCaL would, with random decisions: every deduction's reason
-    /// holds on every arrangement of its line, contains the deduced literal, and has every other
-    /// literal false; every conflict holds on its line and is false.
+    /// After a conflict, backtracks `propagator` to a random decision level below its current
+    /// one; false when the conflict is at level 0, where CaDiCaL would answer "unsatisfiable".
+    fn backtrack(propagator: &mut LinePropagator, rng: &mut Rng) -> bool {
+        let levels = propagator.levels.len();
+        if levels == 0 {
+            return false;
+        }
+        propagator.notify_backtrack(rng.below(levels as u64) as usize);
+        true
+    }
+
+    /// Drives the propagator as CaDiCaL would, with random decisions and backtracks: every
+    /// deduction's reason holds on every arrangement of its line, contains the deduced literal,
+    /// and has every other literal false; every conflict holds on its line and is false; and
+    /// before each decision every line is at its fixpoint (nothing undone is left unsaid).
     #[test]
     fn reasons_and_conflicts_hold_on_every_arrangement_of_their_line() {
         let mut rng = Rng(0x2545_F491_4F6C_DD1D);
-        let (mut reasons, mut conflicts) = (0, 0);
-        for round in 0..300 {
+        let (mut reasons, mut conflicts, mut fixpoints) = (0, 0, 0);
+        let mut line_solver = BitLineSolver::new();
+        for round in 0..1000 {
             let (width, height) = (2 + round % 7, 2 + round / 7 % 7);
             let puzzle = random_puzzle(&mut rng, width, height);
             let mut propagator = LinePropagator::new(&puzzle);
@@ -469,7 +490,16 @@ mod tests {
                     assert!(clause[1..].iter().all(|&l| value(&propagator, l) == -1));
                     assert!(holds_on_its_line(&propagator, &clause), "{clause:?}");
                     reasons += 1;
-                    propagator.notify_assignment(&[lit]);
+                    // A deduction against an assigned cell is a conflict; and now and then
+                    // CaDiCaL meets a conflict of its own before it assigns a deduction.
+                    let own_conflict = !propagator.levels.is_empty() && rng.below(8) == 0;
+                    if value(&propagator, lit) == -1 || own_conflict {
+                        if !backtrack(&mut propagator, &mut rng) {
+                            break;
+                        }
+                    } else {
+                        propagator.notify_assignment(&[lit]);
+                    }
                     continue;
                 }
                 let mut forgettable = true;
@@ -478,11 +508,18 @@ mod tests {
                     assert!(clause.iter().all(|&l| value(&propagator, l) == -1));
                     assert!(holds_on_its_line(&propagator, &clause), "{clause:?}");
                     conflicts += 1;
-                    let level = rng.below(propagator.levels.len() as u64 + 1) as usize;
-                    propagator
-                        .notify_backtrack(level.min(propagator.levels.len().saturating_sub(1)));
+                    if !backtrack(&mut propagator, &mut rng) {
+                        break;
+                    }
                     continue;
                 }
+                // Nothing pending and no conflict: every line is at its fixpoint.
+                for line in 0..propagator.blocks.len() {
+                    let (len, known) = (propagator.line_len(line), propagator.known[line]);
+                    let solved = line_solver.solve(&propagator.blocks[line], len, known);
+                    assert_eq!(solved.ok(), Some(known), "line {line} of {puzzle:?}");
+                }
+                fixpoints += 1;
                 let open: Vec<usize> = (0..propagator.cells())
                     .filter(|&cell| propagator.values[cell] == 0)
                     .collect();
@@ -496,8 +533,8 @@ mod tests {
             }
         }
         assert!(
-            reasons > 1000 && conflicts > 100,
-            "{reasons} reasons, {conflicts} conflicts"
+            reasons > 1000 && conflicts > 100 && fixpoints > 500,
+            "{reasons} reasons, {conflicts} conflicts, {fixpoints} fixpoints"
         );
     }
 
