@@ -52,8 +52,8 @@ impl Cadical {
     /// [`LinePropagator`] over the cell variables, which are all declared and observed. CaDiCaL
     /// runs in its configuration for satisfiable formulas (stable search only, less
     /// inprocessing), which took the tournament sets from 84 to 63 s against its default
-    /// (docs/performance.md), and without chronological backtracking, so that a backtrack undoes exactly the
-    /// assignments made since the level it returns to.
+    /// (docs/performance.md), and without chronological backtracking, so that a backtrack
+    /// undoes exactly the assignments made since the level it returns to.
     fn with_lines(interrupt: Interrupt, puzzle: &Puzzle) -> Self {
         let mut solver = Cadical::new(interrupt);
         solver.inner.configure("sat");
@@ -61,8 +61,7 @@ impl Cadical {
         let propagator = LinePropagator::new(puzzle);
         let cells = propagator.cells() as i32;
         solver.inner.connect_external_propagator(propagator);
-        solver.inner.resize(cells);
-        solver.declared = cells;
+        solver.declare_up_to(cells);
         for var in 1..=cells {
             solver.inner.add_observed_var(var);
         }

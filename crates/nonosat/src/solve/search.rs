@@ -226,8 +226,11 @@ impl<'a, L: Limit> Search<'a, L> {
     /// Per open cell on which the beliefs are not even, the literal of the colour belief
     /// propagation finds likelier; none when the backend would ignore them.
     fn likelier_colours(&self) -> Vec<Lit> {
+        if !self.guided {
+            return Vec::new();
+        }
         let open = self.open_cells();
-        if !self.guided || open.is_empty() {
+        if open.is_empty() {
             return Vec::new();
         }
         let stop = || self.solver.should_stop();
