@@ -179,13 +179,6 @@ impl Drawing {
         svg.push_str("</svg>\n");
         svg
     }
-
-    /// The drawing as a PNG image, rendered from [`Drawing::to_svg`] by resvg in the embedded font;
-    /// the same drawing always gives the same bytes.
-    #[cfg(feature = "png")]
-    pub fn to_png(&self) -> Result<Vec<u8>, super::RenderError> {
-        super::render::svg_to_png(&self.to_svg(), self.width, self.height)
-    }
 }
 
 /// Text with the characters that XML reserves written as entities.

@@ -9,7 +9,7 @@ use std::sync::{Arc, OnceLock};
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg::{self, fontdb};
 
-use super::drawing::{FONT_FAMILY, MAX_DRAWN_PIXELS};
+use super::drawing::{Drawing, FONT_FAMILY, MAX_DRAWN_PIXELS};
 
 /// The one font drawings are written in.
 static FONT: &[u8] = include_bytes!("../../fonts/DejaVuSansMono.ttf");
@@ -51,8 +51,16 @@ fn fonts() -> Arc<fontdb::Database> {
         .clone()
 }
 
+impl Drawing {
+    /// The drawing as a PNG image, rendered from [`Drawing::to_svg`] by resvg in the embedded font;
+    /// the same drawing always gives the same bytes.
+    pub fn to_png(&self) -> Result<Vec<u8>, RenderError> {
+        svg_to_png(&self.to_svg(), self.width(), self.height())
+    }
+}
+
 /// Renders `svg`, a drawing of `width` x `height` pixels, as an 8-bit RGBA PNG.
-pub(super) fn svg_to_png(svg: &str, width: u32, height: u32) -> Result<Vec<u8>, RenderError> {
+fn svg_to_png(svg: &str, width: u32, height: u32) -> Result<Vec<u8>, RenderError> {
     let refused = RenderError::Size { width, height };
     if u64::from(width) * u64::from(height) > MAX_DRAWN_PIXELS {
         return Err(refused);
