@@ -100,7 +100,7 @@ pub enum SatChoice {
     /// on the whole encoding, from the start. When the depth-first search runs out of budget,
     /// its thread stops and leaves the puzzle to CaDiCaL, rather than search the same encoding
     /// on varisat. The verdict is the same either way; which of several solutions is shown may
-    /// not be. Puzzles of more than [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down,
+    /// not be, unless the designer's goal is known (see [`check`]). Puzzles of more than [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down,
     /// and builds without CaDiCaL, run as [`SatChoice::Auto`].
     Race,
     /// A depth-first search with line propagation and probing at every node (`dfs`) looks for
@@ -325,7 +325,9 @@ pub enum CheckError {
 /// Decides whether `puzzle` has no solution, exactly one, or several, and finds up to two.
 ///
 /// When the puzzle carries a goal that satisfies the clues, the goal is the first solution and the
-/// search asks only for a different one.
+/// search asks only for a different one. The second solution shown is then the one a SAT search
+/// from line propagation alone, on the backend [`Options::backend_for`] gives, finds near the goal
+/// first, whichever search settled the verdict: the same every run.
 ///
 /// ```
 /// use nonosat::{Clue, Puzzle, solve::{check, Options, Verdict}};
@@ -393,6 +395,7 @@ fn run(
 
     let mut report = by_choice(options.backend, puzzle.cell_count(), |racer, claim| {
         let backend = racer.backend;
+        let looks_near_goal_as_shown = racer.looks_near_goal_as_shown();
         let answer = first_answer(puzzle, &known, options, prove_unique, racer, &report)?;
         let Some((search, first)) = answer else {
             return Ok(None);
@@ -404,7 +407,25 @@ fn run(
             Some(search) => Ok(search),
             None => search_past(puzzle, &known, options, backend, solutions),
         };
-        finish(search, first, options, prove_unique, verdict_known).map(Some)
+        let near_goal = (!looks_near_goal_as_shown).then_some(|| {
+            let backend = options.backend_for(puzzle.cell_count());
+            Ok(Search::stoppable(
+                puzzle,
+                known.clone(),
+                options.deadline,
+                backend,
+                None,
+            )?)
+        });
+        finish(
+            search,
+            near_goal,
+            first,
+            options,
+            prove_unique,
+            verdict_known,
+        )
+        .map(Some)
     })?;
     report.elapsed = started.elapsed();
     Ok(report)
@@ -590,8 +611,14 @@ fn search_past<'a>(
 /// The verdict from what a search's first answer found, and for a check what `options` ask
 /// beyond it, from the search that `search` gives (made only when more is asked, from the
 /// solutions found so far).
+///
+/// When the designer's goal is the first solution and there are others, the second one shown is
+/// the one a SAT search from line propagation alone finds near the goal first, whichever search
+/// settled the verdict: `near_goal` makes that search when the one that found the answer was
+/// another (a race's winner, a depth-first search), and then goes on with the rest.
 pub(super) fn finish<S>(
     search: impl FnOnce(&[Grid<S::Value>]) -> Result<S, CheckError>,
+    near_goal: Option<impl FnOnce() -> Result<S, CheckError>>,
     (mut report, outcome): FirstAnswer<S>,
     options: &Options,
     prove_unique: bool,
@@ -611,13 +638,51 @@ where
             _ => Verdict::Multiple,
         },
     };
-    if prove_unique {
-        if report.verdict != Verdict::Timeout {
-            verdict_known(&report);
-        }
-        search_deeper(search, options, &mut report)?;
+    if !prove_unique {
+        return Ok(report);
     }
+    let goal_first = matches!(report.goal, Some(GoalReport::Solves));
+    let settled = match near_goal {
+        Some(near_goal) if goal_first && report.verdict == Verdict::Multiple => {
+            settled_near_goal(near_goal()?, &mut report)?
+        }
+        _ => None,
+    };
+    if report.verdict != Verdict::Timeout {
+        verdict_known(&report);
+    }
+    let search = |solutions: &[Grid<S::Value>]| match settled {
+        Some(settled) => Ok(settled),
+        None => search(solutions),
+    };
+    search_deeper(search, options, &mut report)?;
     Ok(report)
+}
+
+/// Replaces the second solution of `report` (the goal first, then some other solution) by the one
+/// `search`, a fresh search, finds near the goal first, and returns that search to go on with; the
+/// search that settled the verdict may have found any other, and which would depend on the race.
+/// When the time limit cuts this short, the report keeps the second solution it had (and the
+/// search that found it goes on).
+fn settled_near_goal<S>(
+    mut search: S,
+    report: &mut Report<S::Value, S::Mismatch>,
+) -> Result<Option<S>, CheckError>
+where
+    S: Searcher<Limit = Option<Deadline>>,
+    CheckError: From<S::Mismatch>,
+{
+    let mut shown = vec![report.solutions[0].clone()];
+    match search.find_another(&report.solutions[0].clone(), true, &mut shown) {
+        Ok(()) if shown.len() == 2 => {
+            report.solutions = shown;
+            Ok(Some(search))
+        }
+        // A fresh search that finds no other solution contradicts the verdict's: keep what was
+        // verified rather than answer from the disagreement.
+        Ok(()) | Err(SearchError::Stopped(TimedOut)) => Ok(None),
+        Err(SearchError::Unverified(mismatch)) => Err(mismatch.into()),
+    }
 }
 
 /// With several solutions, collects more of them and the ambiguous cells, as `options` asks; a

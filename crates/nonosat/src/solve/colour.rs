@@ -92,6 +92,7 @@ fn run(
         });
     }
     let mut report = by_choice(options.backend, cells, |racer, claim| {
+        let looks_near_goal_as_shown = racer.looks_near_goal_as_shown();
         let mut search = ColourSearch::stoppable(
             puzzle,
             known.clone(),
@@ -105,7 +106,21 @@ fn run(
             return Ok(None);
         }
         let first: FirstAnswer<ColourSearch<Option<Deadline>>> = (found, outcome);
-        finish(|_| Ok(search), first, options, prove_unique, &|_| {}).map(Some)
+        let near_goal = (!looks_near_goal_as_shown).then_some(|| {
+            let backend = options.backend_for(cells);
+            let search =
+                ColourSearch::stoppable(puzzle, known.clone(), options.deadline, backend, None);
+            Ok(search?)
+        });
+        finish(
+            |_| Ok(search),
+            near_goal,
+            first,
+            options,
+            prove_unique,
+            &|_| {},
+        )
+        .map(Some)
     })?;
     report.elapsed = started.elapsed();
     Ok(report)
