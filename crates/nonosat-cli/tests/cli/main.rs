@@ -26,6 +26,7 @@ mod colour_tools;
 mod compare;
 mod convert;
 mod corpus;
+mod determinism;
 mod exit_codes;
 mod explain_hint_latin;
 mod fix;
