@@ -9,7 +9,7 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use super::ambiguity::ambiguous_cells;
-use super::dfs::{Ended, ProbingSearch};
+use super::dfs::{Ended, PROBES_PER_CELL, ProbingSearch};
 use super::race::{Lines, Probing, Racer, race};
 use super::search::{Search, SearchError, propagated};
 use super::searcher::{Found, Searcher};
@@ -325,9 +325,9 @@ pub enum CheckError {
 /// Decides whether `puzzle` has no solution, exactly one, or several, and finds up to two.
 ///
 /// When the puzzle carries a goal that satisfies the clues, the goal is the first solution and the
-/// search asks only for a different one. The second solution shown is then the one a SAT search
-/// from line propagation alone, on the backend [`Options::backend_for`] gives, finds near the goal
-/// first, whichever search settled the verdict: the same every run.
+/// search asks only for a different one, near the goal first. The second solution shown is then
+/// the same every run: in a race, when the racer that does not look near the goal answers first,
+/// the other's search is made to show its answer.
 ///
 /// ```
 /// use nonosat::{Clue, Puzzle, solve::{check, Options, Verdict}};
@@ -394,8 +394,7 @@ fn run(
     }
 
     let mut report = by_choice(options.backend, puzzle.cell_count(), |racer, claim| {
-        let backend = racer.backend;
-        let looks_near_goal_as_shown = racer.looks_near_goal_as_shown();
+        let (backend, racer_nearby_first) = (racer.backend, racer.nearby_first);
         let answer = first_answer(puzzle, &known, options, prove_unique, racer, &report)?;
         let Some((search, first)) = answer else {
             return Ok(None);
@@ -407,11 +406,13 @@ fn run(
             Some(search) => Ok(search),
             None => search_past(puzzle, &known, options, backend, solutions),
         };
-        let near_goal = (!looks_near_goal_as_shown).then_some(|| {
-            let backend = options.backend_for(puzzle.cell_count());
+        // The race's second racer does not look near the goal: the first racer's search does.
+        let near_goal = (!racer_nearby_first).then_some(|| {
+            let backend = first_racer(SatBackend::Varisat).backend;
+            let known = probed_root(puzzle, &known, options.deadline);
             Ok(Search::stoppable(
                 puzzle,
-                known.clone(),
+                known,
                 options.deadline,
                 backend,
                 None,
@@ -464,13 +465,26 @@ pub(super) fn by_choice<T: Send>(
     }
 }
 
+/// The cells of `known` and those probing at the root fixes past them, as the race's first racer
+/// starts its SAT search from them (all of `known` alone when the deadline cuts probing short).
+fn probed_root(puzzle: &Puzzle, known: &Grid<Cell>, deadline: Option<Deadline>) -> Grid<Cell> {
+    let mut dfs = ProbingSearch::new(puzzle, known, PROBES_PER_CELL);
+    dfs.probe_root(&|| deadline.is_some_and(Deadline::has_passed));
+    dfs.root_fixpoint().unwrap_or(known).clone()
+}
+
 /// The race's two racers: the depth-first search, giving way when out of budget, with its proofs
 /// on `varisat`; and the lines inside `cadical`'s search, then `cadical` on the encoding.
 fn racers(varisat: SatBackend, cadical: SatBackend) -> [Racer; 2] {
     [
-        Racer::alone(varisat, true).probing(Probing::GiveWay),
+        first_racer(varisat),
         Racer::alone(cadical, false).lines(Lines::First(LINES_FIRST)),
     ]
+}
+
+/// The race's first racer, which looks near the designer's goal first.
+fn first_racer(varisat: SatBackend) -> Racer {
+    Racer::alone(varisat, true).probing(Probing::GiveWay)
 }
 
 /// A black-and-white search that may time out.
@@ -613,9 +627,10 @@ fn search_past<'a>(
 /// solutions found so far).
 ///
 /// When the designer's goal is the first solution and there are others, the second one shown is
-/// the one a SAT search from line propagation alone finds near the goal first, whichever search
-/// settled the verdict: `near_goal` makes that search when the one that found the answer was
-/// another (a race's winner, a depth-first search), and then goes on with the rest.
+/// the one a search that looks near the goal first finds, whichever search settled the verdict:
+/// when the search that answered does not look near the goal (the race's second racer),
+/// `near_goal` makes the one that does (the race's first racer's), which then goes on with the
+/// rest.
 pub(super) fn finish<S>(
     search: impl FnOnce(&[Grid<S::Value>]) -> Result<S, CheckError>,
     near_goal: Option<impl FnOnce() -> Result<S, CheckError>>,

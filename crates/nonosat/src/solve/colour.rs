@@ -92,7 +92,7 @@ fn run(
         });
     }
     let mut report = by_choice(options.backend, cells, |racer, claim| {
-        let looks_near_goal_as_shown = racer.looks_near_goal_as_shown();
+        let racer_nearby_first = racer.nearby_first;
         let mut search = ColourSearch::stoppable(
             puzzle,
             known.clone(),
@@ -106,8 +106,9 @@ fn run(
             return Ok(None);
         }
         let first: FirstAnswer<ColourSearch<Option<Deadline>>> = (found, outcome);
-        let near_goal = (!looks_near_goal_as_shown).then_some(|| {
-            let backend = options.backend_for(cells);
+        // The race's second racer does not look near the goal: the first racer's search does.
+        let near_goal = (!racer_nearby_first).then_some(|| {
+            let backend = SatBackend::Varisat;
             let search =
                 ColourSearch::stoppable(puzzle, known.clone(), options.deadline, backend, None);
             Ok(search?)

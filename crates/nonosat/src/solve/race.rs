@@ -45,13 +45,6 @@ impl Racer {
         }
     }
 
-    /// Whether this search's second solution, past the designer's goal, is the one shown whatever
-    /// the strategy: a SAT search from line propagation alone that looks near the goal first (a
-    /// check makes one after any other search that finds several solutions).
-    pub fn looks_near_goal_as_shown(&self) -> bool {
-        self.nearby_first && self.probing == Probing::Off && self.lines == Lines::Off
-    }
-
     /// This search with the depth-first search with probing first, as `probing` says.
     pub fn probing(self, probing: Probing) -> Self {
         Racer { probing, ..self }
