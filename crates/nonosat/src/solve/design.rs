@@ -1,18 +1,46 @@
-//! What a repair asks of a kind of puzzle, black-and-white or colour alike: the puzzle of a
-//! picture, its check, a search over its formula, and the values a cell may take.
+//! What a repair asks of a kind of puzzle, black-and-white or colour alike (the puzzle of a
+//! picture, its check, a search over its formula, and the values a cell may take), and what it
+//! gives back: edits, and why a design could not be examined.
 //!
 //! [`repair`](super::repair) and `regions` are written once over this trait; [`Puzzle`] (cells
 //! `bool`, black) and [`ColourPuzzle`] (cells colour indices, 0 the background) implement it.
 
 use super::check::{CheckError, Options, Report};
 use super::colour::{ColourSearch, propagated_colour};
-use super::repair::FixError;
 use super::search::Search;
 use super::searcher::Searcher;
 use crate::deadline::Deadline;
-use crate::model::{BACKGROUND, ColourMismatch, ColourPuzzle, Grid, Mismatch, Puzzle};
+use crate::model::{
+    BACKGROUND, ColourError, ColourMismatch, ColourPuzzle, Grid, Mismatch, Pos, Puzzle, PuzzleError,
+};
 use crate::sat::SatBackend;
 use crate::solve;
+
+/// A changed picture whose puzzle is unique; `V` is a cell's value (`bool` black, or a colour
+/// index).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Edit<V = bool> {
+    /// The cells whose colour changes, row by row; each takes its value in `picture`.
+    pub flipped: Vec<Pos>,
+    /// The changed picture.
+    pub picture: Grid<V>,
+}
+
+/// Why a design could not be examined.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum FixError {
+    /// The picture cannot make a puzzle (too large, or empty).
+    #[error(transparent)]
+    Design(PuzzleError),
+    /// The colour picture cannot make a puzzle with its colour table.
+    #[error(transparent)]
+    ColourDesign(ColourError),
+    /// A check failed.
+    #[error(transparent)]
+    Check(#[from] CheckError),
+}
 
 /// A kind of puzzle whose designs can be repaired: `self` is a design's puzzle, and gives the
 /// puzzles of other pictures (a colour puzzle with its own colour table).

@@ -10,8 +10,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use super::design::Design;
-use super::repair::Edit;
+use super::design::{Design, Edit};
 use crate::deadline::{Deadline, Limit};
 use crate::model::{Grid, Pos};
 use crate::solve::{CheckError, Options, Verdict};

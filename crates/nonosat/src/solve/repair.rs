@@ -20,15 +20,15 @@
 
 use std::time::{Duration, Instant};
 
+pub use super::design::{Edit, FixError};
+
 use super::design::Design;
 use super::regions;
 use super::search::SearchError;
 use super::searcher::Searcher;
 use crate::cnf::{ClauseSink, Counter, Encoding, Lit};
 use crate::deadline::{Deadline, Limit};
-use crate::model::{
-    ColourError, ColourMismatch, ColourPuzzle, Grid, Mismatch, Palette, Pos, Puzzle, PuzzleError,
-};
+use crate::model::{ColourMismatch, ColourPuzzle, Grid, Mismatch, Palette, Pos, Puzzle};
 use crate::sat::Solver;
 use crate::solve::{CheckError, Options, Report, Verdict};
 
@@ -92,17 +92,6 @@ pub struct Hints {
     pub alternatives: usize,
 }
 
-/// A changed picture whose puzzle is unique; `V` is a cell's value (`bool` black, or a colour
-/// index).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Edit<V = bool> {
-    /// The cells whose colour changes, row by row; each takes its value in `picture`.
-    pub flipped: Vec<Pos>,
-    /// The changed picture.
-    pub picture: Grid<V>,
-}
-
 /// What `fix` found for a design: `V` is a cell's value, `M` how a broken clue is described.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -119,21 +108,6 @@ pub struct Repairs<V = bool, M = Mismatch> {
 
 /// What `fix` found for a colour design: cells are colour indices, 0 the background.
 pub type ColourRepairs = Repairs<u8, ColourMismatch>;
-
-/// Why a design could not be examined.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum FixError {
-    /// The picture cannot make a puzzle (too large, or empty).
-    #[error(transparent)]
-    Design(PuzzleError),
-    /// The colour picture cannot make a puzzle with its colour table.
-    #[error(transparent)]
-    ColourDesign(ColourError),
-    /// A check failed.
-    #[error(transparent)]
-    Check(#[from] CheckError),
-}
 
 /// Proposes repairs for `design`, a picture whose clues may admit other solutions.
 ///
