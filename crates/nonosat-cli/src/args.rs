@@ -8,6 +8,8 @@ use nonosat::image::Rgb;
 use nonosat::methods::compare::Method;
 use nonosat::solve::SatChoice;
 
+use super::named;
+
 /// The exit codes, shown at the end of `--help` and documented in README.md.
 pub const EXIT_CODES: &str = "\
 Exit codes:
@@ -104,6 +106,7 @@ pub struct InputArgs {
     #[arg(
         long,
         value_name = "FORMAT",
+        value_parser = named::formats(),
         ignore_case = true,
         hide_possible_values = true
     )]
@@ -139,7 +142,7 @@ pub struct SolveArgs {
     /// propagator inside its search, alone: one thread), `auto` (varisat or CaDiCaL by the
     /// puzzle's size; what a batch's children use), `varisat` or `cadical`. The verdict never
     /// depends on it; which of several solutions is shown may.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = named::searches())]
     pub backend: Option<SatChoice>,
     #[command(flatten)]
     pub pictures: PictureArgs,
@@ -207,6 +210,7 @@ pub struct CluesArgs {
         long,
         value_name = "FORMAT",
         default_value = "non",
+        value_parser = named::formats(),
         ignore_case = true,
         hide_possible_values = true
     )]
@@ -229,6 +233,7 @@ pub struct ConvertArgs {
     #[arg(
         long,
         value_name = "FORMAT",
+        value_parser = named::formats(),
         ignore_case = true,
         hide_possible_values = true
     )]
@@ -249,6 +254,7 @@ pub struct CompareArgs {
         long,
         value_name = "LIST",
         value_delimiter = ',',
+        value_parser = named::methods(),
         ignore_case = true,
         hide_possible_values = true
     )]

@@ -149,18 +149,6 @@ impl SatChoice {
     }
 }
 
-#[cfg(feature = "clap")]
-impl clap::ValueEnum for SatChoice {
-    fn value_variants<'a>() -> &'a [Self] {
-        static ALL: std::sync::OnceLock<Vec<SatChoice>> = std::sync::OnceLock::new();
-        ALL.get_or_init(SatChoice::all)
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.name()))
-    }
-}
-
 /// What a puzzle's clues admit. In records it is written by its [`name`](Verdict::name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
