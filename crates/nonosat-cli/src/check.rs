@@ -151,7 +151,7 @@ where
             let puzzle = entry.puzzle();
             let options = options
                 .clone()
-                .with_deadline(args.timeout.map(Deadline::after));
+                .with_deadline(args.timeout.limit.map(Deadline::after));
             // Human output of one puzzle at a time shows the verdict before the detail.
             let shown_early = Mutex::new(None);
             let show_verdict = |report: &Outcome<E::Puzzle>| {

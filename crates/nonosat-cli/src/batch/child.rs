@@ -52,7 +52,7 @@ pub(super) struct ChildArgs {
 impl From<&CheckArgs> for ChildArgs {
     fn from(args: &CheckArgs) -> Self {
         ChildArgs {
-            timeout: args.solve.timeout,
+            timeout: args.solve.timeout.limit,
             no_ambiguous: args.uniqueness.no_ambiguous,
             backend: args.solve.backend,
         }
