@@ -1,12 +1,16 @@
 //! Command-line arguments, as clap parses them.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand};
+use clap::error::ErrorKind;
+use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 use nonosat::formats::{Format, hex_rgb};
 use nonosat::image::Rgb;
 use nonosat::methods::compare::Method;
 use nonosat::solve::SatChoice;
+
+use super::named;
 
 /// The exit codes, shown at the end of `--help` and documented in README.md.
 pub const EXIT_CODES: &str = "\
@@ -104,6 +108,7 @@ pub struct InputArgs {
     #[arg(
         long,
         value_name = "FORMAT",
+        value_parser = named::formats(),
         ignore_case = true,
         hide_possible_values = true
     )]
@@ -129,20 +134,26 @@ pub struct InputArgs {
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Give up on a puzzle after this many seconds and answer `timeout`; a check shows its verdict
-    /// first and gives the ambiguous cells what is left (docs/ambiguity.md).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, alias = "budget")]
-    pub timeout: Option<std::time::Duration>,
-    /// The search: `race` (the default: a depth-first search with probing, its proofs on varisat,
-    /// against CaDiCaL solving the lines inside its search on a second thread; the first answer
-    /// wins, and a depth-first search out of budget leaves the puzzle to CaDiCaL), `probing` (that depth-first search alone), `lines` (CaDiCaL with every line a
-    /// propagator inside its search, alone: one thread), `auto` (varisat or CaDiCaL by the
-    /// puzzle's size; what a batch's children use), `varisat` or `cadical`. The verdict never
+    #[command(flatten)]
+    pub timeout: Timeout<SolveArgs>,
+    /// The search: `race` (the default, of every command and of a batch's children: a depth-first
+    /// search with probing, its proofs on varisat, against CaDiCaL solving the lines inside its
+    /// search on a second thread; the first answer wins, and a depth-first search out of budget
+    /// leaves the puzzle to CaDiCaL), `probing` (that depth-first search alone), `lines` (CaDiCaL
+    /// with every line a propagator inside its search, alone: one thread), `auto` (varisat or
+    /// CaDiCaL by the puzzle's size: one thread), `varisat` or `cadical`. The verdict never
     /// depends on it; which of several solutions is shown may.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = named::searches())]
     pub backend: Option<SatChoice>,
     #[command(flatten)]
     pub pictures: PictureArgs,
+}
+
+impl TimeLimited for SolveArgs {
+    type Limit = Option<Duration>;
+    const HELP: &'static str = "\
+        Give up on a puzzle after this many seconds and answer `timeout`; a check shows its \
+        verdict first and gives the ambiguous cells what is left (docs/ambiguity.md)";
 }
 
 /// What `check` asks beyond `solve`'s arguments (`solve` runs with the defaults).
@@ -207,6 +218,7 @@ pub struct CluesArgs {
         long,
         value_name = "FORMAT",
         default_value = "non",
+        value_parser = named::formats(),
         ignore_case = true,
         hide_possible_values = true
     )]
@@ -229,6 +241,7 @@ pub struct ConvertArgs {
     #[arg(
         long,
         value_name = "FORMAT",
+        value_parser = named::formats(),
         ignore_case = true,
         hide_possible_values = true
     )]
@@ -249,14 +262,20 @@ pub struct CompareArgs {
         long,
         value_name = "LIST",
         value_delimiter = ',',
+        value_parser = named::methods(),
         ignore_case = true,
         hide_possible_values = true
     )]
     pub methods: Vec<Method>,
-    /// Stop each puzzle after this many seconds: the methods get half at most (a method cut
-    /// short says `out of time`), the exact answer the rest (it says `timeout`).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, alias = "budget")]
-    pub timeout: Option<std::time::Duration>,
+    #[command(flatten)]
+    pub timeout: Timeout<CompareArgs>,
+}
+
+impl TimeLimited for CompareArgs {
+    type Limit = Option<Duration>;
+    const HELP: &'static str = "\
+        Stop each puzzle after this many seconds: the methods get half at most (a method cut \
+        short says `out of time`), the exact answer the rest (it says `timeout`)";
 }
 
 /// Arguments of `explain`.
@@ -267,17 +286,22 @@ pub struct ExplainArgs {
     /// Which puzzle of a file that holds several (0-based); without it, each gets one line.
     #[arg(long, value_name = "N")]
     pub index: Option<usize>,
-    /// Stop after this many seconds: the path gets half at most (it says where it stopped), the
-    /// SAT check that decides the class the rest.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "60",
-          alias = "budget")]
-    pub timeout: std::time::Duration,
+    #[command(flatten)]
+    pub timeout: Timeout<ExplainArgs>,
     /// Line steps only: no probes.
     #[arg(long)]
     pub lines_only: bool,
     /// The picture (--svg, --png).
     #[command(flatten)]
     pub pictures: PictureArgs,
+}
+
+impl TimeLimited for ExplainArgs {
+    type Limit = Duration;
+    const HELP: &'static str = "\
+        Stop after this many seconds: the path gets half at most (it says where it stopped), the \
+        SAT check that decides the class the rest";
+    const DEFAULT: Option<&'static str> = Some("60");
 }
 
 /// Arguments of `hint`.
@@ -291,11 +315,16 @@ pub struct HintArgs {
     /// Which puzzle of a file that holds several (0-based).
     #[arg(long, value_name = "N")]
     pub index: Option<usize>,
-    /// Stop after this many seconds: the check behind the list of wrong cells gets half at most,
-    /// the search for the next step the rest (it then says it ran out of time).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "10",
-          alias = "budget")]
-    pub timeout: std::time::Duration,
+    #[command(flatten)]
+    pub timeout: Timeout<HintArgs>,
+}
+
+impl TimeLimited for HintArgs {
+    type Limit = Duration;
+    const HELP: &'static str = "\
+        Stop after this many seconds: the check behind the list of wrong cells gets half at \
+        most, the search for the next step the rest (it then says it ran out of time)";
+    const DEFAULT: Option<&'static str> = Some("10");
 }
 
 /// Arguments of `count`.
@@ -307,9 +336,14 @@ pub struct CountArgs {
     #[arg(long, value_name = "CAP", default_value_t = 1000,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub cap: u32,
-    /// Give up on a puzzle after this many seconds; the count so far is a lower bound.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, alias = "budget")]
-    pub timeout: Option<std::time::Duration>,
+    #[command(flatten)]
+    pub timeout: Timeout<CountArgs>,
+}
+
+impl TimeLimited for CountArgs {
+    type Limit = Option<Duration>;
+    const HELP: &'static str = "\
+        Give up on a puzzle after this many seconds; the count so far is a lower bound";
 }
 
 /// Arguments of `verify-proof`.
@@ -332,11 +366,8 @@ pub struct FixArgs {
     /// The design: a picture, or a puzzle file of one puzzle that carries its goal picture.
     #[command(flatten)]
     pub input: InputArgs,
-    /// Stop after this many seconds: the check of the design may take all of it, then the hints
-    /// get half of what is left at most, and the edits the rest.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "10",
-          alias = "budget")]
-    pub timeout: std::time::Duration,
+    #[command(flatten)]
+    pub timeout: Timeout<FixArgs>,
     /// The most edits to propose.
     #[arg(long, value_name = "N", default_value_t = 5)]
     pub edits: usize,
@@ -359,6 +390,14 @@ pub struct FixArgs {
     pub pictures: PictureArgs,
 }
 
+impl TimeLimited for FixArgs {
+    type Limit = Duration;
+    const HELP: &'static str = "\
+        Stop after this many seconds: the check of the design may take all of it, then the hints \
+        get half of what is left at most, and the edits the rest";
+    const DEFAULT: Option<&'static str> = Some("10");
+}
+
 /// Arguments of `latin`.
 #[derive(Debug, Args)]
 pub struct LatinArgs {
@@ -372,9 +411,14 @@ pub struct LatinArgs {
     /// paper's algorithm), visiting at most this many nodes.
     #[arg(long, value_name = "NODES")]
     pub orders: Option<u64>,
-    /// Give up after this many seconds (exit code 4), saying what was cut short.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, alias = "budget")]
-    pub timeout: Option<std::time::Duration>,
+    #[command(flatten)]
+    pub timeout: Timeout<LatinArgs>,
+}
+
+impl TimeLimited for LatinArgs {
+    type Limit = Option<Duration>;
+    const HELP: &'static str = "\
+        Give up after this many seconds (exit code 4), saying what was cut short";
 }
 
 /// Arguments of `cnf`.
@@ -405,15 +449,20 @@ pub struct TilesArgs {
     /// Decide existence with the integer programme also for three pictures.
     #[arg(long)]
     pub exact: bool,
-    /// Give up after this many seconds (exit code 4).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, alias = "budget")]
-    pub timeout: Option<std::time::Duration>,
+    #[command(flatten)]
+    pub timeout: Timeout<TilesArgs>,
     /// Write tiles.txt, tiles.png/svg and picture-K.png/svg (each picture rebuilt) into DIR.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Print one JSON object (docs/json.md) instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+impl TimeLimited for TilesArgs {
+    type Limit = Option<Duration>;
+    const HELP: &'static str = "\
+        Give up after this many seconds (exit code 4)";
 }
 
 /// Arguments of `serve`.
@@ -429,13 +478,97 @@ pub struct ServeArgs {
     /// Open the studio in the default web browser once the server listens.
     #[arg(long)]
     pub open: bool,
-    /// The longest any one request may search, in seconds; a request may ask for less.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "20")]
-    pub timeout: std::time::Duration,
+    #[command(flatten)]
+    pub timeout: Timeout<ServeArgs>,
     /// Solve at most this many requests at once (default: one per processor core); the others
     /// wait their turn.
     #[arg(short, long, value_name = "N")]
     pub jobs: Option<std::num::NonZeroUsize>,
+}
+
+impl TimeLimited for ServeArgs {
+    type Limit = Duration;
+    const HELP: &'static str = "\
+        The longest any one request may search, in seconds; a request may ask for less";
+    const DEFAULT: Option<&'static str> = Some("20");
+}
+
+/// `--timeout SECONDS` (`--budget` its hidden alias), declared once here and flattened into every
+/// subcommand that searches; the subcommand `C` gives its help line and its default.
+#[derive(Debug)]
+pub struct Timeout<C: TimeLimited> {
+    /// The limit given, else the subcommand's default.
+    pub limit: C::Limit,
+}
+
+/// A subcommand with a `--timeout`: what the limit bounds, and its default.
+pub trait TimeLimited {
+    /// `Option<Duration>` for a subcommand without a limit by default, `Duration` for one with.
+    type Limit: Limit;
+    /// The help line: one line without a final period, as clap shows a doc comment.
+    const HELP: &'static str;
+    /// The default in seconds, for a subcommand whose `Limit` is `Duration`.
+    const DEFAULT: Option<&'static str> = None;
+}
+
+/// How a subcommand holds its limit: `Option<Duration>` (none when not given) or `Duration`.
+pub trait Limit: Copy + std::fmt::Debug + 'static {
+    /// The limit of `seconds` as parsed (none: not given and no default), if it is one.
+    fn of(seconds: Option<Duration>) -> Option<Self>;
+}
+
+impl Limit for Option<Duration> {
+    fn of(seconds: Option<Duration>) -> Option<Self> {
+        Some(seconds)
+    }
+}
+
+impl Limit for Duration {
+    fn of(seconds: Option<Duration>) -> Option<Self> {
+        seconds
+    }
+}
+
+/// The argument's id.
+const TIMEOUT: &str = "timeout";
+
+impl<C: TimeLimited> FromArgMatches for Timeout<C> {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let seconds = matches.get_one::<Duration>(TIMEOUT).copied();
+        let limit = C::Limit::of(seconds).ok_or_else(|| {
+            clap::Error::raw(
+                ErrorKind::MissingRequiredArgument,
+                "--timeout has no default here: give it\n",
+            )
+        })?;
+        Ok(Timeout { limit })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        if matches.contains_id(TIMEOUT) {
+            *self = Self::from_arg_matches(matches)?;
+        }
+        Ok(())
+    }
+}
+
+impl<C: TimeLimited> Args for Timeout<C> {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        let arg = Arg::new(TIMEOUT)
+            .long("timeout")
+            .alias("budget")
+            .value_name("SECONDS")
+            .value_parser(parse_seconds)
+            .help(C::HELP);
+        command.arg(match C::DEFAULT {
+            Some(seconds) => arg.default_value(seconds),
+            None => arg,
+        })
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
 }
 
 /// A repair `fix --apply` applies.
@@ -469,7 +602,7 @@ fn parse_background(text: &str) -> Result<Rgb, String> {
 
 /// A positive number of seconds; one too large for a duration (`1e99`, `inf`) means no limit in
 /// practice, and is cut to the longest a deadline holds.
-fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
         .parse()
         .ok()
@@ -480,5 +613,65 @@ fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
             "the timeout must be more than 0 seconds, not {text}"
         ));
     }
-    Ok(std::time::Duration::try_from_secs_f64(seconds).unwrap_or(std::time::Duration::MAX))
+    Ok(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `--timeout` that `args` (after the program's name) give.
+    fn limit(args: &[&str]) -> Option<Duration> {
+        let cli = Cli::try_parse_from(std::iter::once("nonosat").chain(args.iter().copied()))
+            .unwrap_or_else(|error| panic!("{args:?}: {error}"));
+        match cli.command {
+            Command::Solve(args) => args.timeout.limit,
+            Command::Check(args) => args.solve.timeout.limit,
+            Command::Compare(args) => args.timeout.limit,
+            Command::Explain(args) => Some(args.timeout.limit),
+            Command::Hint(args) => Some(args.timeout.limit),
+            Command::Latin(args) => args.timeout.limit,
+            Command::Count(args) => args.timeout.limit,
+            Command::Fix(args) => Some(args.timeout.limit),
+            Command::Tiles(args) => args.timeout.limit,
+            Command::Serve(args) => Some(args.timeout.limit),
+            other => panic!("no --timeout in {other:?}"),
+        }
+    }
+
+    #[test]
+    fn each_subcommand_keeps_its_default_limit() {
+        let seconds = |n| Some(Duration::from_secs(n));
+        for (args, default) in [
+            (&["solve", "p"][..], None),
+            (&["check", "p"], None),
+            (&["compare", "p"], None),
+            (&["explain", "p"], seconds(60)),
+            (&["hint", "p", "--state", "s"], seconds(10)),
+            (&["latin", "p"], None),
+            (&["count", "p"], None),
+            (&["fix", "p"], seconds(10)),
+            (&["tiles", "p"], None),
+            (&["serve"], seconds(20)),
+        ] {
+            assert_eq!(limit(args), default, "{args:?}");
+            let given = [args, &["--timeout", "2.5"]].concat();
+            assert_eq!(
+                limit(&given),
+                Some(Duration::from_millis(2500)),
+                "{given:?}"
+            );
+            let budget = [args, &["--budget", "3"]].concat();
+            assert_eq!(limit(&budget), seconds(3), "{budget:?}");
+        }
+    }
+
+    #[test]
+    fn a_timeout_that_is_not_a_positive_number_is_refused() {
+        for text in ["0", "-1", "abc", "NaN"] {
+            let given = format!("--timeout={text}");
+            let error = Cli::try_parse_from(["nonosat", "explain", "p", &given]).expect_err(text);
+            assert_eq!(error.kind(), ErrorKind::ValueValidation, "{text}");
+        }
+    }
 }

@@ -14,7 +14,7 @@ use nonosat::report::{
     CertificateRecord, CheckRecord, PuzzleHeader, draw_puzzle, render_check_detail, render_verdict,
 };
 use nonosat::solve::certify::{self, Certified, CertifyError};
-use nonosat::solve::{self, CheckError, Options, Report, SatChoice, Verdict};
+use nonosat::solve::{self, CheckError, Options, Report, Verdict};
 
 use super::args::{InputArgs, SolveArgs, UniquenessArgs};
 use super::colour;
@@ -135,10 +135,14 @@ where
 {
     let file = shown_name(&args.input.file);
     proof_fits(uniqueness, &args.input, entries.len())?;
-    let mut options = Options::default()
+    // The library's search (the race) unless `--backend` names another.
+    let options = Options::default()
         .with_max_solutions(uniqueness.max_solutions.map_or(2, |k| k as usize))
         .with_ambiguous_cells(prove_unique && !uniqueness.no_ambiguous);
-    options.backend = args.backend.unwrap_or(SatChoice::Race);
+    let options = match args.backend {
+        Some(choice) => options.with_sat_choice(choice),
+        None => options,
+    };
     let json = args.input.json;
     let one_line_each = prove_unique && entries.len() > 1 && !json;
     let mut summary = Summary::default();
@@ -151,7 +155,7 @@ where
             let puzzle = entry.puzzle();
             let options = options
                 .clone()
-                .with_deadline(args.timeout.map(Deadline::after));
+                .with_deadline(args.timeout.limit.map(Deadline::after));
             // Human output of one puzzle at a time shows the verdict before the detail.
             let shown_early = Mutex::new(None);
             let show_verdict = |report: &Outcome<E::Puzzle>| {

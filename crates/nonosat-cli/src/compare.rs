@@ -91,7 +91,7 @@ fn compare_each<E: Labelled, S, M>(
         entries,
         0..entries.len(),
         |printer, index, entry, heading| {
-            let options = Options::default().with_deadline(args.timeout.map(Deadline::after));
+            let options = Options::default().with_deadline(args.timeout.limit.map(Deadline::after));
             let comparison =
                 run(entry, &options).map_err(|error| check_failed(&file, index, heading, error))?;
             totals.add(&comparison);

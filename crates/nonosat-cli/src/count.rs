@@ -40,7 +40,7 @@ where
             let puzzle = entry.puzzle();
             let options = Options::default()
                 .with_max_solutions(cap + 1)
-                .with_deadline(args.timeout.map(Deadline::after));
+                .with_deadline(args.timeout.limit.map(Deadline::after));
             let report = puzzle
                 .check_verdict_first(&options, &|_| {})
                 .map_err(|error| check_failed(&file, index, heading, error))?;

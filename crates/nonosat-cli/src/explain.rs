@@ -166,7 +166,7 @@ where
         |printer, index, entry, heading| {
             let puzzle = entry.puzzle();
             let (explanation, rating) = puzzle
-                .explained(Deadline::after(args.timeout), args.lines_only)
+                .explained(Deadline::after(args.timeout.limit), args.lines_only)
                 .map_err(|error| check_failed(&file, index, heading, error))?;
             let text = if json {
                 json_line(&puzzle.record(&file, index, entry.label(), &explanation, &rating))

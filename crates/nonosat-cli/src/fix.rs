@@ -130,7 +130,7 @@ fn fix_entries<E: Labelled, P: Designed>(
                 );
                 return Err(CliError::new(&file, Usage::Refused(message)).at(index));
             };
-            let deadline = Deadline::after(args.timeout);
+            let deadline = Deadline::after(args.timeout.limit);
             let search_until = match args.apply {
                 Some(_) => deadline.share(0.75),
                 None => deadline,

@@ -31,7 +31,7 @@ pub(super) fn hint(args: &HintArgs) -> Result<Status, CliError> {
         .map_err(|error| CliError::new(&shown_name(&args.state), error))?;
     let heading = heading(&file, entry);
     // One limit: the check behind the wrong cells gets half at most, the next step the rest.
-    let deadline = Deadline::after(args.timeout);
+    let deadline = Deadline::after(args.timeout.limit);
     let mistakes = mistakes(puzzle, &grid, deadline.share(0.5))
         .map_err(|error| check_failed(&file, index, &heading, error))?;
     let next = next_step(puzzle, &grid, Some(deadline));
@@ -53,7 +53,7 @@ fn colour_hint(args: &HintArgs, entries: &[ColourEntry]) -> Result<Status, CliEr
     let given = state::read_colour(&args.state, puzzle)
         .map_err(|error| CliError::new(&shown_name(&args.state), error))?;
     let heading = heading(&file, entry);
-    let deadline = Deadline::after(args.timeout);
+    let deadline = Deadline::after(args.timeout.limit);
     let options = Options::default().with_deadline(Some(deadline.share(0.5)));
     let report = check_colour(puzzle, &options)
         .map_err(|error| check_failed(&file, index, &heading, error))?;

@@ -34,7 +34,7 @@ pub(super) fn latin(args: &LatinArgs) -> Result<Status, CliError> {
         }
         _ => None,
     };
-    let deadline = args.timeout.map(Deadline::after);
+    let deadline = args.timeout.limit.map(Deadline::after);
     let found = rules
         .as_ref()
         .zip(args.orders)

@@ -15,6 +15,7 @@ mod explain;
 mod fix;
 mod hint;
 mod latin;
+mod named;
 mod output;
 mod pictures;
 mod serve;

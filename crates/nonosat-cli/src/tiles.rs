@@ -27,17 +27,18 @@ pub(super) fn tiles(args: &TilesArgs) -> Result<Status, CliError> {
         CliError::new(&file, error)
     })?;
     let method = args.exact.then_some(Method::Exact);
-    let outcome = design(&input, method, args.timeout.map(Deadline::after)).map_err(|error| {
-        let status = match error {
-            DesignError::Exact(ExactError::TimedOut) => Status::Timeout,
-            DesignError::Exact(ExactError::Rounding(_))
-            | DesignError::NoAllocation
-            | DesignError::Allocation(_)
-            | DesignError::Rebuild(_) => Status::Internal,
-            _ => Status::BadInput,
-        };
-        CliError::new(&files.join(" "), error).with_status(status)
-    })?;
+    let outcome =
+        design(&input, method, args.timeout.limit.map(Deadline::after)).map_err(|error| {
+            let status = match error {
+                DesignError::Exact(ExactError::TimedOut) => Status::Timeout,
+                DesignError::Exact(ExactError::Rounding(_))
+                | DesignError::NoAllocation
+                | DesignError::Allocation(_)
+                | DesignError::Rebuild(_) => Status::Internal,
+                _ => Status::BadInput,
+            };
+            CliError::new(&files.join(" "), error).with_status(status)
+        })?;
     let record = TilesRecord::new(files, &input, &outcome);
     if let Some(dir) = &args.out {
         write_out(dir, &record, &outcome)?;

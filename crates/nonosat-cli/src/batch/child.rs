@@ -44,15 +44,15 @@ pub(super) struct ChildArgs {
     pub timeout: Option<Duration>,
     /// `--no-ambiguous`.
     pub no_ambiguous: bool,
-    /// `--backend`, when one was given; else each child uses one backend, chosen by size, since
-    /// the batch already keeps every core busy.
+    /// `--backend`, when one was given; else each child runs the library's default search, the
+    /// race of a single check (docs/batch.md: how the jobs and the races share the cores).
     pub backend: Option<SatChoice>,
 }
 
 impl From<&CheckArgs> for ChildArgs {
     fn from(args: &CheckArgs) -> Self {
         ChildArgs {
-            timeout: args.solve.timeout,
+            timeout: args.solve.timeout.limit,
             no_ambiguous: args.uniqueness.no_ambiguous,
             backend: args.solve.backend,
         }
@@ -69,8 +69,9 @@ pub(super) fn check(exe: &Path, input: &str, args: ChildArgs, cancel: &AtomicBoo
     if args.no_ambiguous {
         command.arg("--no-ambiguous");
     }
-    let backend = args.backend.unwrap_or(SatChoice::Auto);
-    command.args(["--backend", backend.name()]);
+    if let Some(backend) = args.backend {
+        command.args(["--backend", backend.name()]);
+    }
     if let Some(timeout) = timeout {
         command
             .arg("--timeout")

@@ -53,7 +53,7 @@ fn check_failed(name: &str) -> impl Fn(CheckError) -> ApiError + '_ {
 }
 
 /// The check of `chosen`, with every ambiguous cell when `ambiguous_cells`, as `check --json`
-/// runs it (one backend, by size: the server keeps the other core for other requests).
+/// runs it: the library's default search, the race.
 fn check_chosen(
     chosen: &Chosen,
     ambiguous_cells: bool,

@@ -38,7 +38,10 @@ pub(super) fn serve(args: &ServeArgs) -> Result<Status, CliError> {
         .enable_all()
         .build()
         .map_err(|error| failed("start the server for", error))?;
-    let jobs = Jobs::new(args.jobs.map_or_else(cores, usize::from), args.timeout);
+    let jobs = Jobs::new(
+        args.jobs.map_or_else(cores, usize::from),
+        args.timeout.limit,
+    );
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(address)
             .await

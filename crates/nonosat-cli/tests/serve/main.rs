@@ -1,7 +1,9 @@
 //! End-to-end tests of `nonosat serve`: the binary started on an ephemeral loopback port, then
 //! talked to over HTTP as a page or another tool would: the API's answers and errors (`api`),
-//! 200 concurrent checks with bad requests mixed in (`load`), and the page in a real browser
-//! (`browser`, skipped with a message where no chromedriver is installed).
+//! 200 concurrent checks with bad requests mixed in (`load`), the page in a real browser
+//! (`browser`, skipped with a message where no chromedriver is installed), and one verdict from
+//! `check`, a batch and the API on a hard puzzle of the shared corpus (`doors`, skipped with a
+//! message where the corpus is absent).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -10,8 +12,12 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+#[path = "../../../nonosat/tests/common/mod.rs"]
+mod common;
+
 mod api;
 mod browser;
+mod doors;
 mod load;
 
 /// A `nonosat serve` process on a free loopback port, stopped when dropped.

@@ -184,18 +184,6 @@ impl fmt::Display for Format {
     }
 }
 
-/// The command line reads a format by its [`name`](Format::name), in any case.
-#[cfg(feature = "clap")]
-impl clap::ValueEnum for Format {
-    fn value_variants<'a>() -> &'a [Self] {
-        &Format::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.name()))
-    }
-}
-
 /// One puzzle of a file, with the label that identifies it inside the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -533,19 +521,6 @@ mod tests {
                 .iter()
                 .all(|name| name.bytes().all(|b| b.is_ascii_lowercase()))
         );
-    }
-
-    #[cfg(feature = "clap")]
-    #[test]
-    fn the_command_line_reads_every_name_in_any_case() {
-        use clap::ValueEnum;
-        for format in Format::ALL {
-            assert_eq!(
-                Format::from_str(&format.name().to_uppercase(), true),
-                Ok(format)
-            );
-        }
-        assert!(Format::from_str("svg", true).is_err());
     }
 
     #[test]

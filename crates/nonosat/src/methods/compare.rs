@@ -96,18 +96,6 @@ impl fmt::Display for Method {
     }
 }
 
-/// The command line reads a method by its [`name`](Method::name), in any case.
-#[cfg(feature = "clap")]
-impl clap::ValueEnum for Method {
-    fn value_variants<'a>() -> &'a [Self] {
-        &Method::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.name()))
-    }
-}
-
 /// Where a method stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {

@@ -218,17 +218,6 @@ impl SatBackend {
     }
 }
 
-#[cfg(feature = "clap")]
-impl clap::ValueEnum for SatBackend {
-    fn value_variants<'a>() -> &'a [Self] {
-        SatBackend::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.name()))
-    }
-}
-
 /// A backend under a limit: `solve` returns `Result<_, L::Exceeded>`, which is
 /// [`TimedOut`](crate::deadline::TimedOut) under a deadline and `Infallible` without one.
 ///

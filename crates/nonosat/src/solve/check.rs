@@ -34,13 +34,13 @@ pub struct Options {
 }
 
 impl Default for Options {
-    /// No time limit, two solutions, no ambiguous cells: the plain uniqueness check.
+    /// No time limit, two solutions, no ambiguous cells, the race: the plain uniqueness check.
     fn default() -> Self {
         Options {
             deadline: None,
             max_solutions: 2,
             ambiguous_cells: false,
-            backend: SatChoice::Auto,
+            backend: SatChoice::Race,
         }
     }
 }
@@ -91,7 +91,6 @@ impl Options {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SatChoice {
     /// One backend, chosen by the puzzle's size ([`SatBackend::for_cells`]).
-    #[default]
     Auto,
     /// Two searches on two threads, the first answer winning and the other stopped at once:
     /// [`SatChoice::Probing`] with its proofs on varisat (on a puzzle with the designer's goal,
@@ -100,8 +99,11 @@ pub enum SatChoice {
     /// on the whole encoding, from the start. When the depth-first search runs out of budget,
     /// its thread stops and leaves the puzzle to CaDiCaL, rather than search the same encoding
     /// on varisat. The verdict is the same either way; which of several solutions is shown may
-    /// not be, unless the designer's goal is known (see [`check`]). Puzzles of more than [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down,
-    /// and builds without CaDiCaL, run as [`SatChoice::Auto`].
+    /// not be, unless the designer's goal is known (see [`check`]). Puzzles of more than
+    /// [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down, and builds without CaDiCaL,
+    /// run as [`SatChoice::Auto`]. The default, of [`Options::default`] too, so that every caller
+    /// gets the strongest search.
+    #[default]
     Race,
     /// A depth-first search with line propagation and probing at every node (`dfs`) looks for
     /// the solutions, with a budget of dead ends; the backend chosen by size then proves that there
@@ -146,18 +148,6 @@ impl SatChoice {
             SatChoice::Lines => "lines",
             SatChoice::Only(backend) => backend.name(),
         }
-    }
-}
-
-#[cfg(feature = "clap")]
-impl clap::ValueEnum for SatChoice {
-    fn value_variants<'a>() -> &'a [Self] {
-        static ALL: std::sync::OnceLock<Vec<SatChoice>> = std::sync::OnceLock::new();
-        ALL.get_or_init(SatChoice::all)
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.name()))
     }
 }
 
