@@ -56,6 +56,19 @@ impl ColourLineSolver {
         clue: &ColourClue,
         line: &[Colours],
     ) -> Result<Vec<Colours>, Contradiction> {
+        let mut solved = vec![0; line.len()];
+        self.solve_into(clue, line, &mut solved)?;
+        Ok(solved)
+    }
+
+    /// [`solve`](Self::solve) into `solved` (as long as `line`), without allocating; on a
+    /// contradiction `solved` is left unspecified.
+    pub fn solve_into(
+        &mut self,
+        clue: &ColourClue,
+        line: &[Colours],
+        solved: &mut [Colours],
+    ) -> Result<(), Contradiction> {
         let n = line.len();
         let blocks = clue.blocks();
         let k = blocks.len();
@@ -160,7 +173,7 @@ impl ColourLineSolver {
                 }
             }
         }
-        let mut solved = vec![0; n];
+        solved.fill(0);
         for c in 0..colours {
             let mut running = 0;
             for (i, cell) in solved.iter_mut().enumerate() {
@@ -173,7 +186,7 @@ impl ColourLineSolver {
         for (cell, &known) in solved.iter_mut().zip(line) {
             *cell &= known;
         }
-        Ok(solved)
+        Ok(())
     }
 }
 
