@@ -12,7 +12,8 @@
 //!   in the same states again and again (the same column, one cell more known, under each probe of
 //!   a row), as pbnsolve found too; the cache is cleared when it outgrows [`CACHE_ENTRIES`], so
 //!   memory stays bounded;
-//! - colour solves every line by the colour dynamic program ([`ColourLineSolver`]).
+//! - colour solves every line by the colour dynamic program ([`ColourLineSolver`]), its results
+//!   cached the same way, since that solver is not bit-parallel.
 //!
 //! A cell only ever narrows (a black-and-white cell goes from unknown to one value at once; a
 //! colour cell loses colours one or several at a time), and a contradiction is a line with no
@@ -29,8 +30,8 @@ use super::bits::{self, BitLineSolver, LineBits};
 use super::colour::{ColourLineSolver, Colours, all_colours};
 use crate::model::{Cell, Clue, ColourClue, ColourMismatch, ColourPuzzle, Grid, Mismatch, Puzzle};
 
-/// The most line results the black-and-white cache holds before it is cleared: about 100 MB at
-/// most on a 100x100 puzzle, and far more than a probing round asks on the puzzles measured.
+/// The most line results a line cache holds before it is cleared: about 100 MB at most on a
+/// black-and-white 100x100 puzzle, and far more than a probing round asks on the puzzles measured.
 pub const CACHE_ENTRIES: usize = 1 << 18;
 
 /// Where a line's cells lie in a row-major grid: line `number` (rows first, `0..height`, then
@@ -263,15 +264,17 @@ impl Kind for Puzzle {
             .line
             .extend((0..line.len).map(|i| cells[line.first + i * line.step]));
         let solved = &mut lines.solved[..line.len];
-        let result = match lines.cache.lookup(line.number, &lines.line, solved) {
-            Some(result) => result,
+        match lines.cache.lookup(line.number, pack(&lines.line)) {
+            Some(Some(words)) => unpack(words, solved),
+            Some(None) => return Err(Contradiction),
             None => {
                 let result = lines.solver.solve_into(clue, &lines.line, solved);
-                lines.cache.store(result.ok().map(|()| &*solved));
-                result
+                lines
+                    .cache
+                    .store(result.ok().map(|()| pack(solved).collect()));
+                result?;
             }
-        };
-        result?;
+        }
         for (i, (&before, &after)) in lines.line.iter().zip(&lines.solved).enumerate() {
             if before == Cell::Unknown && after != Cell::Unknown {
                 narrowed.push((i, after));
@@ -281,9 +284,15 @@ impl Kind for Puzzle {
     }
 }
 
-/// The colour line engine: the colour dynamic program and its buffers.
+/// The colour line engine: the colour dynamic program, its results cached by the line's cells
+/// (probing asks the same lines in the same states again and again, and the colour solver is not
+/// bit-parallel), and its buffers.
 pub struct ColourLines {
     solver: ColourLineSolver,
+    cache: LineCache,
+    /// The bits a cell takes in a cache key: the fewest of 2, 4, 8, 16 or 32 that hold a bit per
+    /// value.
+    bits: u32,
     /// A line's cells, and what solving it gives: reused buffers.
     line: Vec<Colours>,
     solved: Vec<Colours>,
@@ -360,8 +369,11 @@ impl Kind for ColourPuzzle {
 
     fn line_engine(&self) -> ColourLines {
         let longest = self.width().max(self.height());
+        let values = self.palette().len() as u32 + 1;
         ColourLines {
             solver: ColourLineSolver::new(),
+            cache: LineCache::default(),
+            bits: values.next_power_of_two().max(2),
             line: Vec::with_capacity(longest),
             solved: vec![0; longest],
         }
@@ -382,9 +394,21 @@ impl Kind for ColourPuzzle {
             .line
             .extend((0..line.len).map(|i| cells[line.first + i * line.step]));
         let solved = &mut lines.solved[..line.len];
-        lines
-            .solver
-            .solve_into(self.line_clue(line.number), &lines.line, solved)?;
+        let bits = lines.bits;
+        match lines
+            .cache
+            .lookup(line.number, pack_colours(&lines.line, bits))
+        {
+            Some(Some(words)) => unpack_colours(words, bits, solved),
+            Some(None) => return Err(Contradiction),
+            None => {
+                let clue = self.line_clue(line.number);
+                let result = lines.solver.solve_into(clue, &lines.line, solved);
+                let packed = result.ok().map(|()| pack_colours(solved, bits).collect());
+                lines.cache.store(packed);
+                result?;
+            }
+        }
         for (i, (&before, &after)) in lines.line.iter().zip(solved.iter()).enumerate() {
             if before != after {
                 narrowed.push((i, after));
@@ -406,8 +430,9 @@ fn set_bit(line: &mut LineBits, i: usize, cell: Cell) {
     }
 }
 
-/// Line results by the line's number and known cells: the cells solving it fixes (two bits a
-/// cell), or that it has no arrangement.
+/// Line results by the line's number and known cells packed into words: the cells solving it
+/// leaves, packed the same way, or that it has no arrangement. It is cleared when it outgrows
+/// [`CACHE_ENTRIES`].
 #[derive(Default)]
 struct LineCache {
     results: HashMap<Packed, Option<Packed>, BuildHasherDefault<WordHasher>>,
@@ -415,38 +440,44 @@ struct LineCache {
 }
 
 impl LineCache {
-    /// Packs `line`, numbered `number`, into the key buffer.
-    fn pack(&mut self, number: usize, line: &[Cell]) {
-        self.key.clear();
-        self.key.push(number as u64);
-        self.key.extend(pack(line));
-    }
-
-    /// Writes the cached result of `line` into `solved` and returns it, if there is one.
+    /// The cached result of line `number` whose cells pack into `words`, if there is one.
     fn lookup(
         &mut self,
         number: usize,
-        line: &[Cell],
-        solved: &mut [Cell],
-    ) -> Option<Result<(), Contradiction>> {
-        self.pack(number, line);
-        let words = self.results.get(&self.key[..])?;
-        Some(match words {
-            None => Err(Contradiction),
-            Some(words) => {
-                unpack(words, solved);
-                Ok(())
-            }
-        })
+        words: impl Iterator<Item = u64>,
+    ) -> Option<&Option<Packed>> {
+        self.key.clear();
+        self.key.push(number as u64);
+        self.key.extend(words);
+        self.results.get(&self.key[..])
     }
 
-    /// Remembers the result of the line last looked up.
-    fn store(&mut self, solved: Option<&[Cell]>) {
+    /// Remembers `solved` as the result of the line last looked up.
+    fn store(&mut self, solved: Option<Packed>) {
         if self.results.len() >= CACHE_ENTRIES {
             self.results.clear();
         }
-        let value = solved.map(|cells| pack(cells).collect());
-        self.results.insert(self.key.as_slice().into(), value);
+        self.results.insert(self.key.as_slice().into(), solved);
+    }
+}
+
+/// Colour cells packed `bits` bits a cell (a power of two up to 32), `64 / bits` cells a word.
+fn pack_colours(line: &[Colours], bits: u32) -> impl Iterator<Item = u64> + '_ {
+    let per_word = (64 / bits) as usize;
+    line.chunks(per_word).map(move |chunk| {
+        chunk.iter().enumerate().fold(0, |word, (i, &cell)| {
+            word | u64::from(cell) << (bits as usize * i)
+        })
+    })
+}
+
+/// The cells that [`pack_colours`] packed into `words`.
+fn unpack_colours(words: &[u64], bits: u32, cells: &mut [Colours]) {
+    let per_word = (64 / bits) as usize;
+    let mask = (1u64 << bits) - 1;
+    for (i, cell) in cells.iter_mut().enumerate() {
+        let word = words[i / per_word] >> (bits as usize * (i % per_word));
+        *cell = (word & mask) as Colours;
     }
 }
 
@@ -516,6 +547,22 @@ mod tests {
         let mut back = vec![Cell::Unknown; line.len()];
         unpack(&words, &mut back);
         assert_eq!(back, line);
+    }
+
+    #[test]
+    fn colour_packing_round_trips() {
+        for bits in [2, 4, 8, 16, 32] {
+            let most = if bits == 32 {
+                u32::MAX
+            } else {
+                (1 << bits) - 1
+            };
+            let line: Vec<Colours> = (0..45u32).map(|i| (i * 2_654_435_761) & most).collect();
+            let words: Vec<u64> = pack_colours(&line, bits).collect();
+            let mut back = vec![0; line.len()];
+            unpack_colours(&words, bits, &mut back);
+            assert_eq!(back, line, "{bits} bits");
+        }
     }
 
     #[test]
