@@ -18,7 +18,7 @@
 //! `cargo bench --bench colour -- cli [--seed N] [--count N] [--binary PATH] [--base PATH]` runs
 //! the binary as a user would instead: fresh random 30x30 pictures (a seed printed, or the one
 //! given) at 50% density (half the cells background, the rest uniform over the colours) with 3
-//! and 5 colours, and denser ones (80%, mostly unique), `--count` each (default 30), written as
+//! and 5 colours, and denser ones (90%, mostly unique), `--count` each (default 30), written as
 //! `.non` files; each checked by `nonosat check --no-ambiguous FILE` in a process of its own, the
 //! children's CPU time summed (user and system, from `/proc/self/stat`, in clock ticks). The
 //! binary is the release build of this workspace unless `--binary` names another; `--base`, a
@@ -333,7 +333,7 @@ fn cli(args: &[String]) {
     println!("seed {seed}; {count} puzzles a set, 30x30; `{binary} check --no-ambiguous`");
     let folder = std::env::temp_dir().join(format!("nonosat-colour-bench-{}", std::process::id()));
     std::fs::create_dir_all(&folder).expect("a temporary folder");
-    for (density, colours) in [(0.5, 3), (0.5, 5), (0.8, 3), (0.8, 5)] {
+    for (density, colours) in [(0.5, 3), (0.5, 5), (0.9, 3), (0.9, 5)] {
         let set_seed = seed ^ (u64::from(colours) << 32) ^ (density * 100.0) as u64;
         let mut rng = XorShift64Star(set_seed | 1);
         let files: Vec<PathBuf> = (0..count)
