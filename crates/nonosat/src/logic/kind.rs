@@ -557,7 +557,9 @@ mod tests {
             } else {
                 (1 << bits) - 1
             };
-            let line: Vec<Colours> = (0..45u32).map(|i| (i * 2_654_435_761) & most).collect();
+            let line: Vec<Colours> = (0..45u32)
+                .map(|i| i.wrapping_mul(2_654_435_761) & most)
+                .collect();
             let words: Vec<u64> = pack_colours(&line, bits).collect();
             let mut back = vec![0; line.len()];
             unpack_colours(&words, bits, &mut back);
