@@ -14,6 +14,16 @@
 //!   black-and-white DP and, lifted to the one-colour case, by the colour solver.
 //!
 //! Every solution and every solved grid is checked; speed is never asserted.
+//!
+//! `cargo bench --bench colour -- cli [--seed N] [--count N] [--binary PATH] [--base PATH]` runs
+//! the binary as a user would instead: fresh random 30x30 pictures (a seed printed, or the one
+//! given) at 50% density (half the cells background, the rest uniform over the colours) with 3
+//! and 5 colours, and denser ones (90%, mostly unique), `--count` each (default 30), written as
+//! `.non` files; each checked by `nonosat check --no-ambiguous FILE` in a process of its own, the
+//! children's CPU time summed (user and system, from `/proc/self/stat`, in clock ticks). The
+//! binary is the release build of this workspace unless `--binary` names another; `--base`, a
+//! second binary (as a copy of the build before a change), runs on the same files in the same run,
+//! and its verdicts must agree.
 
 mod common;
 
@@ -36,12 +46,21 @@ const RUNS: usize = 3;
 /// Puzzles per random set.
 const COUNT: usize = 50;
 
-/// A random colour picture: a third of the cells background, the rest uniform over `colours`.
-fn random_colour_puzzle(rng: &mut XorShift64Star, side: usize, colours: u8) -> ColourPuzzle {
+/// A random colour picture: each cell coloured with probability `density` (else background), its
+/// colour uniform over `colours`.
+fn random_colour_puzzle(
+    rng: &mut XorShift64Star,
+    side: usize,
+    colours: u8,
+    density: f64,
+) -> ColourPuzzle {
     let cells: Vec<u8> = (0..side * side)
-        .map(|_| match rng.next_u64() % 3 {
-            0 => 0,
-            _ => 1 + (rng.next_u64() % u64::from(colours)) as u8,
+        .map(|_| {
+            if rng.next_f64() < density {
+                1 + (rng.next_u64() % u64::from(colours)) as u8
+            } else {
+                0
+            }
         })
         .collect();
     let rows = cells.chunks(side).map(<[u8]>::to_vec).collect();
@@ -66,7 +85,7 @@ fn colour_sets() -> Vec<(String, Vec<ColourPuzzle>)> {
             let mut rng =
                 XorShift64Star(common::RANDOM_SEED ^ (side as u64 * 16 + u64::from(colours)));
             let puzzles = (0..COUNT)
-                .map(|_| random_colour_puzzle(&mut rng, side, colours))
+                .map(|_| random_colour_puzzle(&mut rng, side, colours, 2.0 / 3.0))
                 .collect();
             sets.push((format!("random{side} {colours} colours"), puzzles));
         }
@@ -145,6 +164,11 @@ fn report(name: &str, times: Vec<(Duration, bool)>) {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|arg| arg == "cli") {
+        cli(&args);
+        return;
+    }
     let sets = colour_sets();
     let bw = random_puzzles(30, COUNT);
     let options = Options::default().with_sat_choice(SatChoice::Auto);
@@ -242,4 +266,107 @@ fn main() {
     }
     report("number-loom colour", times);
     report_checks("number-loom colour, check", checks);
+}
+
+/// The children's CPU time so far (user and system), from `/proc/self/stat`; `None` where it
+/// cannot be read.
+fn children_cpu() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command's closing parenthesis; cutime and cstime are fields 16 and 17
+    // of the whole line (1-based), in clock ticks of 1/100 s on Linux.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split(' ').collect();
+    let ticks: u64 = fields.get(13)?.parse::<u64>().ok()? + fields.get(14)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
+}
+
+/// The value after `flag` in `args`.
+fn flag<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
+    let at = args.iter().position(|arg| arg == flag)?;
+    args.get(at + 1).map(String::as_str)
+}
+
+/// Checks each of `files` with `binary` in a process of its own: the children's CPU time and
+/// the verdicts (`?` where the output names none).
+fn run_binary(binary: &str, files: &[PathBuf]) -> (Duration, Vec<String>) {
+    let before = children_cpu().unwrap_or_default();
+    let verdicts = files
+        .iter()
+        .map(|file| {
+            let output = std::process::Command::new(binary)
+                .args(["check", "--no-ambiguous", "--json"])
+                .arg(file)
+                .output()
+                .unwrap_or_else(|error| panic!("cannot run {binary}: {error}"));
+            let text = String::from_utf8_lossy(&output.stdout);
+            ["unique", "multiple", "none", "timeout"]
+                .into_iter()
+                .find(|verdict| text.contains(&format!("\"verdict\":\"{verdict}\"")))
+                .unwrap_or("?")
+                .to_string()
+        })
+        .collect();
+    let after = children_cpu().unwrap_or_default();
+    (after.saturating_sub(before), verdicts)
+}
+
+/// The `cli` mode: see the module's comment.
+fn cli(args: &[String]) {
+    let seed = flag(args, "--seed").map_or_else(
+        || {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap_or_default();
+            now.as_nanos() as u64
+        },
+        |seed| seed.parse().expect("--seed takes a number"),
+    );
+    let count: usize = flag(args, "--count").map_or(30, |n| n.parse().expect("--count N"));
+    let binary = flag(args, "--binary").map_or_else(
+        || concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/release/nonosat").to_string(),
+        str::to_string,
+    );
+    let base = flag(args, "--base");
+    if children_cpu().is_none() {
+        println!("!! no /proc/self/stat: CPU times cannot be read here");
+    }
+    println!("seed {seed}; {count} puzzles a set, 30x30; `{binary} check --no-ambiguous`");
+    let folder = std::env::temp_dir().join(format!("nonosat-colour-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a temporary folder");
+    for (density, colours) in [(0.5, 3), (0.5, 5), (0.9, 3), (0.9, 5)] {
+        let set_seed = seed ^ (u64::from(colours) << 32) ^ (density * 100.0) as u64;
+        let mut rng = XorShift64Star(set_seed | 1);
+        let files: Vec<PathBuf> = (0..count)
+            .map(|i| {
+                let puzzle = random_colour_puzzle(&mut rng, 30, colours, density);
+                let text = formats::write_colour(&puzzle, formats::Format::Non).expect("writes");
+                let path = folder.join(format!("d{density}-c{colours}-{i}.non"));
+                std::fs::write(&path, text).expect("a temporary file");
+                path
+            })
+            .collect();
+        let name = format!("{}% density, {colours} colours", density * 100.0);
+        let (time, verdicts) = run_binary(&binary, &files);
+        let unique = verdicts.iter().filter(|v| *v == "unique").count();
+        let multiple = verdicts.iter().filter(|v| *v == "multiple").count();
+        println!(
+            "{name:<26} nonosat {:>6.2} CPU-s  unique {unique} multiple {multiple}",
+            time.as_secs_f64()
+        );
+        if verdicts.iter().any(|v| v != "unique" && v != "multiple") {
+            println!("!! a planted puzzle answered neither unique nor multiple: {verdicts:?}");
+        }
+        if let Some(base) = base {
+            let (base_time, base_verdicts) = run_binary(base, &files);
+            println!(
+                "{name:<26} base    {:>6.2} CPU-s  ({:.1}x)",
+                base_time.as_secs_f64(),
+                base_time.as_secs_f64() / time.as_secs_f64().max(1e-3)
+            );
+            if base_verdicts != verdicts {
+                println!("!! the verdicts differ from the base's");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&folder).expect("the temporary folder goes");
 }

@@ -41,6 +41,11 @@ pub struct ColourLineSolver {
     blocked: Vec<u32>,
     /// `marks[c * (n + 1) + i]`: difference array of the placements of colour `c` that are kept.
     marks: Vec<i32>,
+    /// Per block, its earliest and latest start; `next[j * (n + 1) + i]`, where block `j`
+    /// starting at `i` lets the next block start.
+    lo: Vec<usize>,
+    hi: Vec<usize>,
+    next: Vec<u32>,
 }
 
 impl ColourLineSolver {
@@ -56,6 +61,19 @@ impl ColourLineSolver {
         clue: &ColourClue,
         line: &[Colours],
     ) -> Result<Vec<Colours>, Contradiction> {
+        let mut solved = vec![0; line.len()];
+        self.solve_into(clue, line, &mut solved)?;
+        Ok(solved)
+    }
+
+    /// [`solve`](Self::solve) into `solved` (as long as `line`), without allocating; on a
+    /// contradiction `solved` is left unspecified.
+    pub fn solve_into(
+        &mut self,
+        clue: &ColourClue,
+        line: &[Colours],
+        solved: &mut [Colours],
+    ) -> Result<(), Contradiction> {
         let n = line.len();
         let blocks = clue.blocks();
         let k = blocks.len();
@@ -79,30 +97,67 @@ impl ColourLineSolver {
         let free =
             |c: usize, from: usize, to: usize| blocked[c * width + to] == blocked[c * width + from];
         let may_be_background = |i: usize| line[i] & 1 != 0;
-        // Where block j starting at `start` lets the next block start, if it fits there.
+
+        // Block j starts at `lo[j]` at the earliest and `hi[j]` at the latest (the blocks before
+        // it, or after it, packed tight); `lo[k]` is the clue's shortest line, `hi[k]` the line's
+        // end. Only these steps can lie on an arrangement, so only they are visited below.
+        let gap = |j: usize| usize::from(clue.needs_gap_after(j));
+        self.lo.clear();
+        let mut at = 0;
+        for (j, block) in blocks.iter().enumerate() {
+            self.lo.push(at);
+            at += block.len + gap(j);
+        }
+        self.lo.push(at);
+        if at > n {
+            return Err(Contradiction);
+        }
+        self.hi.clear();
+        self.hi.resize(k + 1, n);
+        for (j, block) in blocks.iter().enumerate().rev() {
+            self.hi[j] = self.hi[j + 1] - block.len - gap(j);
+        }
+        let (lo, hi) = (&self.lo, &self.hi);
+
+        // Where block j starting at i lets the next block start, if it fits there (`NONE` if
+        // not), for the starts in its range.
+        const NONE: u32 = u32::MAX;
+        self.next.clear();
+        self.next.resize(k * width, NONE);
+        for (j, block) in blocks.iter().enumerate() {
+            let c = usize::from(block.colour);
+            for start in lo[j]..=hi[j] {
+                let end = start + block.len;
+                if !free(c, start, end) {
+                    continue;
+                }
+                let next = if gap(j) == 1 {
+                    if !may_be_background(end) {
+                        continue;
+                    }
+                    end + 1
+                } else {
+                    end
+                };
+                self.next[j * width + start] = next as u32;
+            }
+        }
+        let next_of = &self.next;
         let placed = |j: usize, start: usize| -> Option<usize> {
-            let block = blocks[j];
-            let end = start + block.len;
-            if end > n || !free(usize::from(block.colour), start, end) {
-                return None;
-            }
-            if clue.needs_gap_after(j) {
-                (end < n && may_be_background(end)).then_some(end + 1)
-            } else {
-                Some(end)
-            }
+            let next = next_of[j * width + start];
+            (next != NONE).then_some(next as usize)
         };
 
         self.reach.clear();
         self.reach.resize((k + 1) * width, false);
         let reach = &mut self.reach;
-        reach[0] = true;
+        reach[lo[0]] = true;
         for j in 0..=k {
-            for i in 0..=n {
+            for i in lo[j]..=hi[j] {
                 if !reach[j * width + i] {
                     continue;
                 }
-                if i < n && may_be_background(i) {
+                if i < hi[j] && may_be_background(i) {
                     reach[j * width + i + 1] = true;
                 }
                 if j < k
@@ -121,8 +176,8 @@ impl ColourLineSolver {
         let rest = &mut self.rest;
         rest[k * width + n] = true;
         for j in (0..=k).rev() {
-            for i in (0..=n).rev() {
-                let background = i < n && may_be_background(i) && rest[j * width + i + 1];
+            for i in (lo[j]..=hi[j]).rev() {
+                let background = i < hi[j] && may_be_background(i) && rest[j * width + i + 1];
                 let block = j < k && placed(j, i).is_some_and(|next| rest[(j + 1) * width + next]);
                 if background || block {
                     rest[j * width + i] = true;
@@ -137,11 +192,11 @@ impl ColourLineSolver {
         let reach = &self.reach;
         let rest = &self.rest;
         for j in 0..=k {
-            for i in 0..n {
+            for i in lo[j]..(hi[j] + 1).min(n) {
                 if !reach[j * width + i] {
                     continue;
                 }
-                if may_be_background(i) && rest[j * width + i + 1] {
+                if i < hi[j] && may_be_background(i) && rest[j * width + i + 1] {
                     marks[i] += 1;
                     marks[i + 1] -= 1;
                 }
@@ -160,7 +215,7 @@ impl ColourLineSolver {
                 }
             }
         }
-        let mut solved = vec![0; n];
+        solved.fill(0);
         for c in 0..colours {
             let mut running = 0;
             for (i, cell) in solved.iter_mut().enumerate() {
@@ -173,7 +228,7 @@ impl ColourLineSolver {
         for (cell, &known) in solved.iter_mut().zip(line) {
             *cell &= known;
         }
-        Ok(solved)
+        Ok(())
     }
 }
 

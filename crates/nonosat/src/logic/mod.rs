@@ -5,9 +5,10 @@
 //! programming), and [`bits::BitLineSolver`] the same on one-word lines, bit-parallel; the seed
 //! papers' methods in [`crate::methods`] are others. [`propagate`] runs any of them over a queue of
 //! dirty lines; [`probe`] tries open cells both ways on top of it; a [`board::Board`] propagates in
-//! place with an undo trail and a line cache, for search. [`colour`] holds the colour line solver
-//! and its propagation, apart from the black-and-white hot loops; [`colour_probe`] probes colour
-//! grids on top of it.
+//! place with an undo trail, for search, over either kind of puzzle ([`kind`]: the black-and-white
+//! line engine, bit-parallel with a line cache, and the colour one). [`colour`] holds the colour
+//! line solver and its propagation, apart from the black-and-white hot loops; [`colour_probe`]
+//! probes colour grids on top of it.
 
 pub mod belief;
 pub mod bits;
@@ -16,6 +17,7 @@ pub mod colour;
 pub mod colour_probe;
 pub mod count;
 mod dp;
+pub mod kind;
 pub mod probe;
 pub mod propagate;
 

@@ -1,21 +1,21 @@
 //! Colour puzzles solved and checked: colour line propagation, the colour encoding in a SAT
 //! solver, and uniqueness by a blocking clause over cell colours.
 //!
-//! The verdicts, options, reports, backends and races are those of black and white
-//! ([`check`](super::check())); what differs is the formula (`cnf::encode_colour`), the clause
-//! that blocks a solution ("some coloured cell takes another colour"), and the independent check
-//! ([`ColourPuzzle::check`]). A cell is ambiguous when two solutions give it different colours.
+//! The driver, verdicts, options, reports, backends and races are those of black and white
+//! ([`check`](super::check())): the depth-first search with probing runs on a colour board, and
+//! the race and `SatChoice::Probing` work as they do for black and white. What differs is the
+//! formula (`cnf::encode_colour`), the clause that blocks a solution ("some coloured cell takes
+//! another colour"), the independent check ([`ColourPuzzle::check`]), and one engine colour lacks:
+//! the lines inside CaDiCaL's search ([`SolveKind::lines_search`]). A cell is ambiguous when two solutions give it different colours.
 //! With a goal, the second solution is looked for near it first, as in black and white
 //! ([`Searcher::find_another`]).
 
-use std::time::{Duration, Instant};
-
-use super::check::{CheckError, FirstAnswer, GoalReport, Options, Report, by_choice, finish};
+use super::check::{CheckError, Options, Report, run};
 use super::search::SearchError;
-use super::searcher::{Found, Searcher};
+use super::searcher::{Found, Propagated, Searcher, SolveKind};
 use crate::cnf::{ClauseSink, ColourEncoding, Counter, Lit, TooLarge, encode_colour};
 use crate::deadline::{Deadline, Limit};
-use crate::logic::colour::{ColourLineSolver, ColourState, open_grid, propagate_colour};
+use crate::logic::colour::{ColourLineSolver, ColourState, Colours, open_grid, propagate_colour};
 use crate::model::{ColourMismatch, ColourPuzzle, Grid, Pos};
 use crate::sat::{Model, SatBackend, Solver, StopSignal};
 
@@ -42,12 +42,22 @@ pub type ColourReport = Report<u8, ColourMismatch>;
 /// assert_eq!(report.solutions, [picture]);
 /// ```
 pub fn check_colour(puzzle: &ColourPuzzle, options: &Options) -> Result<ColourReport, CheckError> {
-    run(puzzle, options, true)
+    run(puzzle, options, true, &|_| {})
+}
+
+/// [`check_colour`], calling `verdict_known` with the report so far as soon as the verdict is
+/// settled, as [`check_verdict_first`](super::check_verdict_first) does for black and white.
+pub fn check_colour_verdict_first(
+    puzzle: &ColourPuzzle,
+    options: &Options,
+    verdict_known: &(dyn Fn(&ColourReport) + Sync),
+) -> Result<ColourReport, CheckError> {
+    run(puzzle, options, true, verdict_known)
 }
 
 /// Finds one solution of the colour `puzzle`, without asking whether there are others.
 pub fn solve_colour(puzzle: &ColourPuzzle, options: &Options) -> Result<ColourReport, CheckError> {
-    run(puzzle, options, false)
+    run(puzzle, options, false, &|_| {})
 }
 
 /// The colours line propagation leaves each cell of a blank grid, and whether it ended without a
@@ -61,70 +71,68 @@ pub(crate) fn propagated_colour(puzzle: &ColourPuzzle) -> (ColourState, bool) {
     (known, consistent)
 }
 
-fn run(
-    puzzle: &ColourPuzzle,
-    options: &Options,
-    prove_unique: bool,
-) -> Result<ColourReport, CheckError> {
-    let started = Instant::now();
-    let (known, propagated) = propagated_colour(puzzle);
-    let fixed_by_propagation = known
-        .cells()
-        .iter()
-        .filter(|cell| cell.count_ones() == 1)
-        .count();
-    let cells = puzzle.width() * puzzle.height();
-    let goal = puzzle.goal().map(|goal| match puzzle.check(goal) {
-        Ok(()) => GoalReport::Solves,
-        Err(mismatch) => GoalReport::Breaks(mismatch),
-    });
-    let report = Report {
-        fixed_by_propagation,
-        line_solvable: propagated && fixed_by_propagation == cells,
-        line_refuted: !propagated,
-        goal,
-        ..Report::timed_out(Duration::ZERO)
-    };
-    if options.deadline.is_some_and(Deadline::has_passed) {
-        return Ok(Report {
-            elapsed: started.elapsed(),
-            ..report
-        });
+impl SolveKind for ColourPuzzle {
+    type Search<'a> = ColourSearch<'a, Option<Deadline>>;
+
+    fn goal(&self) -> Option<&Grid<u8>> {
+        ColourPuzzle::goal(self)
     }
-    let mut report = by_choice(options.backend, cells, |racer, claim| {
-        let racer_nearby_first = racer.nearby_first;
-        let mut search = ColourSearch::stoppable(
-            puzzle,
-            known.clone(),
-            options.deadline,
-            racer.backend,
-            racer.stop,
-        )?;
-        let mut found = report.clone();
-        let outcome = search.first_answer(prove_unique, racer.nearby_first, &mut found.solutions);
-        if !claim() {
-            return Ok(None);
+
+    fn propagated(&self) -> Propagated<Colours> {
+        let (known, consistent) = propagated_colour(self);
+        let by_lines = known
+            .cells()
+            .iter()
+            .filter(|cell| cell.count_ones() == 1)
+            .count();
+        Propagated {
+            known,
+            by_lines,
+            by_counting: 0,
+            consistent,
         }
-        let first: FirstAnswer<ColourSearch<Option<Deadline>>> = (found, outcome);
-        // The race's second racer does not look near the goal: the first racer's search does.
-        let near_goal = (!racer_nearby_first).then_some(|| {
-            let backend = SatBackend::Varisat;
-            let search =
-                ColourSearch::stoppable(puzzle, known.clone(), options.deadline, backend, None);
-            Ok(search?)
-        });
-        finish(
-            |_| Ok(search),
-            near_goal,
-            first,
-            options,
-            prove_unique,
-            &|_| {},
-        )
-        .map(Some)
-    })?;
-    report.elapsed = started.elapsed();
-    Ok(report)
+    }
+
+    fn sat_search(
+        &self,
+        known: ColourState,
+        deadline: Option<Deadline>,
+        backend: SatBackend,
+        stop: Option<StopSignal>,
+    ) -> Result<Self::Search<'_>, TooLarge> {
+        ColourSearch::stoppable(self, known, deadline, backend, stop)
+    }
+
+    /// None: the lines as a propagator inside CaDiCaL's search are black-and-white only (its
+    /// explanations are written for the black-and-white line solver), so a colour puzzle's
+    /// [`SatChoice::Lines`](super::SatChoice::Lines) runs CaDiCaL on the colour encoding.
+    fn lines_search(
+        &self,
+        _: ColourState,
+        _: Option<Deadline>,
+        _: Option<StopSignal>,
+    ) -> Option<Self::Search<'_>> {
+        None
+    }
+
+    fn first_solutions<'a>(
+        search: &mut Self::Search<'a>,
+        prove_unique: bool,
+        found: &mut Vec<Grid<u8>>,
+    ) -> Found<(), Self::Search<'a>>
+    where
+        Self: 'a,
+    {
+        let Some(model) = search.solver.solve()? else {
+            return Ok(());
+        };
+        let first = search.verified(&model)?;
+        found.push(first.clone());
+        if prove_unique {
+            search.find_another(&first, false, found)?;
+        }
+        Ok(())
+    }
 }
 
 /// A colour puzzle's formula in a solver under the limit `L`, and the colours propagation left
@@ -154,35 +162,6 @@ impl<'a> ColourSearch<'a, Option<Deadline>> {
             encoding,
             known,
         })
-    }
-}
-
-impl<L: Limit> ColourSearch<'_, L> {
-    /// The solutions that settle the verdict: the goal (when it solves the puzzle and uniqueness
-    /// is asked) or a first solution, then, if asked, one other (near the goal first when there
-    /// is one and `nearby_first`).
-    fn first_answer(
-        &mut self,
-        prove_unique: bool,
-        nearby_first: bool,
-        found: &mut Vec<Grid<u8>>,
-    ) -> Found<(), Self> {
-        let goal = self
-            .puzzle
-            .goal()
-            .filter(|goal| self.puzzle.check(goal).is_ok());
-        let (first, near_goal) = match (prove_unique, goal) {
-            (true, Some(goal)) => (goal.clone(), nearby_first),
-            _ => match self.solver.solve()? {
-                Some(model) => (self.verified(&model)?, false),
-                None => return Ok(()),
-            },
-        };
-        found.push(first.clone());
-        if prove_unique {
-            self.find_another(&first, near_goal, found)?;
-        }
-        Ok(())
     }
 }
 

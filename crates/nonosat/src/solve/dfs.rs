@@ -1,36 +1,42 @@
-//! Depth-first search with probing: the first solutions of puzzles on which clause learning is slow.
+//! Depth-first search with probing: the first solutions of puzzles on which clause learning is slow,
+//! for either kind of puzzle ([`Kind`]: black and white, or colour).
 //!
 //! At every node the board is propagated and then probed to a fixpoint: each open cell is tried
-//! black and white under line propagation; a colour that leads to a contradiction fixes the cell to
-//! the other, and cells that come out the same both ways are fixed (Wu et al. 2013 call this fully
-//! probing; nonosolve and LalaFrogKK search this way). The search then branches on the open cell
-//! whose two probes fixed the most cells (the product of the two counts, so that both branches
-//! shrink the puzzle), trying first the colour that belief propagation over the root's lines
-//! finds likelier ([`black_beliefs`]). Backtracking is chronological, so the search is complete
-//! and finds a second solution as readily as a first.
+//! with each value it may take under line propagation; a value that leads to a contradiction is
+//! struck, and every cell keeps only what the surviving trials leave it (for black and white: a
+//! colour that fails fixes the cell to the other, and cells that come out the same both ways are
+//! fixed; Wu et al. 2013 call this fully probing; nonosolve and LalaFrogKK search this way). The
+//! search then branches on the open cell whose probes narrowed the most cells (the product of the
+//! counts, so that every branch shrinks the puzzle): first the value the kind guesses likelier
+//! (for black and white, by belief propagation over the root's lines, [`black_beliefs`]), else the
+//! value whose probe narrowed the most; then, on the second branch, every other value (a colour
+//! cell may stay open, and is branched on again below). Backtracking is chronological, so the
+//! search is complete and finds a second solution as readily as a first.
+//!
+//! [`black_beliefs`]: crate::logic::belief::black_beliefs
 //!
 //! The order of colours matters most where solutions are hard to find: on Wolter's Knotty the
 //! search found none in 100 s trying first the colour whose probe fixed more cells, and finds
 //! both it needs in 30 ms trying the likelier one first (docs/performance.md).
 //!
 //! A cell whose probes proved nothing is probed again only once a line that its probes solved has
-//! changed (been fixed or undone in part): until then its probes would repeat themselves exactly.
-//! On a 40x40 puzzle this skips more probes than it makes; on 25x25 ones, where a branch changes
-//! most lines, about one in eight. Skipped probes do not count against the budget.
+//! changed (been narrowed or undone in part): until then its probes would repeat themselves
+//! exactly. On a 40x40 puzzle this skips more probes than it makes; on 25x25 ones, where a branch
+//! changes most lines, about one in eight. Skipped probes do not count against the budget.
 //!
 //! Runs restart on the Luby sequence, breaking near-ties between cells at random (deterministically
 //! seeded) after the first, so that one bad early choice cannot trap the search; a solution met
 //! again after a restart is not counted twice. After [`PROBES_PER_CELL`] probes per cell in all
 //! it gives up: the puzzle is one for clause learning.
 //!
-//! Only what it finds is used: every solution is verified by [`Puzzle::check`] before it is
-//! returned, and a search that runs out of branches proves nothing here, since "unique" and "no
-//! solution" rest on the SAT solver's refutation (`check` hands that part, and whatever a search
-//! out of budget left, to a SAT search).
+//! Only what it finds is used: every solution is verified by the kind's independent check
+//! ([`Kind::check`]) before it is returned, and a search that runs out of branches proves nothing
+//! here, since "unique" and "no solution" rest on the SAT solver's refutation (`check` hands that
+//! part, and whatever a search out of budget left, to a SAT search).
 
-use crate::logic::belief::{black_beliefs, likelier_colour};
 use crate::logic::board::Board;
-use crate::model::{Cell, Grid, Mismatch, Puzzle};
+use crate::logic::kind::Kind;
+use crate::model::Grid;
 
 /// How a search for solutions ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,16 +65,24 @@ const RESTART_UNIT: u64 = 64;
 /// How many probes pass between two looks at the stop signal.
 const PROBES_PER_STOP_CHECK: u64 = 64;
 
-/// A depth-first search over a puzzle's board.
-pub(crate) struct ProbingSearch<'p> {
-    puzzle: &'p Puzzle,
-    board: Board<'p>,
-    /// Per cell, how many cells its black and its white probe fixed when it was last probed.
-    scores: Vec<[u32; 2]>,
-    /// Per cell, the colour its black probe gave it, valid where `stamps` holds the current stamp.
-    probed_black: Vec<bool>,
-    stamps: Vec<u32>,
-    stamp: u32,
+/// A depth-first search over the board of a puzzle of the kind `K`.
+pub(crate) struct ProbingSearch<'p, K: Kind> {
+    puzzle: &'p K,
+    board: Board<'p, K>,
+    /// Per cell, when it was last probed: the product over its values of one more than the cells
+    /// the value's probe narrowed (so that every branch shrinks the puzzle), and the value whose
+    /// probe narrowed the most.
+    scores: Vec<(u64, Option<K::Value>)>,
+    /// One per surviving trial of any probe: the stamp of the current one.
+    stamp: u64,
+    /// Per cell, the stamp of the last surviving trial that narrowed it, how many surviving
+    /// trials of the current probe in a row narrowed it (0 once one did not), and the union of
+    /// what they left it.
+    seen: Vec<u64>,
+    agreed: Vec<u32>,
+    union: Vec<K::Known>,
+    /// The cells the surviving trials of the current probe narrowed: a reused buffer.
+    touched: Vec<usize>,
     /// Per cell whose last probes proved nothing, the board's clock after them; and per cell, the
     /// lines those probes solved, a bit set of `line_words` words. While none of those lines has
     /// changed, probing the cell again would solve the same lines in the same states, prove
@@ -76,46 +90,46 @@ pub(crate) struct ProbingSearch<'p> {
     quiet_since: Vec<Option<u64>>,
     quiet_lines: Vec<u64>,
     line_words: usize,
-    /// Cells both probes of one cell agree on: a reused buffer.
-    agreed: Vec<(usize, bool)>,
     /// Restarts so far; each run after the first breaks ties between cells at random.
     restarts: u64,
     random: XorShift,
     /// Probes the search may make in all.
     budget: u64,
-    /// Probes made (one per colour tried).
+    /// Probes made (one per value tried), and the count at which to look at the stop signal
+    /// and the budget next.
     probes: u64,
+    next_look: u64,
     /// The board at the root after propagation and probing to a fixpoint, once reached.
-    root_fixpoint: Option<Grid<Cell>>,
-    /// Per cell, how likely it is to be black, from the board at the first branch (the root's
-    /// fixpoint); computed then, and empty if no line had weight.
-    beliefs: Option<Vec<f64>>,
+    root_fixpoint: Option<Grid<K::Known>>,
+    /// Per cell, the value to try first at a branch, from the board at the first branch (the
+    /// root's fixpoint) where the kind has a guess; computed then, and empty if it has none.
+    likelier: Option<Vec<Option<K::Value>>>,
 }
 
 /// A node's state after probing.
-enum Node {
+enum Node<V> {
     /// No solution below it.
     Conflict,
     /// Every cell is known.
     Solved,
-    /// Branch on this cell, this colour first.
-    Branch(usize, bool),
+    /// Branch on this cell: this value first, then every other.
+    Branch(usize, V),
 }
 
-/// A branch taken: where to undo to, and the cell and colour tried.
-struct Choice {
+/// A branch taken: where to undo to, and the cell and value tried.
+struct Choice<V> {
     mark: usize,
     cell: usize,
-    black: bool,
-    /// Whether this is the second colour of the cell.
+    value: V,
+    /// Whether this is the second branch: the cell takes any value but `value`.
     second: bool,
 }
 
-impl<'p> ProbingSearch<'p> {
+impl<'p, K: Kind> ProbingSearch<'p, K> {
     /// A search of `puzzle` from the cells of `known` that gives up after `probes_per_cell`
     /// probes a cell of the puzzle ([`PROBES_PER_CELL`] but in tests).
-    pub(crate) fn new(puzzle: &'p Puzzle, known: &Grid<Cell>, probes_per_cell: u64) -> Self {
-        let cells = puzzle.cell_count();
+    pub(crate) fn new(puzzle: &'p K, known: &Grid<K::Known>, probes_per_cell: u64) -> Self {
+        let cells = puzzle.width() * puzzle.height();
         let board = Board::new(puzzle, known);
         let line_words = board.solved_lines().len();
         ProbingSearch {
@@ -124,29 +138,31 @@ impl<'p> ProbingSearch<'p> {
             quiet_since: vec![None; cells],
             quiet_lines: vec![0; cells * line_words],
             line_words,
-            scores: vec![[0, 0]; cells],
-            probed_black: vec![false; cells],
-            stamps: vec![0; cells],
+            scores: vec![(1, None); cells],
             stamp: 0,
-            agreed: Vec::new(),
+            seen: vec![0; cells],
+            agreed: vec![0; cells],
+            union: vec![puzzle.open(); cells],
+            touched: Vec::new(),
             restarts: 0,
             budget: probes_per_cell * cells as u64,
             random: XorShift(0x9E37_79B9_7F4A_7C15),
             probes: 0,
+            next_look: 0,
             root_fixpoint: None,
-            beliefs: None,
+            likelier: None,
         }
     }
 
     /// Searches until `found` holds `want` solutions, every branch is tried, or `stop` says so.
-    /// Each solution added has passed [`Puzzle::check`]; one that fails it is returned as the
-    /// error (a bug).
+    /// Each solution added has passed the kind's independent check; one that fails it is returned
+    /// as the error (a bug).
     pub(crate) fn solutions(
         &mut self,
         want: usize,
         stop: &dyn Fn() -> bool,
-        found: &mut Vec<Grid<bool>>,
-    ) -> Result<Ended, Mismatch> {
+        found: &mut Vec<Grid<K::Value>>,
+    ) -> Result<Ended, K::Mismatch> {
         if !self.propagate_root() {
             return Ok(Ended::Exhausted);
         }
@@ -177,7 +193,7 @@ impl<'p> ProbingSearch<'p> {
     }
 
     /// Keeps the board as the root's fixpoint when `node`, the root's, was probed to one.
-    fn keep_root_fixpoint(&mut self, node: &Option<Node>) {
+    fn keep_root_fixpoint(&mut self, node: &Option<Node<K::Value>>) {
         if self.root_fixpoint.is_none() && matches!(node, Some(Node::Branch(..) | Node::Solved)) {
             self.root_fixpoint = Some(self.board.grid());
         }
@@ -190,10 +206,10 @@ impl<'p> ProbingSearch<'p> {
         want: usize,
         limit: u64,
         stop: &dyn Fn() -> bool,
-        found: &mut Vec<Grid<bool>>,
-    ) -> Result<Run, Mismatch> {
+        found: &mut Vec<Grid<K::Value>>,
+    ) -> Result<Run, K::Mismatch> {
         let root = self.board.mark();
-        let mut path: Vec<Choice> = Vec::new();
+        let mut path: Vec<Choice<K::Value>> = Vec::new();
         let mut dead_ends = 0;
         let mut consistent = true;
         loop {
@@ -207,15 +223,15 @@ impl<'p> ProbingSearch<'p> {
                         return Ok(Run::Ended(Ended::OutOfBudget));
                     }
                     None => return Ok(Run::Ended(Ended::Stopped)),
-                    Some(Node::Branch(cell, black)) => {
+                    Some(Node::Branch(cell, value)) => {
                         let mark = self.board.mark();
                         path.push(Choice {
                             mark,
                             cell,
-                            black,
+                            value,
                             second: false,
                         });
-                        self.board.fix(cell, black);
+                        self.board.fix(cell, value);
                         consistent = self.board.propagate().is_ok();
                         continue;
                     }
@@ -238,19 +254,20 @@ impl<'p> ProbingSearch<'p> {
                 self.board.undo(root);
                 return Ok(Run::Restart);
             }
-            // Backtrack to the newest choice whose second colour is untried.
+            // Backtrack to the newest choice whose second branch is untried, and take it: the
+            // cell keeps every value but the one tried (for black and white, the other colour).
             loop {
                 let Some(choice) = path.pop() else {
                     return Ok(Run::Ended(Ended::Exhausted));
                 };
                 self.board.undo(choice.mark);
                 if !choice.second {
+                    let others = K::without(self.board.cell(choice.cell), choice.value);
                     path.push(Choice {
-                        black: !choice.black,
                         second: true,
                         ..choice
                     });
-                    self.board.fix(choice.cell, !choice.black);
+                    self.board.narrow(choice.cell, others);
                     consistent = self.board.propagate().is_ok();
                     break;
                 }
@@ -260,32 +277,33 @@ impl<'p> ProbingSearch<'p> {
 
     /// The cells known at the root once propagation and probing reached a consistent fixpoint
     /// there (`None` if the search stopped first, or the root has no solution): each has its
-    /// value in every solution, as line logic proves, so a SAT search may start from them as it
-    /// starts from the cells of propagation.
-    pub(crate) fn root_fixpoint(&self) -> Option<&Grid<Cell>> {
+    /// value in every solution, as line logic proves (a colour cell: one of the colours left
+    /// it), so a SAT search may start from them as it starts from the cells of propagation.
+    pub(crate) fn root_fixpoint(&self) -> Option<&Grid<K::Known>> {
         self.root_fixpoint.as_ref()
     }
 
     /// The board's complete picture, once it has passed the independent check.
-    fn verified_solution(&self) -> Result<Grid<bool>, Mismatch> {
-        let picture = self.board.grid().map(|&cell| cell == Cell::Black);
+    fn verified_solution(&self) -> Result<Grid<K::Value>, K::Mismatch> {
+        let picture = self.board.grid().map(|&cell| K::value_of(cell));
         self.puzzle.check(&picture)?;
         Ok(picture)
     }
 
     /// Probes the (propagated, consistent) board to a fixpoint and says what the node is; `None`
     /// when `stop` said so or the budget is spent.
-    fn probe_node(&mut self, stop: &dyn Fn() -> bool) -> Option<Node> {
+    fn probe_node(&mut self, stop: &dyn Fn() -> bool) -> Option<Node<K::Value>> {
         loop {
             let mut progress = false;
             for cell in 0..self.board.len() {
-                if self.board.cell(cell) != Cell::Unknown || self.is_quiet(cell) {
+                if K::is_fixed(self.board.cell(cell)) || self.is_quiet(cell) {
                     continue;
                 }
-                if self.probes.is_multiple_of(PROBES_PER_STOP_CHECK)
-                    && (stop() || self.probes >= self.budget)
-                {
-                    return None;
+                if self.probes >= self.next_look {
+                    self.next_look = self.probes + PROBES_PER_STOP_CHECK;
+                    if stop() || self.probes >= self.budget {
+                        return None;
+                    }
                 }
                 match self.probe(cell) {
                     Probed::Conflict => return Some(Node::Conflict),
@@ -320,54 +338,66 @@ impl<'p> ProbingSearch<'p> {
         true
     }
 
-    /// Tries `cell` both ways and fixes what that proves.
+    /// Tries `cell` with each value it may take and narrows what that proves: a value whose
+    /// trial contradicts is struck, and every cell keeps only what the surviving trials leave it
+    /// (each solution lies in the trial of its own value; for black and white, the cells both
+    /// colours agree on).
     fn probe(&mut self, cell: usize) -> Probed {
-        self.probes += 2;
-        self.stamp = self.stamp.wrapping_add(1);
         self.quiet_since[cell] = None;
         self.board.forget_solved();
         let mark = self.board.mark();
-
-        let black_ok = self.board.try_cell(cell, true).is_ok();
-        let black_fixed = self.board.fixed_since(mark).len();
-        if black_ok {
-            for &fixed in self.board.fixed_since(mark) {
-                self.stamps[fixed] = self.stamp;
-                self.probed_black[fixed] = self.board.cell(fixed) == Cell::Black;
+        let first_stamp = self.stamp + 1;
+        let mut survivors = 0;
+        let mut score = 1u64;
+        let mut most: Option<(usize, K::Value)> = None;
+        self.touched.clear();
+        for value in K::values(self.board.cell(cell)) {
+            self.probes += 1;
+            let consistent = self.board.try_cell(cell, value).is_ok();
+            let narrowed = self.board.changes_since(mark);
+            score = score.saturating_mul(narrowed as u64 + 1);
+            if most.is_none_or(|(top, _)| narrowed > top) {
+                most = Some((narrowed, value));
             }
-        }
-        self.board.end_trial(mark);
-
-        let white_ok = self.board.try_cell(cell, false).is_ok();
-        let white_fixed = self.board.fixed_since(mark).len();
-        self.agreed.clear();
-        if black_ok && white_ok {
-            for &fixed in self.board.fixed_since(mark) {
-                let black = self.board.cell(fixed) == Cell::Black;
-                if self.stamps[fixed] == self.stamp && self.probed_black[fixed] == black {
-                    self.agreed.push((fixed, black));
+            if consistent {
+                survivors += 1;
+                self.stamp += 1;
+                for index in self.board.changed_cells(mark) {
+                    if self.seen[index] == self.stamp {
+                        continue;
+                    }
+                    let now = self.board.cell(index);
+                    if self.seen[index] < first_stamp {
+                        // First narrowed by this trial: it agrees only if no trial came before.
+                        self.touched.push(index);
+                        self.agreed[index] = u32::from(survivors == 1);
+                        self.union[index] = now;
+                    } else if self.agreed[index] + 1 == survivors {
+                        self.agreed[index] = survivors;
+                        self.union[index] = K::union(self.union[index], now);
+                    }
+                    self.seen[index] = self.stamp;
                 }
             }
+            self.board.end_trial(mark);
         }
-        self.board.end_trial(mark);
-        self.scores[cell] = [black_fixed as u32, white_fixed as u32];
-
-        let forced = match (black_ok, white_ok) {
-            (false, false) => return Probed::Conflict,
-            (true, false) => vec![(cell, true)],
-            (false, true) => vec![(cell, false)],
-            (true, true) if self.agreed.is_empty() => {
-                self.quiet_since[cell] = Some(self.board.clock());
-                let words = cell * self.line_words..(cell + 1) * self.line_words;
-                self.quiet_lines[words].copy_from_slice(self.board.solved_lines());
-                return Probed::Nothing;
+        self.scores[cell] = (score, most.map(|(_, value)| value));
+        if survivors == 0 {
+            return Probed::Conflict;
+        }
+        let mut progress = false;
+        for &index in &self.touched {
+            let union = self.union[index];
+            if self.agreed[index] == survivors && union != self.board.cell(index) {
+                self.board.narrow(index, union);
+                progress = true;
             }
-            (true, true) => std::mem::take(&mut self.agreed),
-        };
-        for &(fixed, black) in &forced {
-            if self.board.cell(fixed) == Cell::Unknown {
-                self.board.fix(fixed, black);
-            }
+        }
+        if !progress {
+            self.quiet_since[cell] = Some(self.board.clock());
+            let words = cell * self.line_words..(cell + 1) * self.line_words;
+            self.quiet_lines[words].copy_from_slice(self.board.solved_lines());
+            return Probed::Nothing;
         }
         match self.board.propagate() {
             Ok(()) => Probed::Fixed,
@@ -376,17 +406,16 @@ impl<'p> ProbingSearch<'p> {
     }
 
     /// The node after a probing fixpoint: solved, or the cell to branch on.
-    fn choose(&mut self, stop: &dyn Fn() -> bool) -> Node {
+    fn choose(&mut self, stop: &dyn Fn() -> bool) -> Node<K::Value> {
         let mut best: Option<(u64, usize)> = None;
         for cell in 0..self.board.len() {
-            if self.board.cell(cell) != Cell::Unknown {
+            if K::is_fixed(self.board.cell(cell)) {
                 continue;
             }
-            let [black, white] = self.scores[cell].map(u64::from);
-            let mut score = (black + 1) * (white + 1) * 1024;
+            let mut score = self.scores[cell].0.saturating_mul(1024);
             if self.restarts > 0 {
                 // After a restart, break ties and near-ties differently each time.
-                score += score / 1024 * (self.random.next() % 1024);
+                score = score.saturating_add(score / 1024 * (self.random.next() % 1024));
             }
             if best.is_none_or(|(top, _)| score > top) {
                 best = Some((score, cell));
@@ -394,27 +423,27 @@ impl<'p> ProbingSearch<'p> {
         }
         match best {
             None => Node::Solved,
-            Some((_, cell)) => Node::Branch(cell, self.likelier_colour(cell, stop)),
+            Some((_, cell)) => Node::Branch(cell, self.first_value(cell, stop)),
         }
     }
 
-    /// The colour to try first at a branch on `cell`: black when belief propagation over the
-    /// board at the first branch finds it likelier; without beliefs, or when they are even (as
-    /// on a symmetric puzzle), the colour whose probe fixed more cells. When `stop` cuts the
-    /// beliefs short, there are none for the rest of the search, which is stopping.
-    fn likelier_colour(&mut self, cell: usize, stop: &dyn Fn() -> bool) -> bool {
-        let beliefs = self.beliefs.get_or_insert_with(|| {
-            black_beliefs(self.puzzle, &self.board.grid(), stop)
-                .map(|beliefs| beliefs.cells().to_vec())
-                .unwrap_or_default()
-        });
-        beliefs
-            .get(cell)
-            .and_then(|&black| likelier_colour(black))
-            .unwrap_or_else(|| {
-                let [black, white] = self.scores[cell];
-                black >= white
-            })
+    /// The value to try first at a branch on `cell`: the kind's guess from the board at the
+    /// first branch (for black and white, the colour belief propagation finds likelier); without
+    /// one, or when it is even (as on a symmetric puzzle), the value whose probe narrowed the most
+    /// cells; either only while the cell may still take it, else its first value. When `stop`
+    /// cuts the guesses short, there are none for the rest of the search, which is stopping.
+    fn first_value(&mut self, cell: usize, stop: &dyn Fn() -> bool) -> K::Value {
+        let likelier = self
+            .likelier
+            .get_or_insert_with(|| self.puzzle.likelier_values(&self.board.grid(), stop));
+        let guess = likelier.get(cell).copied().flatten();
+        let open = self.board.cell(cell);
+        let may_take = |value| K::values(open).any(|left| left == value);
+        [guess, self.scores[cell].1]
+            .into_iter()
+            .flatten()
+            .find(|&value| may_take(value))
+            .unwrap_or_else(|| K::value_of(open))
     }
 }
 
@@ -455,9 +484,9 @@ impl XorShift {
 
 /// What probing one cell did.
 enum Probed {
-    /// Both colours fail: the node has no solution.
+    /// Every value fails: the node has no solution.
     Conflict,
-    /// Some cells were fixed.
+    /// Some cells were narrowed.
     Fixed,
     /// Nothing was learned.
     Nothing,

@@ -8,7 +8,8 @@
 //! - `dfs` looks for solutions by depth-first search with probing, for [`SatChoice::Probing`];
 //! - `race` runs two searches on two threads, the first answer winning;
 //! - `ambiguity` finds every cell on which two solutions differ, for any `searcher::Searcher`;
-//! - [`colour`](mod@colour) checks and solves colour puzzles on the colour encoding;
+//! - [`colour`](mod@colour) checks and solves colour puzzles, through the same driver, on a
+//!   colour board and the colour encoding;
 //! - [`repair`] proposes hints and pixel edits for a design that is not unique, and `regions` one
 //!   edit per ambiguous region when no single edit will do, for either kind of puzzle through
 //!   `design::Design`;
@@ -30,5 +31,5 @@ pub use check::{
     CheckError, GoalReport, Options, Report, SatChoice, SolutionCount, Verdict, check,
     check_verdict_first, solve,
 };
-pub use colour::{ColourReport, check_colour, solve_colour};
+pub use colour::{ColourReport, check_colour, check_colour_verdict_first, solve_colour};
 pub(crate) use search::verified_picture;

@@ -2,7 +2,7 @@
 //! (nearby first when there is a goal: [`Searcher`]), enumeration; every model is verified before
 //! it is returned.
 
-use super::searcher::Searcher;
+use super::searcher::{Found, Propagated, Searcher, SolveKind};
 use crate::cnf::{self, ClauseSink, Counter, Encoding, Lit, TooLarge};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::belief::{black_beliefs, likelier_colour};
@@ -12,22 +12,51 @@ use crate::logic::propagate;
 use crate::model::{Cell, Grid, Mismatch, Pos, Puzzle};
 use crate::sat::{Model, SatBackend, Solver, StopSignal};
 
-/// What propagation fixed on a blank grid before any search.
-pub(crate) struct Propagated {
-    /// The cells fixed by line propagation and counting across lines; none after a
-    /// contradiction, which the SAT solver then confirms from the clues alone.
-    pub known: Grid<Cell>,
-    /// How many cells line propagation fixed by itself.
-    pub by_lines: usize,
-    /// How many more cells counting across lines fixed, with line propagation in between.
-    pub by_counting: usize,
-    /// Whether line propagation ended without a contradiction.
-    pub consistent: bool,
+impl SolveKind for Puzzle {
+    type Search<'a> = Search<'a, Option<Deadline>>;
+
+    fn goal(&self) -> Option<&Grid<bool>> {
+        Puzzle::goal(self)
+    }
+
+    fn propagated(&self) -> Propagated<Cell> {
+        propagated(self)
+    }
+
+    fn sat_search(
+        &self,
+        known: Grid<Cell>,
+        deadline: Option<Deadline>,
+        backend: SatBackend,
+        stop: Option<StopSignal>,
+    ) -> Result<Search<'_, Option<Deadline>>, TooLarge> {
+        Search::stoppable(self, known, deadline, backend, stop)
+    }
+
+    fn lines_search(
+        &self,
+        known: Grid<Cell>,
+        deadline: Option<Deadline>,
+        stop: Option<StopSignal>,
+    ) -> Option<Search<'_, Option<Deadline>>> {
+        Search::stoppable_with_lines(self, known, deadline, stop)
+    }
+
+    fn first_solutions<'a>(
+        search: &mut Search<'a, Option<Deadline>>,
+        prove_unique: bool,
+        found: &mut Vec<Grid<bool>>,
+    ) -> Found<(), Self::Search<'a>>
+    where
+        Self: 'a,
+    {
+        search.find_solutions(prove_unique, found)
+    }
 }
 
 /// Propagates a blank grid of `puzzle`: line logic, then counting across lines
 /// ([`propagate_with_counts`]) if cells are still open.
-pub(crate) fn propagated(puzzle: &Puzzle) -> Propagated {
+pub(crate) fn propagated(puzzle: &Puzzle) -> Propagated<Cell> {
     let blank = || Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
     let mut known = blank();
     let mut solver = QuickLineSolver::new();

@@ -1,12 +1,76 @@
 //! What the verdict's steps ask of a search, black-and-white or colour alike: another solution
 //! (nearby first when there is a goal), more solutions, and the cells on which two solutions
-//! differ.
+//! differ; and what check and solve ask of a kind of puzzle ([`SolveKind`]): its propagation
+//! before any search, its SAT search, and which engines it has.
 
 use super::search::{Search, SearchError};
-use crate::cnf::{Counter, Lit};
-use crate::deadline::Limit;
+use crate::cnf::{Counter, Lit, TooLarge};
+use crate::deadline::{Deadline, Limit};
+use crate::logic::kind::Kind;
 use crate::model::{Grid, Mismatch, Pos};
-use crate::sat::Model;
+use crate::sat::{Model, SatBackend, StopSignal};
+
+/// What propagation fixed on a blank grid before any search, its cells what a cell of the kind
+/// knows.
+pub(crate) struct Propagated<C> {
+    /// The cells as line propagation (and, for black and white, counting across lines) left
+    /// them; every value open after a contradiction, which the SAT solver then confirms from the
+    /// clues alone.
+    pub known: Grid<C>,
+    /// How many cells line propagation fixed by itself.
+    pub by_lines: usize,
+    /// How many more cells counting across lines fixed, with line propagation in between (none
+    /// for colour, which has no counting).
+    pub by_counting: usize,
+    /// Whether line propagation ended without a contradiction.
+    pub consistent: bool,
+}
+
+/// A kind of puzzle as check and solve drive it, one driver for both ([`Puzzle`](crate::Puzzle)
+/// and [`ColourPuzzle`](crate::model::ColourPuzzle)): the depth-first search runs on the kind's
+/// [`Kind`] board, the SAT search on its encoding.
+pub(crate) trait SolveKind:
+    Kind<Value: Send + Sync, Known: Send + Sync, Mismatch: Send + Sync + Clone> + Sync
+{
+    /// The kind's formula in a solver that stops at a deadline or a stop signal.
+    type Search<'a>: Searcher<Value = Self::Value, Mismatch = Self::Mismatch, Limit = Option<Deadline>>
+    where
+        Self: 'a;
+
+    /// The designer's goal picture the puzzle carries, if any.
+    fn goal(&self) -> Option<&Grid<Self::Value>>;
+
+    /// Propagates a blank grid.
+    fn propagated(&self) -> Propagated<Self::Known>;
+
+    /// The formula of this puzzle given the cells `known`, in a solver of `backend` that gives up
+    /// at `deadline` or when `stop` is raised.
+    fn sat_search(
+        &self,
+        known: Grid<Self::Known>,
+        deadline: Option<Deadline>,
+        backend: SatBackend,
+        stop: Option<StopSignal>,
+    ) -> Result<Self::Search<'_>, TooLarge>;
+
+    /// The search of CaDiCaL with the lines as a propagator inside it, over the cells `known`;
+    /// `None` where that engine cannot run.
+    fn lines_search(
+        &self,
+        known: Grid<Self::Known>,
+        deadline: Option<Deadline>,
+        stop: Option<StopSignal>,
+    ) -> Option<Self::Search<'_>>;
+
+    /// Finds a first solution into `found` and, if `prove_unique`, a second one.
+    fn first_solutions<'a>(
+        search: &mut Self::Search<'a>,
+        prove_unique: bool,
+        found: &mut Vec<Grid<Self::Value>>,
+    ) -> Found<(), Self::Search<'a>>
+    where
+        Self: 'a;
+}
 
 /// What a search under a limit returns when its answers are grids of `Value`s.
 pub(crate) type Found<T, S> =

@@ -13,7 +13,7 @@ use nonosat::formats::{ParseErrorKind, parse_colour_bytes};
 use nonosat::model::{ColourClue, ColourPuzzle, Grid, LineId, Pos};
 use nonosat::solve::{
     ColourReport, GoalReport, Options, SatChoice, SolutionCount, Verdict, check_colour,
-    solve_colour,
+    check_colour_verdict_first, solve_colour,
 };
 
 /// The puzzle of `picture`'s clues, without the picture as a goal.
@@ -215,6 +215,92 @@ fn contradictory_clues_have_no_solution() {
         assert_eq!(report.verdict, Verdict::None);
         assert!(report.solutions.is_empty());
     }
+}
+
+/// Random 4x4 and 5x5 clue sets with two or three colours, half of them with two rows' clues
+/// swapped and one reversed (the totals still agree, but often no grid fits): under every
+/// strategy, `check` finds as many solutions as brute force (up to two), each one of brute
+/// force's, and `solve` finds one exactly when there is one. The depth-first search takes the
+/// first answers of `probing` and `race` here.
+#[test]
+fn random_colour_clues_with_and_without_solutions_under_every_strategy() {
+    let mut rng = Rng::new(4_242);
+    let (mut none, mut several) = (0, 0);
+    for round in 0..80 {
+        let side = 4 + round % 2;
+        let colours = 2 + (round / 2 % 2) as u8;
+        let picture = random_picture(&mut rng, side, side, colours);
+        let planted = puzzle_of(&picture, colours);
+        let mut rows = planted.rows().to_vec();
+        if round % 2 == 0 {
+            let (a, b) = (
+                rng.below(side as u64) as usize,
+                rng.below(side as u64) as usize,
+            );
+            rows.swap(a, b);
+            rows[a] = ColourClue::new(rows[a].blocks().iter().rev().copied().collect());
+        }
+        let puzzle = ColourPuzzle::new(rows, planted.columns().to_vec(), palette(colours)).unwrap();
+        let solutions = all_colour_solutions(&puzzle, usize::MAX);
+        none += usize::from(solutions.is_empty());
+        several += usize::from(solutions.len() > 1);
+        for choice in SatChoice::all() {
+            let options = Options::default().with_sat_choice(choice);
+            let report = check_colour(&puzzle, &options).unwrap();
+            assert_eq!(
+                report.verdict,
+                expected_verdict(solutions.len()),
+                "{choice:?} {puzzle:?}"
+            );
+            assert_eq!(
+                report.solutions.len(),
+                solutions.len().min(2),
+                "{choice:?} {puzzle:?}"
+            );
+            assert!(
+                report
+                    .solutions
+                    .iter()
+                    .all(|found| solutions.contains(found))
+            );
+            let solved = solve_colour(&puzzle, &options).unwrap();
+            let expected = if solutions.is_empty() {
+                Verdict::None
+            } else {
+                Verdict::Solved
+            };
+            assert_eq!(solved.verdict, expected, "{choice:?} {puzzle:?}");
+            assert!(
+                solved
+                    .solutions
+                    .iter()
+                    .all(|found| solutions.contains(found))
+            );
+        }
+    }
+    assert!(
+        none > 5 && several > 2,
+        "{none} without a solution, {several} with several"
+    );
+}
+
+/// The verdict-first colour check calls back once with the verdict before its detail, and
+/// returns the same verdict.
+#[test]
+fn colour_verdict_first_calls_back_with_the_verdict() {
+    use std::sync::Mutex;
+    let picture = Grid::from_rows(vec![vec![1, 0, 2], vec![0, 1, 2]]).unwrap();
+    let puzzle = puzzle_of(&picture, 2);
+    let seen = Mutex::new(Vec::new());
+    let options = Options::default().with_ambiguous_cells(true);
+    let report = check_colour_verdict_first(&puzzle, &options, &|early| {
+        assert_eq!(early.ambiguous, None, "the detail comes after the verdict");
+        seen.lock().unwrap().push(early.verdict);
+    })
+    .unwrap();
+    assert_eq!(*seen.lock().unwrap(), [Verdict::Multiple]);
+    assert_eq!(report.verdict, Verdict::Multiple);
+    assert_eq!(report.ambiguous.map(|cells| cells.len()), Some(4));
 }
 
 /// The colour puzzles of the corpus: pbnsolve's five `.g` files are unique by line logic alone;
