@@ -10,18 +10,16 @@
 //! white when not declared). The XML itself is read by roxmltree (`src/formats/xml.rs`).
 //!
 //! [`parse_colour`] reads colour puzzles too: each `<color name="..." char="...">` element declares
-//! a colour (its text `rgb` or `rrggbb` hex), `black` and `white` are known without declaration,
+//! a colour (its name, its letter and its text `rgb` or `rrggbb` hex), `black` (`X`) and `white`
+//! (`.`) are known without declaration,
 //! and a count of an undeclared colour, a count in the background colour or a name declared twice
 //! is an error on its line.
 
-use super::colour::{
-    Declared, NamedClues, attach_colour_goal, build_colour_puzzle, colour_letter, goal_index,
-    hex_rgb,
-};
+use super::colour::{Declared, NamedClues, attach_colour_goal, build_colour_puzzle, hex_rgb};
 use super::error::{COLOUR_PUZZLES, LineError, ParseErrorKind};
 use super::text::{ClueLines, attach_goal, build_puzzle, escape_markup, parse_number};
 use super::xml::{self, Element};
-use crate::model::{Clue, Colour, ColourPuzzle, Grid, Metadata, Puzzle};
+use crate::model::{BACKGROUND, Clue, Colour, ColourPuzzle, Grid, Metadata, Puzzle};
 
 /// Reads a webpbn XML text: every puzzle of its `<puzzleset>` (or its single `<puzzle>`).
 pub(super) fn parse(text: &str) -> Result<Vec<Puzzle>, LineError> {
@@ -166,21 +164,22 @@ fn read_colour_puzzle(element: Element) -> Result<ColourPuzzle, LineError> {
             let message = format!("the colour \"{name}\" has no value in hex (rgb or rrggbb)");
             xml_error(Some(colour.line()), message)
         })?;
-        table.declare(Colour::new(name, rgb), colour.line())?;
+        let mut declared = Colour::new(name, rgb);
         if let Some(ch) = colour.attribute("char").and_then(|c| c.chars().next()) {
             chars.push((ch, name.to_string()));
+            declared.letter = Some(ch);
         }
+        table.declare(declared, colour.line())?;
     }
-    for name in ["black", "white"] {
+    for (name, ch) in [("black", 'X'), ("white", '.')] {
         let declared =
             table.background.name == name || table.colours.iter().any(|c| c.name == name);
         if !declared {
-            table
-                .colours
-                .push(Colour::new(name, known(name).expect("a known colour")));
+            let rgb = known(name).expect("a known colour");
+            table.colours.push(Colour::new(name, rgb).with_letter(ch));
         }
         if !chars.iter().any(|(_, n)| n == name) {
-            chars.push((if name == "black" { 'X' } else { '.' }, name.to_string()));
+            chars.push((ch, name.to_string()));
         }
     }
     let named = |kind| read_named_clues(element, kind, default);
@@ -366,14 +365,17 @@ fn read_colour_image(
             .chars()
             .enumerate()
             .map(|(i, ch)| {
-                let Some((_, name)) = chars.iter().find(|(c, _)| *c == ch) else {
+                let index = chars
+                    .iter()
+                    .find(|(c, _)| *c == ch)
+                    .and_then(|(_, name)| puzzle.palette().index_of(name));
+                index.ok_or_else(|| {
                     let message = format!(
                         "{ch:?} at row {row}, column {} of the solution image is no colour's character",
                         i + 1
                     );
-                    return Err(xml_error(at, message));
-                };
-                goal_index(puzzle.palette(), name, image.line())
+                    xml_error(at, message)
+                })
             })
             .collect::<Result<Vec<u8>, _>>()?;
         if cells.len() != puzzle.width() {
@@ -407,23 +409,21 @@ pub(super) fn write(puzzles: &[Puzzle]) -> String {
     text
 }
 
-/// Writes a colour puzzle as a `<puzzleset>` of one: a `<color>` element for the background (`.`)
-/// and each colour (its letter as name and char), counts with their `color`, the goal in chars.
+/// Writes a colour puzzle as a `<puzzleset>` of one: a `<color>` element for the background and each
+/// colour (its name, its letter as `char`, its value), counts with their `color`, the goal in
+/// letters.
 pub(super) fn write_colour(puzzle: &ColourPuzzle) -> String {
-    let colours = puzzle.palette().colours();
-    let name = |index: u8| match index {
-        0 => "background".to_string(),
-        index => colour_letter(index).to_string(),
-    };
-    let ch = |index: u8| match index {
-        0 => '.',
-        index => colour_letter(index),
-    };
+    let palette = puzzle.palette();
+    let name = |index: u8| escape_markup(&palette.colour(index).name);
     let mut text = String::from("<?xml version=\"1.0\"?>\n<puzzleset>\n");
-    text.push_str("<puzzle type=\"grid\" backgroundcolor=\"background\">\n");
+    text.push_str(&format!(
+        "<puzzle type=\"grid\" backgroundcolor=\"{}\">\n",
+        name(BACKGROUND)
+    ));
     write_metadata(&mut text, &puzzle.meta);
-    for (index, colour) in (0..).zip(colours) {
-        let (name, ch, hex) = (name(index), ch(index), &colour.hex()[1..]);
+    for (index, colour) in (0..).zip(palette.colours()) {
+        let (name, ch, hex) = (name(index), palette.letter(index), &colour.hex()[1..]);
+        let ch = escape_markup(&ch.to_string());
         text.push_str(&format!(
             "<color name=\"{name}\" char=\"{ch}\">{hex}</color>\n"
         ));
@@ -442,12 +442,9 @@ pub(super) fn write_colour(puzzle: &ColourPuzzle) -> String {
     }
     if let Some(goal) = puzzle.goal() {
         text.push_str("<solution type=\"goal\">\n<image>\n");
-        for r in 0..goal.height() {
-            let row: String = goal.cells()[r * goal.width()..(r + 1) * goal.width()]
-                .iter()
-                .map(|&c| ch(c))
-                .collect();
-            text.push_str(&format!("|{row}|\n"));
+        for row in goal.cells().chunks(goal.width()) {
+            let row: String = row.iter().map(|&c| palette.letter(c)).collect();
+            text.push_str(&format!("|{}|\n", escape_markup(&row)));
         }
         text.push_str("</image>\n</solution>\n");
     }
