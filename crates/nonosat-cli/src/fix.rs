@@ -453,7 +453,7 @@ impl Designed for ColourPuzzle {
         for &pos in hints {
             givens[pos] = Some(design[pos]);
         }
-        write_file(output, state::write_colour(&givens).as_bytes())?;
+        write_file(output, state::write_colour(&givens, self).as_bytes())?;
         let read =
             state::read_colour(output, self).map_err(|error| CliError::new(&shown, error))?;
         let given = read.positions().filter(|&pos| read[pos].is_some());

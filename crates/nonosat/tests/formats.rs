@@ -1579,7 +1579,9 @@ fn olsak_colour_puzzles_read_with_their_table() {
         .iter()
         .map(|c| c.name.as_str())
         .collect();
-    assert_eq!(names, ["0", "1", "r"]);
+    // Names from the colour words (an X11 name, else the comment), letters from the clues.
+    assert_eq!(names, ["white", "black", "red"]);
+    assert_eq!(puzzle.palette().letters(), "1r");
     assert_eq!(puzzle.palette().colour(2).rgb, [0xcc, 0x33, 0x33]);
     assert_eq!(puzzle.rows()[0].to_string(), "1:2 1:1");
     // Without a table every letter is a colour of its own.
@@ -1608,8 +1610,29 @@ fn olsak_colour_errors_name_their_line() {
     }
 }
 
-/// A random colour picture up to 12x12 whose colours `1..=m` are all used, with its puzzle.
-fn random_colour_puzzle(rng: &mut brute::Rng) -> nonosat::model::ColourPuzzle {
+/// Names a colour may have in a file, some needing escapes, one of several words.
+const COLOUR_NAMES: [&str; 10] = [
+    "yellow",
+    "dark green",
+    "a",
+    "Z",
+    "<b>",
+    "c&d",
+    "\"q\"",
+    "ü",
+    "#1",
+    "orange/black",
+];
+
+/// Letters a colour may have in a file: ASCII letters, which every colour format writes, and
+/// (`odd`) characters some formats cannot put after a clue number.
+const COLOUR_LETTERS: [char; 8] = ['y', 'o', 'B', 'a', 'X', 'r', 'b', 'Q'];
+const ODD_LETTERS: [char; 6] = ['1', '3', '&', '#', '*', 'é'];
+
+/// A random colour picture up to 12x12 whose colours `1..=m` are all used, with its puzzle: each
+/// colour named from [`COLOUR_NAMES`], with a letter from [`COLOUR_LETTERS`] (or [`ODD_LETTERS`]
+/// when `odd`) or none; the background `paper` or `background`, white or cream.
+fn random_colour_puzzle(rng: &mut brute::Rng, odd: bool) -> nonosat::model::ColourPuzzle {
     use nonosat::model::{Colour, ColourPuzzle, Palette};
     let (width, height) = (1 + rng.below(12) as usize, 1 + rng.below(12) as usize);
     let colours = 1 + rng.below(6) as u8;
@@ -1628,54 +1651,82 @@ fn random_colour_puzzle(rng: &mut brute::Rng) -> nonosat::model::ColourPuzzle {
         });
         *cell = index as u8 + 1;
     }
+    let mut names: Vec<&str> = COLOUR_NAMES.to_vec();
     let palette_colours = (0..used.len() as u8)
-        .map(|i| Colour::new(&format!("c{i}"), [i * 30, 255 - i * 20, 7]))
+        .map(|i| {
+            let name = names.remove(rng.below(names.len() as u64) as usize);
+            let colour = Colour::new(name, [i * 30, 255 - i * 20, 7]);
+            let letters: &[char] = if odd { &ODD_LETTERS } else { &COLOUR_LETTERS };
+            match rng.below(4) {
+                0 => colour,
+                _ => colour.with_letter(letters[rng.below(letters.len() as u64) as usize]),
+            }
+        })
         .collect();
-    let palette = Palette::new(Colour::new("white", [255; 3]), palette_colours).unwrap();
+    let background = match rng.below(2) {
+        0 => Colour::new("background", [255; 3]),
+        _ => Colour::new("paper", [255, 250, 230]),
+    };
+    let palette = Palette::new(background, palette_colours).unwrap();
     let rows = cells.chunks(width).map(<[u8]>::to_vec).collect();
     let mut puzzle = ColourPuzzle::from_picture(&Grid::from_rows(rows).unwrap(), palette).unwrap();
     puzzle.meta.title = Some("A & B".to_string());
     puzzle
 }
 
-/// Colour writers are inverses of the readers: clues, colours (by value) and goal come back.
+/// Every colour of a palette as (name, letter, `#rrggbb`), the background first.
+fn colour_table(puzzle: &nonosat::model::ColourPuzzle) -> Vec<(String, char, String)> {
+    let palette = puzzle.palette();
+    (0..=palette.len() as u8)
+        .map(|i| {
+            (
+                palette.colour(i).name.clone(),
+                palette.letter(i),
+                palette.colour(i).hex(),
+            )
+        })
+        .collect()
+}
+
+/// The colour formats `formats::write_colour` writes.
+const COLOUR_FORMATS: [Format; 6] = [
+    Format::Non,
+    Format::Xml,
+    Format::Olsak,
+    Format::Json,
+    Format::JsonLines,
+    Format::Picture,
+];
+
+/// `puzzle` written in `format` and read back.
+fn colour_round_trip(
+    puzzle: &nonosat::model::ColourPuzzle,
+    format: Format,
+) -> (nonosat::model::ColourPuzzle, String) {
+    let text = formats::write_colour(puzzle, format).unwrap();
+    let entries = formats::parse_colour_bytes(text.as_bytes(), "w", Some(format));
+    let back = entries
+        .unwrap_or_else(|error| panic!("{format}: {error}\n{text}"))
+        .remove(0)
+        .puzzle;
+    (back, text)
+}
+
+/// Colour writers are inverses of the readers: clues, goal, and every colour's name, letter and
+/// value come back (a picture has no place for the background's name and value).
 #[test]
 fn colour_writers_round_trip() {
     let mut rng = brute::Rng::new(41);
     for _ in 0..300 {
-        let puzzle = random_colour_puzzle(&mut rng);
-        for format in [
-            Format::Non,
-            Format::Xml,
-            Format::Olsak,
-            Format::Json,
-            Format::JsonLines,
-            Format::Picture,
-        ] {
-            let text = formats::write_colour(&puzzle, format).unwrap();
-            let entries = formats::parse_colour_bytes(text.as_bytes(), "w", Some(format));
-            let back = entries
-                .unwrap_or_else(|error| panic!("{format}: {error}\n{text}"))
-                .remove(0)
-                .puzzle;
+        let puzzle = random_colour_puzzle(&mut rng, false);
+        for format in COLOUR_FORMATS {
+            let (back, text) = colour_round_trip(&puzzle, format);
             assert_eq!(back.rows(), puzzle.rows(), "{format}\n{text}");
             assert_eq!(back.columns(), puzzle.columns(), "{format}");
-            let rgb = |p: &nonosat::model::ColourPuzzle| {
-                p.palette()
-                    .colours()
-                    .iter()
-                    .map(|c| c.rgb)
-                    .collect::<Vec<_>>()
-            };
-            assert_eq!(rgb(&back), rgb(&puzzle), "{format}\n{text}");
-            let goal = if format == Format::Olsak {
-                None
-            } else {
-                puzzle.goal()
-            };
-            assert_eq!(back.goal(), goal, "{format}");
-            if matches!(format, Format::Olsak | Format::Picture) {
-                continue;
+            let (table, table_back) = (colour_table(&puzzle), colour_table(&back));
+            match format {
+                Format::Picture => assert_eq!(table_back[1..], table[1..], "{format}\n{text}"),
+                _ => assert_eq!(table_back, table, "{format}\n{text}"),
             }
             let goal = if format == Format::Olsak {
                 None
@@ -1683,17 +1734,88 @@ fn colour_writers_round_trip() {
                 puzzle.goal()
             };
             assert_eq!(back.goal(), goal, "{format}");
-            if format != Format::Olsak {
+            if !matches!(format, Format::Olsak | Format::Picture) {
                 assert_eq!(back.meta.title, puzzle.meta.title, "{format}");
             }
         }
     }
-    let two_colours = random_colour_puzzle(&mut brute::Rng::new(3));
+    let two_colours = random_colour_puzzle(&mut brute::Rng::new(3), false);
     if two_colours.palette().len() > 1 {
         let refused = formats::write_colour(&two_colours, Format::Nin).unwrap_err();
         assert_eq!(
             refused.to_string(),
             "the nin format has no colours; write colour puzzles as non, xml, olsak, json or jsonl"
+        );
+    }
+}
+
+/// Letters a format cannot write after a clue number (`.non` takes ASCII letters, `.g` no digit
+/// but `1`) are written as free ones; names and values still come back, and the letters stay
+/// distinct.
+#[test]
+fn colour_writers_replace_the_letters_their_format_cannot_hold() {
+    let mut rng = brute::Rng::new(7);
+    for _ in 0..200 {
+        let puzzle = random_colour_puzzle(&mut rng, true);
+        for format in COLOUR_FORMATS {
+            let (back, text) = colour_round_trip(&puzzle, format);
+            assert_eq!(back.rows(), puzzle.rows(), "{format}\n{text}");
+            let names = |p: &nonosat::model::ColourPuzzle| {
+                let table = colour_table(p);
+                table[1..]
+                    .iter()
+                    .map(|(name, _, hex)| (name.clone(), hex.clone()))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(names(&back), names(&puzzle), "{format}\n{text}");
+            let letters = back.palette().letters();
+            let mut distinct: Vec<char> = letters.chars().collect();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert_eq!(distinct.len(), back.palette().len(), "{format}\n{text}");
+            let kept = match format {
+                Format::Non => letters.chars().all(|c| c.is_ascii_alphabetic() || c == '1'),
+                Format::Olsak => letters.chars().all(|c| !c.is_ascii_digit() || c == '1'),
+                _ => letters == puzzle.palette().letters(),
+            };
+            assert!(kept, "{format}: {letters}\n{text}");
+        }
+    }
+}
+
+/// pbnsolve's acorn.g names its colours y, o, b, r (yellow, orange, brown, red): every colour
+/// format keeps the letters and the names.
+#[test]
+fn acorn_letters_and_names_survive_every_colour_format() {
+    let text = "#d\n  y:y  yellow\n  o:o  orange\n  b:b  brown\n  r:r  red\n:\n\
+                1y 1o\n1b 1r\n:\n1y 1b\n1o 1r\n:\n";
+    let puzzle = colour_puzzles(text, "acorn.g").unwrap().remove(0);
+    let table: Vec<(String, char)> = colour_table(&puzzle)
+        .into_iter()
+        .map(|(name, letter, _)| (name, letter))
+        .collect();
+    let expected = [
+        ("0", '.'),
+        ("yellow", 'y'),
+        ("orange", 'o'),
+        ("brown", 'b'),
+        ("red", 'r'),
+    ];
+    let expected: Vec<(String, char)> = expected.iter().map(|&(n, l)| (n.to_string(), l)).collect();
+    assert_eq!(table, expected);
+    assert_eq!(puzzle.rows()[1].text(puzzle.palette()), "1b 1r");
+    let goal = Grid::from_rows(vec![vec![1, 2], vec![3, 4]]).unwrap();
+    let puzzle = puzzle.with_goal(goal).unwrap();
+    for format in COLOUR_FORMATS {
+        let (back, written) = colour_round_trip(&puzzle, format);
+        assert_eq!(
+            colour_table(&back)[1..],
+            colour_table(&puzzle)[1..],
+            "{format}\n{written}"
+        );
+        assert!(
+            written.contains("yellow") && written.contains('y'),
+            "{format}\n{written}"
         );
     }
 }
@@ -1718,8 +1840,12 @@ fn non_colour_puzzles_read_with_their_colour_lines() {
     let bad = text.replace("color b #3366cc", "color b blue");
     assert_eq!(
         colour_puzzles(&bad, "c.non").unwrap_err(),
-        "c.non:2: a colour line should read `color <letter> #rrggbb`"
+        "c.non:2: a colour line should read `color <letter> #rrggbb [name]`"
     );
+    let named = text.replace("color b #3366cc", "color b #3366cc  deep  blue ");
+    let puzzle = colour_puzzles(&named, "c.non").unwrap().remove(0);
+    assert_eq!(puzzle.palette().colour(2).name, "deep  blue");
+    assert_eq!(puzzle.palette().letters(), "ab");
 }
 
 #[test]

@@ -147,12 +147,11 @@ fn explain_gives_a_colour_path_in_text_json_and_a_picture() {
         "{stdout}"
     );
     assert!(
-        stdout
-            .contains("1. [depth 1] row 1 (clue 1:1 1:2) fixes r1c1=a r1c2=b from the clues alone"),
+        stdout.contains("1. [depth 1] row 1 (clue 1a 1b) fixes r1c1=a r1c2=b from the clues alone"),
         "{stdout}"
     );
     assert!(
-        stdout.contains("3. [depth 2, after 2] column 1 (clue 1:1) fixes r2c1=. from r2c1=.|b"),
+        stdout.contains("3. [depth 2, after 2] column 1 (clue 1a) fixes r2c1=. from r2c1=.|b"),
         "{stdout}"
     );
     let (code, stdout, _) = run(&["explain", file.path(), "--json"], None);
@@ -191,6 +190,147 @@ fn corpus_colour_puzzles_check_from_the_command_line() {
     assert_eq!(record["verdict"], "unique");
     assert_eq!(record["line_solvable"], true);
     assert!(record["colors"].as_array().unwrap().len() > 2);
+}
+
+/// The colour table of a `--json` record as `(char, name)` pairs, the background first.
+fn colour_table(record: &Value) -> Vec<(String, String)> {
+    let colours = record["colors"].as_array().unwrap().iter();
+    colours
+        .map(|c| {
+            (
+                c["char"].as_str().unwrap().into(),
+                c["name"].as_str().unwrap().into(),
+            )
+        })
+        .collect()
+}
+
+/// pbnsolve's acorn.g letters its colours `y` `o` `b` `r` and names them yellow, orange, brown,
+/// red: check (text and JSON), convert to every colour format and fix --apply keep both.
+#[test]
+fn acorn_keeps_its_letters_and_names_through_check_convert_and_fix() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let acorn = dir.join("pbnsolve/acorn.g");
+    let acorn = acorn.to_str().unwrap();
+    let (code, text, stderr) = run(&["check", acorn], None);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        text.contains(
+            "colours: . 0 (#ffffff), y yellow (#ffff00), o orange (#ffa500), b brown (#a52a2a), \
+             r red (#ff0000)"
+        ),
+        "{text}"
+    );
+    let (_, stdout, _) = run(&["check", acorn, "--json"], None);
+    let record = &records(&stdout)[0];
+    let table = colour_table(record);
+    let expected = [
+        (".", "0"),
+        ("y", "yellow"),
+        ("o", "orange"),
+        ("b", "brown"),
+        ("r", "red"),
+    ];
+    let expected: Vec<(String, String)> = expected
+        .iter()
+        .map(|&(c, n)| (c.into(), n.into()))
+        .collect();
+    assert_eq!(table, expected);
+    let rows: Vec<String> = record["solutions"][0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row.as_str().unwrap().to_owned())
+        .collect();
+    let cells: String = rows.concat();
+    assert!(cells.chars().all(|c| ".yobr".contains(c)), "{rows:?}");
+    assert!("yobr".chars().all(|c| cells.contains(c)), "{rows:?}");
+    // The text view draws the same letters.
+    assert!(
+        text.contains(
+            &rows[10]
+                .chars()
+                .map(|c| format!(" {c}"))
+                .collect::<String>()
+        )
+    );
+
+    for (to, extension, written) in [
+        ("non", "non", ["color y #ffff00 yellow", "\n1y,2y\n"]),
+        (
+            "xml",
+            "xml",
+            [
+                "<color name=\"yellow\" char=\"y\">ffff00</color>",
+                "<count color=\"yellow\">1</count>",
+            ],
+        ),
+        ("olsak", "g", ["   y:y  #ffff00  yellow", "\n1y 2y\n"]),
+        (
+            "json",
+            "json",
+            [
+                "\"yellow\": {\"rgb\": \"#ffff00\", \"char\": \"y\"}",
+                "[1, \"yellow\"]",
+            ],
+        ),
+    ] {
+        let out = Temp::new(&format!("acorn-out.{extension}"), "");
+        let (code, _, stderr) = run(&["convert", acorn, "--to", to, "-o", out.path()], None);
+        assert_eq!(code, 0, "{to}: {stderr}");
+        let text = std::fs::read_to_string(out.path()).unwrap();
+        for piece in written {
+            assert!(text.contains(piece), "{to}: {piece} in\n{text}");
+        }
+        let (code, stdout, stderr) = run(&["check", out.path(), "--json"], None);
+        assert_eq!(code, 0, "{to}: {stderr}");
+        assert_eq!(
+            colour_table(&records(&stdout)[0])[1..],
+            expected[1..],
+            "{to}"
+        );
+    }
+
+    // A design of the solution with a diagonal pair of yellow cells added in the empty top-left
+    // corner has two solutions; the edits `fix --apply` writes keep the letters and the names.
+    let mut design = String::new();
+    for colour in &record["colors"].as_array().unwrap()[1..] {
+        let (char, rgb, name) = (&colour["char"], &colour["rgb"], &colour["name"]);
+        let (char, rgb, name) = (
+            char.as_str().unwrap(),
+            rgb.as_str().unwrap(),
+            name.as_str().unwrap(),
+        );
+        design += &format!("{char} {rgb} {name}\n");
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let row = match i {
+            0 => format!("y.{}", &row[2..]),
+            1 => format!(".y{}", &row[2..]),
+            _ => row.clone(),
+        };
+        design += &row;
+        design += "\n";
+    }
+    let design = Temp::new("acorn-design.txt", &design);
+    let (code, stdout, stderr) = run(&["fix", design.path()], None);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.contains("yellow"), "{stdout}");
+    for extension in ["non", "xml", "txt", "json"] {
+        let output = Temp::new(&format!("acorn-applied.{extension}"), "");
+        let args = ["fix", design.path(), "--apply", "1", "-o", output.path()];
+        let (code, stdout, stderr) = run(&args, None);
+        assert_eq!((code, stderr.as_str()), (0, ""), "{extension}: {stdout}");
+        let (code, stdout, stderr) = run(&["check", output.path(), "--json"], None);
+        assert_eq!(code, 0, "{extension}: {stderr}");
+        assert_eq!(
+            colour_table(&records(&stdout)[0])[1..],
+            expected[1..],
+            "{extension}"
+        );
+    }
 }
 
 #[test]
@@ -540,7 +680,7 @@ fn a_background_other_than_white_is_named_and_kept() {
     assert_eq!(code, 0, "{stderr}");
     let text = std::fs::read_to_string(&non).unwrap();
     assert!(
-        text.contains("color 0 #ffffcc\ncolor a #cc3333\ncolor b #ffffff\n"),
+        text.contains("color 0 #ffffcc background\ncolor a #cc3333\ncolor b #ffffff\n"),
         "{text}"
     );
     let (code, _, stderr) = run(

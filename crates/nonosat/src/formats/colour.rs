@@ -7,6 +7,8 @@
 //! not declared (when the file declares any), a block in the background colour, a name declared
 //! twice, each on its line.
 
+use std::collections::HashMap;
+
 use super::error::{COLOUR_PUZZLES, LineError, ParseError, ParseErrorKind, WriteError};
 #[cfg(feature = "serde")]
 use super::json;
@@ -15,7 +17,8 @@ use super::{
     Entry, Format, ReadOptions, display_name, non, olsak, parse_bytes, picture, utf8_text, webpbn,
 };
 use crate::model::{
-    Block, Colour, ColourClue, ColourError, ColourPuzzle, Grid, LineId, Palette, PuzzleError,
+    Block, Colour, ColourClue, ColourError, ColourPuzzle, GENERATED_LETTERS, Grid, LineId, Palette,
+    PuzzleError,
 };
 
 /// One colour puzzle of a file, with the label that identifies it inside the file (as
@@ -155,9 +158,11 @@ fn is_colour_refusal(error: &ParseError) -> bool {
     matches!(&error.kind, ParseErrorKind::Unsupported { what } if what == COLOUR_PUZZLES)
 }
 
-/// Writes one colour puzzle: `non` (also `nonpack`), `xml` and `olsak` with their colour tables,
-/// colours named by letters `a`, `b`, ... (index 1, 2, ...); any other format when the puzzle has one
-/// colour, as black and white. The reader gives back the same clues, colours and goal.
+/// Writes one colour puzzle: `non` (also `nonpack`), `xml`, `olsak`, `json`, `jsonl` and `picture`
+/// with their colour tables, each colour by its name, its letter and its value (a letter the format
+/// cannot write replaced by a free one); any other format when the puzzle has one colour, as black
+/// and white. The reader gives back the same clues, colours and goal, as far as the format holds
+/// them (docs/formats.md, "Colour puzzles").
 pub fn write_colour(puzzle: &ColourPuzzle, format: Format) -> Result<String, WriteError> {
     match format {
         Format::Non | Format::NonPack => Ok(non::write_colour(puzzle)),
@@ -205,15 +210,31 @@ pub fn write_colour_bytes(puzzle: &ColourPuzzle, format: Format) -> Result<Vec<u
     unreachable!("PNG without the png feature is refused above ({goal:?})")
 }
 
-/// The letter that names colour `index` (1 or more) in written files: `a`, `b`, ... `z`, then
-/// `A`, `B`, ... (at most 31 colours).
-pub fn colour_letter(index: u8) -> char {
-    let i = index.saturating_sub(1);
-    if i < 26 {
-        char::from(b'a' + i)
-    } else {
-        char::from(b'A' + i - 26)
+/// The letters a writer gives the colours of `palette` (index 0 the background, whose letter it
+/// keeps): each colour's own where `writable` accepts it, else the first of
+/// [`GENERATED_LETTERS`] that `writable` accepts and no other colour has (a format whose clues
+/// take only some characters after a number).
+pub(crate) fn written_letters(palette: &Palette, writable: impl Fn(char) -> bool) -> Vec<char> {
+    let own: Vec<char> = (0..=palette.len())
+        .map(|index| palette.letter(u8::try_from(index).expect("at most 31 colours")))
+        .collect();
+    let mut free = GENERATED_LETTERS
+        .chars()
+        .filter(|&c| writable(c) && !own.contains(&c));
+    let mut letters = own.clone();
+    for letter in letters.iter_mut().skip(1) {
+        if !writable(*letter) {
+            *letter = free.next().expect("more free letters than colours");
+        }
     }
+    letters
+}
+
+/// Whether `name` can be written as free text at the end of a line (a `.g` comment, a `.non`
+/// colour line, a picture's legend) and read back the same: not empty, no spaces at its ends, no
+/// control character.
+pub(crate) fn is_line_name(name: &str) -> bool {
+    !name.is_empty() && name.trim() == name && !name.chars().any(char::is_control)
 }
 
 /// A file's colour table as read: the background and the declared colours, in order.
@@ -226,26 +247,59 @@ pub(crate) struct Declared {
     /// Whether clues may name colours the table lacks, which are then added (files without a
     /// table).
     pub open: bool,
+    /// Whether clues and declarations name a colour by its letter (`.g`, `.non`) rather than by
+    /// its name (XML, JSON).
+    pub by_letter: bool,
 }
 
 impl Declared {
-    /// A table with `background` and no colour yet.
+    /// A table with `background` and no colour yet, whose clues name colours by name.
     pub fn new(background: Colour) -> Self {
         Declared {
             background,
             colours: Vec::new(),
             open: false,
+            by_letter: false,
         }
     }
 
-    /// Adds a colour declared on line `line`, refusing a name declared before. A declaration of
-    /// the background's name replaces the background.
-    pub fn declare(&mut self, colour: Colour, line: usize) -> Result<(), LineError> {
-        if self.colours.iter().any(|c| c.name == colour.name) {
-            let kind = ParseErrorKind::Colour(ColourError::DuplicateName { name: colour.name });
-            return Err(LineError::at(line, kind));
+    /// A table with `background` and no colour yet, whose clues name colours by letter.
+    pub fn by_letter(background: Colour) -> Self {
+        Declared {
+            by_letter: true,
+            ..Declared::new(background)
         }
-        if colour.name == self.background.name {
+    }
+
+    /// How clues name `colour`: its letter or its name.
+    fn key(&self, colour: &Colour) -> String {
+        match (self.by_letter, colour.letter) {
+            (true, Some(letter)) => letter.to_string(),
+            _ => colour.name.clone(),
+        }
+    }
+
+    /// The position in [`Declared::colours`] of the colour a clue names `reference`.
+    fn position(&self, reference: &str) -> Option<usize> {
+        self.colours.iter().position(|c| self.key(c) == reference)
+    }
+
+    /// Adds a colour declared on line `line`, refusing one declared before (its name, or its letter
+    /// where clues name colours by letter). A declaration of the background (its name, or its
+    /// letter) replaces the background.
+    pub fn declare(&mut self, colour: Colour, line: usize) -> Result<(), LineError> {
+        let key = self.key(&colour);
+        let twice = |name: String| {
+            let kind = ParseErrorKind::Colour(ColourError::DuplicateName { name });
+            LineError::at(line, kind)
+        };
+        if self.position(&key).is_some() {
+            return Err(twice(key));
+        }
+        if self.colours.iter().any(|c| c.name == colour.name) {
+            return Err(twice(colour.name));
+        }
+        if key == self.key(&self.background) {
             self.background = colour;
         } else {
             self.colours.push(colour);
@@ -265,54 +319,54 @@ pub(crate) fn build_colour_puzzle(
     mut table: Declared,
     at: Option<usize>,
 ) -> Result<ColourPuzzle, LineError> {
+    let background = table.key(&table.background);
+    // Where each reference points in the table.
+    let mut positions: HashMap<String, usize> = HashMap::new();
+    for (position, colour) in table.colours.iter().enumerate() {
+        positions.entry(table.key(colour)).or_insert(position);
+    }
+    let mut used = vec![false; table.colours.len()];
     for section in [rows, columns] {
         for (i, clue) in section.clues.iter().enumerate() {
             // Formats without lines (JSON) blame the whole object.
             let line = section.lines.get(i).copied().or(at);
-            for (_, name) in clue {
-                if *name == table.background.name {
-                    let name = name.clone();
+            for (_, reference) in clue {
+                if *reference == background {
+                    let name = table.background.name.clone();
                     let kind = ParseErrorKind::BackgroundBlock { name };
                     return Err(LineError::maybe_at(line, kind));
                 }
-                if !table.colours.iter().any(|c| c.name == *name) {
-                    if !table.open {
-                        let name = name.clone();
-                        let kind = ParseErrorKind::UndefinedColour { name };
-                        return Err(LineError::maybe_at(line, kind));
-                    }
-                    let rgb = fallback_rgb(table.colours.len());
-                    table.colours.push(Colour::new(name, rgb));
+                if let Some(&position) = positions.get(reference) {
+                    used[position] = true;
+                    continue;
                 }
+                if !table.open {
+                    let name = reference.clone();
+                    let kind = ParseErrorKind::UndefinedColour { name };
+                    return Err(LineError::maybe_at(line, kind));
+                }
+                let mut colour = Colour::new(reference, fallback_rgb(table.colours.len()));
+                colour.letter = one_char(reference);
+                positions.insert(reference.clone(), table.colours.len());
+                table.colours.push(colour);
+                used.push(true);
             }
         }
     }
-    let used = |colour: &Colour| {
-        [rows, columns]
-            .iter()
-            .flat_map(|section| &section.clues)
-            .flatten()
-            .any(|(_, name)| *name == colour.name)
-    };
-    let colours: Vec<Colour> = table.colours.into_iter().filter(used).collect();
+    let colours: Vec<Colour> = (table.colours.into_iter().zip(&used))
+        .filter_map(|(colour, &used)| used.then_some(colour))
+        .collect();
     let palette = Palette::new(table.background, colours)
         .map_err(|error| LineError::maybe_at(at, ParseErrorKind::Colour(error)))?;
-    let to_clues = |section: &NamedClues| -> Vec<ColourClue> {
-        section
-            .clues
-            .iter()
-            .map(|clue| {
-                let blocks = clue.iter().map(|(len, name)| Block {
-                    len: *len,
-                    colour: palette
-                        .index_of(name)
-                        .expect("every used colour is in the palette"),
-                });
-                ColourClue::new(blocks.collect())
-            })
-            .collect()
-    };
-    let (row_clues, column_clues) = (to_clues(rows), to_clues(columns));
+    // The palette's index of each reference: the used colours, numbered from 1 in table order.
+    let mut index = vec![0u8; used.len()];
+    let mut next = 0u8;
+    for (slot, _) in index.iter_mut().zip(&used).filter(|(_, used)| **used) {
+        next += 1;
+        *slot = next;
+    }
+    let of = |reference: &str| positions.get(reference).map_or(0, |&p| index[p]);
+    let (row_clues, column_clues) = (to_clues(rows, of), to_clues(columns, of));
     ColourPuzzle::new(row_clues, column_clues, palette).map_err(|error| {
         let line = match &error {
             ColourError::Puzzle(PuzzleError::ClueTooLong { line, .. }) => match line {
@@ -323,6 +377,27 @@ pub(crate) fn build_colour_puzzle(
         };
         LineError::maybe_at(line, ParseErrorKind::Colour(error))
     })
+}
+
+/// The clues of a section, each block's colour index as `index` gives it for its reference.
+fn to_clues(section: &NamedClues, index: impl Fn(&str) -> u8) -> Vec<ColourClue> {
+    section
+        .clues
+        .iter()
+        .map(|clue| {
+            let blocks = clue.iter().map(|(len, reference)| Block {
+                len: *len,
+                colour: index(reference),
+            });
+            ColourClue::new(blocks.collect())
+        })
+        .collect()
+}
+
+/// The character of a text of one character.
+pub(crate) fn one_char(text: &str) -> Option<char> {
+    let mut chars = text.chars();
+    chars.next().filter(|_| chars.next().is_none())
 }
 
 /// The puzzle carrying `goal` (colour indices), which must have its size and fit its clues.
@@ -342,11 +417,11 @@ pub(crate) fn attach_colour_goal(
     Ok(puzzle)
 }
 
-/// The index in `palette` of a goal cell's colour name: the background is 0; a colour no clue uses
-/// is an error, since the goal cannot fit the clues then.
-pub(crate) fn goal_index(palette: &Palette, name: &str, line: usize) -> Result<u8, LineError> {
-    palette.index_of(name).ok_or_else(|| {
-        let name = name.to_string();
+/// The index in `palette` of the colour whose letter a goal cell has, the background's being 0; a
+/// letter no colour the clues use has is an error, since the goal cannot fit the clues then.
+pub(crate) fn goal_index(palette: &Palette, letter: char, line: usize) -> Result<u8, LineError> {
+    palette.index_of_letter(letter).ok_or_else(|| {
+        let name = letter.to_string();
         LineError::at(line, ParseErrorKind::UndefinedColour { name })
     })
 }

@@ -137,7 +137,7 @@ fn by_content(text: &str) -> Format {
         }
     } else if first.starts_with('[') {
         Format::Json
-    } else if is_legend_line(first) {
+    } else if picture::legend_entry(first).is_some() {
         Format::Picture
     } else if content().any(starts_with_keyword) {
         if content().any(|line| line == non::DIVIDER) {
@@ -161,16 +161,6 @@ fn by_content(text: &str) -> Format {
     } else {
         Format::Non
     }
-}
-
-/// Whether a line is a colour picture's legend line: one character, a space, `#rrggbb`.
-fn is_legend_line(line: &str) -> bool {
-    let mut chars = line.chars();
-    let (Some(_), Some(' '), Some('#')) = (chars.next(), chars.next(), chars.next()) else {
-        return false;
-    };
-    let hex: Vec<char> = chars.collect();
-    hex.len() == 6 && hex.iter().all(char::is_ascii_hexdigit)
 }
 
 /// Whether a line is two numbers, as the `W H` line that opens a `.nin` file.

@@ -10,17 +10,18 @@
 //! beside the rows (top to bottom). An object with a `ver` or `hor` key is read in that shape, which
 //! has no metadata and no goal.
 //!
-//! A colour puzzle has a `colors` object, colour names to `#rrggbb`, in the order of its palette;
-//! each clue block is `[length, "name"]`; the optional `background` is `#rrggbb` (white when
-//! absent); the goal's rows have a character a cell, `.` for the background and the colour's name
-//! otherwise (so a goal needs one-character names). [`parse`] refuses colour objects, which
+//! A colour puzzle has a `colors` object, colour names to `#rrggbb` (or to `{"rgb": "#rrggbb",
+//! "char": "y"}`, with the colour's letter), in the order of its palette; a colour without a `char`
+//! has its name as letter when the name is one character; each clue block is `[length, "name"]`;
+//! the optional `background` is `#rrggbb` or `{"name": "white", "rgb": "#rrggbb"}` (white, named
+//! `background`, when absent); the goal's rows have a character a cell, `.` for the background
+//! and the colour's letter otherwise. [`parse`] refuses colour objects, which
 //! [`parse_colour`] and [`parse_colour_lines`] read.
 
 use serde::Deserialize;
 
 use super::colour::{
-    Declared, NamedClues, attach_colour_goal, build_colour_puzzle, colour_letter, goal_index,
-    hex_rgb,
+    Declared, NamedClues, attach_colour_goal, build_colour_puzzle, goal_index, hex_rgb, one_char,
 };
 use super::error::{COLOUR_PUZZLES, LineError, ParseErrorKind};
 use super::picture;
@@ -56,7 +57,7 @@ struct JsonColourPuzzle {
     copyright: Option<String>,
     license: Option<String>,
     colors: OrderedColours,
-    background: Option<String>,
+    background: Option<ColourValue>,
     rows: Vec<Vec<(CellCount, String)>>,
     columns: Vec<Vec<(CellCount, String)>>,
     goal: Option<Vec<String>>,
@@ -94,8 +95,30 @@ impl<'de> Deserialize<'de> for CellCount {
     }
 }
 
+/// A colour's value: `"#rrggbb"`, or an object with its `rgb` and, optionally, its letter `char` (in
+/// `colors`) or its `name` (the `background`).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum ColourValue {
+    Hex(String),
+    Full {
+        rgb: String,
+        char: Option<char>,
+        name: Option<String>,
+    },
+}
+
+impl ColourValue {
+    /// The value in hex, as written.
+    fn hex(&self) -> &str {
+        match self {
+            ColourValue::Hex(hex) | ColourValue::Full { rgb: hex, .. } => hex,
+        }
+    }
+}
+
 /// The `colors` object's entries in the order they are written.
-struct OrderedColours(Vec<(String, String)>);
+struct OrderedColours(Vec<(String, ColourValue)>);
 
 impl<'de> Deserialize<'de> for OrderedColours {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -110,7 +133,7 @@ impl<'de> Deserialize<'de> for OrderedColours {
                 mut map: A,
             ) -> Result<Self::Value, A::Error> {
                 let mut entries = Vec::new();
-                while let Some(entry) = map.next_entry::<String, String>()? {
+                while let Some(entry) = map.next_entry::<String, ColourValue>()? {
                     entries.push(entry);
                 }
                 Ok(OrderedColours(entries))
@@ -222,17 +245,32 @@ fn colour_object(text: &str, at: Option<usize>) -> Result<ColourPuzzle, LineErro
             },
         )
     };
-    let background = match &json.background {
-        Some(value) => hex_rgb(value)
-            .ok_or_else(|| syntax(format!("the background \"{value}\" is not #rrggbb")))?,
-        None => [255, 255, 255],
+    let rgb = |what: &str, value: &ColourValue| {
+        let hex = value.hex();
+        hex_rgb(hex).ok_or_else(|| syntax(format!("{what} is \"{hex}\", not #rrggbb")))
     };
-    let mut table = Declared::new(Colour::new("background", background));
+    let background = match &json.background {
+        Some(value) => {
+            let mut background = Colour::new("background", rgb("the background", value)?);
+            if let ColourValue::Full {
+                name: Some(name), ..
+            } = value
+            {
+                background.name.clone_from(name);
+            }
+            background
+        }
+        None => Colour::new("background", [255, 255, 255]),
+    };
+    let mut table = Declared::new(background);
     for (name, value) in &json.colors.0 {
-        let rgb = hex_rgb(value)
-            .ok_or_else(|| syntax(format!("the colour \"{name}\" is \"{value}\", not #rrggbb")))?;
+        let mut colour = Colour::new(name, rgb(&format!("the colour \"{name}\""), value)?);
+        colour.letter = match value {
+            ColourValue::Full { char: Some(ch), .. } => Some(*ch),
+            _ => one_char(name),
+        };
         table
-            .declare(Colour::new(name, rgb), at.unwrap_or(0))
+            .declare(colour, at.unwrap_or(0))
             .map_err(|error| LineError::maybe_at(at, error.kind))?;
     }
     let named = |lists: &[Vec<(CellCount, String)>]| -> Result<NamedClues, LineError> {
@@ -267,10 +305,9 @@ fn colour_object(text: &str, at: Option<usize>) -> Result<ColourPuzzle, LineErro
     };
     let mut cells = Vec::new();
     for row in &goal {
-        let read = row.chars().map(|ch| match ch {
-            '.' => Ok(BACKGROUND),
-            ch => goal_index(puzzle.palette(), &ch.to_string(), at.unwrap_or(0))
-                .map_err(|error| LineError::maybe_at(at, error.kind)),
+        let read = row.chars().map(|ch| {
+            goal_index(puzzle.palette(), ch, at.unwrap_or(0))
+                .map_err(|error| LineError::maybe_at(at, error.kind))
         });
         cells.push(read.collect::<Result<Vec<u8>, _>>()?);
     }
@@ -292,13 +329,32 @@ pub(super) fn write_colour(puzzle: &ColourPuzzle, pretty: bool) -> String {
     .into_iter()
     .filter_map(|(key, value)| Some((key, json_string(value.as_deref()?))))
     .collect();
-    let colours = puzzle.palette().colours();
+    let palette = puzzle.palette();
     let entries: Vec<String> = (1..)
-        .zip(&colours[1..])
-        .map(|(index, colour)| format!("\"{}\": \"{}\"", colour_letter(index), colour.hex()))
+        .zip(&palette.colours()[1..])
+        .map(|(index, colour)| {
+            let (name, hex, letter) = (&colour.name, colour.hex(), palette.letter(index));
+            let value = match one_char(name) == Some(letter) {
+                true => json_string(&hex),
+                false => format!(
+                    "{{\"rgb\": \"{hex}\", \"char\": {}}}",
+                    json_string(&letter.to_string())
+                ),
+            };
+            format!("{}: {value}", json_string(name))
+        })
         .collect();
     fields.push(("colors", format!("{{{}}}", entries.join(", "))));
-    fields.push(("background", json_string(&colours[0].hex())));
+    let background = palette.colour(BACKGROUND);
+    let background = match background.name.as_str() {
+        "background" => json_string(&background.hex()),
+        name => format!(
+            "{{\"name\": {}, \"rgb\": \"{}\"}}",
+            json_string(name),
+            background.hex()
+        ),
+    };
+    fields.push(("background", background));
     let clue_list = |clues: &[crate::model::ColourClue]| {
         let items: Vec<String> = clues
             .iter()
@@ -306,7 +362,13 @@ pub(super) fn write_colour(puzzle: &ColourPuzzle, pretty: bool) -> String {
                 let blocks: Vec<String> = clue
                     .blocks()
                     .iter()
-                    .map(|b| format!("[{}, \"{}\"]", b.len, colour_letter(b.colour)))
+                    .map(|b| {
+                        format!(
+                            "[{}, {}]",
+                            b.len,
+                            json_string(&palette.colour(b.colour).name)
+                        )
+                    })
                     .collect();
                 format!("[{}]", blocks.join(", "))
             })
@@ -321,19 +383,7 @@ pub(super) fn write_colour(puzzle: &ColourPuzzle, pretty: bool) -> String {
         let rows = goal
             .cells()
             .chunks(goal.width())
-            .map(|row| {
-                let text: String = row
-                    .iter()
-                    .map(|&c| {
-                        if c == BACKGROUND {
-                            '.'
-                        } else {
-                            colour_letter(c)
-                        }
-                    })
-                    .collect();
-                json_string(&text)
-            })
+            .map(|row| json_string(&row.iter().map(|&c| palette.letter(c)).collect::<String>()))
             .collect();
         lists.push(("goal", rows));
     }
@@ -554,13 +604,13 @@ mod tests {
         let text = r##"{"title": "t", "colors": {"r": "#cc3333", "b": "#3366cc"},
             "rows": [[[1, "r"], [1, "b"]]], "columns": [[[1, "r"]], [[1, "b"]]], "goal": ["rb"]}"##;
         let puzzle = parse_colour(text).unwrap();
-        let pretty = "{\n  \"title\": \"t\",\n  \"colors\": {\"a\": \"#cc3333\", \"b\": \"#3366cc\"},\n  \
-                      \"background\": \"#ffffff\",\n  \"rows\": [\n    [[1, \"a\"], [1, \"b\"]]\n  ],\n  \
-                      \"columns\": [\n    [[1, \"a\"]],\n    [[1, \"b\"]]\n  ],\n  \"goal\": [\n    \"ab\"\n  ]\n}\n";
+        let pretty = "{\n  \"title\": \"t\",\n  \"colors\": {\"r\": \"#cc3333\", \"b\": \"#3366cc\"},\n  \
+                      \"background\": \"#ffffff\",\n  \"rows\": [\n    [[1, \"r\"], [1, \"b\"]]\n  ],\n  \
+                      \"columns\": [\n    [[1, \"r\"]],\n    [[1, \"b\"]]\n  ],\n  \"goal\": [\n    \"rb\"\n  ]\n}\n";
         assert_eq!(write_colour(&puzzle, true), pretty);
-        let line = "{\"title\": \"t\", \"colors\": {\"a\": \"#cc3333\", \"b\": \"#3366cc\"}, \
-                    \"background\": \"#ffffff\", \"rows\": [[[1, \"a\"], [1, \"b\"]]], \
-                    \"columns\": [[[1, \"a\"]], [[1, \"b\"]]], \"goal\": [\"ab\"]}\n";
+        let line = "{\"title\": \"t\", \"colors\": {\"r\": \"#cc3333\", \"b\": \"#3366cc\"}, \
+                    \"background\": \"#ffffff\", \"rows\": [[[1, \"r\"], [1, \"b\"]]], \
+                    \"columns\": [[[1, \"r\"]], [[1, \"b\"]]], \"goal\": [\"rb\"]}\n";
         assert_eq!(write_colour(&puzzle, false), line);
     }
 

@@ -57,7 +57,7 @@ use std::path::Path;
 use crate::image::Rgb;
 
 pub use colour::{
-    ColourEntry, Puzzles, colour_letter, hex_rgb, parse_colour_bytes, read_path_any, write_colour,
+    ColourEntry, Puzzles, hex_rgb, parse_colour_bytes, read_path_any, write_colour,
     write_colour_bytes,
 };
 pub use detect::{by_extension, detect, detect_bytes};

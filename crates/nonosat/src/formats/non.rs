@@ -12,9 +12,12 @@
 //! by [`parse`] and read by [`parse_colour`]: a number without a letter is colour `1` (black unless
 //! declared), the goal has `0` for the background and each cell's letter (or `1`). Without `color`
 //! lines every letter is a colour of its own; with them, a letter they do not declare is an error.
+//! A `color` line may end with the colour's name (`color y #ffff00 yellow`, nonosat's extension:
+//! other readers ignore it); without one the letter is the name.
 
 use super::colour::{
-    Declared, attach_colour_goal, build_colour_puzzle, colour_letter, goal_index, hex_rgb,
+    Declared, attach_colour_goal, build_colour_puzzle, goal_index, hex_rgb, is_line_name, one_char,
+    written_letters,
 };
 use super::error::{COLOUR_PUZZLES, LineError, ParseErrorKind};
 use super::text::{
@@ -54,17 +57,21 @@ pub(super) fn parse(text: &str) -> Result<Vec<Puzzle>, LineError> {
 /// Reads a `.non` text or a bundle of them with their colours, in order.
 pub(super) fn parse_colour(text: &str) -> Result<Vec<ColourPuzzle>, LineError> {
     each_puzzle(text, |lines| {
-        let mut table = Declared::new(Colour::new("0", [255, 255, 255]));
-        table.colours.push(Colour::new("1", [0, 0, 0]));
-        let mut declared = false;
+        let background = Colour::new("0", [255, 255, 255]).with_letter('0');
+        let mut table = Declared::by_letter(background);
+        table
+            .colours
+            .push(Colour::new("1", [0, 0, 0]).with_letter('1'));
+        let (mut declared, mut default_one) = (false, true);
         let keys = parse_one(lines, parse_colour_clue_line, |value, line| {
             declared = true;
-            let mut words = value.split_whitespace();
-            let (Some(name), Some(rgb)) = (words.next(), words.next().and_then(hex_rgb)) else {
-                let message = "a colour line should read `color <letter> #rrggbb`";
-                return Err(LineError::syntax(line, message));
-            };
-            table.declare(Colour::new(name, rgb), line)
+            let colour = colour_line(value, line)?;
+            if default_one && colour.letter == Some('1') {
+                // The first `color 1` line replaces the default black.
+                table.colours.retain(|c| c.letter != Some('1'));
+                default_one = false;
+            }
+            table.declare(colour, line)
         })?;
         table.open = !declared;
         finish_colour(keys, table)
@@ -222,6 +229,30 @@ fn finish(mut keys: Keys<Clue>) -> Result<Puzzle, LineError> {
     }
 }
 
+/// The colour of a `color` line's value: `<letter> #rrggbb`, then the colour's name if it has one
+/// other than its letter. A first word of more than one character is a name without a letter.
+fn colour_line(value: &str, line: usize) -> Result<Colour, LineError> {
+    let word = |text: &str| -> (String, String) {
+        let text = text.trim_start();
+        let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+        (word.to_string(), rest.to_string())
+    };
+    let (first, rest) = word(value);
+    let (hex, name) = word(&rest);
+    let (Some(rgb), false) = (hex_rgb(&hex), first.is_empty()) else {
+        let message = "a colour line should read `color <letter> #rrggbb [name]`";
+        return Err(LineError::syntax(line, message));
+    };
+    let Some(letter) = one_char(&first) else {
+        return Ok(Colour::new(&first, rgb));
+    };
+    let name = match name.trim() {
+        "" => first.as_str(),
+        name => name,
+    };
+    Ok(Colour::new(name, rgb).with_letter(letter))
+}
+
 /// The colour puzzle from everything read, under the colour table `table`.
 fn finish_colour(
     mut keys: Keys<Vec<(usize, String)>>,
@@ -237,7 +268,7 @@ fn finish_colour(
         .chars()
         .map(|ch| match ch {
             '0' => Ok(BACKGROUND),
-            ch => goal_index(puzzle.palette(), &ch.to_string(), line),
+            ch => goal_index(puzzle.palette(), ch, line),
         })
         .collect::<Result<Vec<u8>, _>>()?;
     if cells.len() != width * height {
@@ -449,17 +480,33 @@ pub(super) fn write(puzzle: &Puzzle) -> String {
     lines.iter().map(|line| format!("{line}\n")).collect()
 }
 
-/// Writes a colour `.non` text: metadata, a `color` line for each colour (named by its letter;
-/// `color 0 #rrggbb` for a background other than white), size, clues as `3a,1b`, and the goal in letters with `0` for the background.
+/// Writes a colour `.non` text: metadata, a `color` line for each colour (its letter, its value, and
+/// its name when that is not the letter; `color 0 #rrggbb` for a background other than white or
+/// with a name), size, clues as `3a,1b`, and the goal in letters with `0` for the background.
+/// Clues take ASCII letters only (and `1`, written as a number alone), so a colour whose letter is
+/// another character is written with a free letter.
 pub(super) fn write_colour(puzzle: &ColourPuzzle) -> String {
     let mut lines = metadata_lines(&puzzle.meta);
-    let background = puzzle.palette().colour(0);
-    if background.rgb != [255; 3] {
-        lines.push(format!("color 0 {}", background.hex()));
+    let palette = puzzle.palette();
+    let letters = written_letters(palette, |c| c.is_ascii_alphabetic() || c == '1');
+    let colour_line = |letter: char, colour: &Colour| {
+        let mut line = format!("color {letter} {}", colour.hex());
+        if colour.name != letter.to_string() && is_line_name(&colour.name) {
+            line = format!("{line} {}", colour.name);
+        }
+        line
+    };
+    let background = palette.colour(BACKGROUND);
+    if background.rgb != [255; 3] || background.name != "0" {
+        lines.push(colour_line('0', background));
     }
-    for (index, colour) in (1..).zip(&puzzle.palette().colours()[1..]) {
-        lines.push(format!("color {} {}", colour_letter(index), colour.hex()));
+    for (&letter, colour) in letters.iter().zip(palette.colours()).skip(1) {
+        lines.push(colour_line(letter, colour));
     }
+    let suffix = |colour: u8| match letters[usize::from(colour)] {
+        '1' => String::new(),
+        letter => letter.to_string(),
+    };
     lines.push(format!("width {}", puzzle.width()));
     lines.push(format!("height {}", puzzle.height()));
     for (key, clues) in [("rows", puzzle.rows()), ("columns", puzzle.columns())] {
@@ -468,7 +515,7 @@ pub(super) fn write_colour(puzzle: &ColourPuzzle) -> String {
         lines.extend(clues.iter().map(|clue| {
             let blocks = clue.blocks().iter();
             let words: Vec<String> = blocks
-                .map(|b| format!("{}{}", b.len, colour_letter(b.colour)))
+                .map(|b| format!("{}{}", b.len, suffix(b.colour)))
                 .collect();
             if words.is_empty() {
                 "0".to_string()
@@ -481,12 +528,9 @@ pub(super) fn write_colour(puzzle: &ColourPuzzle) -> String {
         let cells: String = goal
             .cells()
             .iter()
-            .map(|&c| {
-                if c == BACKGROUND {
-                    '0'
-                } else {
-                    colour_letter(c)
-                }
+            .map(|&c| match c {
+                BACKGROUND => '0',
+                c => letters[usize::from(c)],
             })
             .collect();
         lines.push(String::new());

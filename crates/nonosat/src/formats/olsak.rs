@@ -12,12 +12,14 @@
 //! are refused by [`parse`]; [`parse_colour`] reads colour puzzles.
 //!
 //! A colour table line is `<in-char>:<out-char> <colour> <comment>`: clues name the colour by its
-//! in-char (`3y`), the colour is an X11 name or `#rrggbb`; `0` declares the background and `1` the
-//! colour of numbers without a letter. Without a table every letter is a colour of its own (`1` the
+//! in-char (`3y`), its letter; the colour is an X11 name or `#rrggbb`, and the colour's name is the
+//! X11 name, else the comment, else the letter; `0` declares the background and `1` the colour of
+//! numbers without a letter. Without a table every letter is a colour of its own (`1` the
 //! default); with one, a letter it does not declare is an error.
 
 use super::colour::{
-    Declared, NamedClues, build_colour_puzzle, colour_letter, colour_word_rgb, fallback_rgb,
+    Declared, NamedClues, build_colour_puzzle, colour_word_rgb, fallback_rgb, is_line_name,
+    written_letters,
 };
 use super::error::{COLOUR_PUZZLES, LineError, ParseErrorKind};
 use super::text::{ClueLines, Line, Lines, build_puzzle, parse_number};
@@ -163,7 +165,7 @@ pub(super) fn parse_colour(text: &str) -> Result<ColourPuzzle, LineError> {
 /// The colour table of a preamble: the lines after a `#d...` line. Without one, the table is open:
 /// every letter of the clues is a colour.
 fn colour_table(preamble: &[Line<'_>]) -> Result<Declared, LineError> {
-    let mut table = Declared::new(Colour::new("0", [255, 255, 255]));
+    let mut table = Declared::by_letter(Colour::new("0", [255, 255, 255]).with_letter('0'));
     let Some(start) = preamble
         .iter()
         .position(|line| line.text.trim_start().starts_with("#d"))
@@ -177,14 +179,29 @@ fn colour_table(preamble: &[Line<'_>]) -> Result<Declared, LineError> {
             continue;
         }
         let mut chars = text.chars();
-        let (Some(name), Some(':'), Some(_shown)) = (chars.next(), chars.next(), chars.next())
+        let (Some(letter), Some(':'), Some(_shown)) = (chars.next(), chars.next(), chars.next())
         else {
             let message = "a colour line should read `<letter>:<char> <colour>`";
             return Err(LineError::syntax(line.number, message));
         };
-        let word = chars.as_str().split_whitespace().next().unwrap_or("");
+        let rest = chars.as_str().trim_start();
+        let (word, comment) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
         let rgb = colour_word_rgb(word).unwrap_or_else(|| fallback_rgb(table.colours.len()));
-        table.declare(Colour::new(&name.to_string(), rgb), line.number)?;
+        // The colour's name: its X11 name, else (a value in hex) the comment, else its letter,
+        // which is also the name of a colour whose name an earlier one has.
+        let name = match (word, comment.trim()) {
+            ("", _) => letter.to_string(),
+            (word, "") if word.starts_with('#') => letter.to_string(),
+            (word, comment) if word.starts_with('#') => comment.to_string(),
+            (word, _) => word.to_string(),
+        };
+        let taken = |name: &str| table.colours.iter().any(|c| c.name == name);
+        let name = if taken(&name) {
+            letter.to_string()
+        } else {
+            name
+        };
+        table.declare(Colour::new(&name, rgb).with_letter(letter), line.number)?;
     }
     Ok(table)
 }
@@ -226,14 +243,27 @@ pub(super) fn write(puzzle: &Puzzle) -> String {
     text
 }
 
-/// Writes a colour Olšák text: the `#d` table (`0` the background, the colours by their letters,
-/// as `#rrggbb`), then the clues with a letter after every number.
+/// Writes a colour Olšák text: the `#d` table (`0` the background, then each colour's letter, both
+/// as its in- and out-character, its value as `#rrggbb` and its name as the comment when it is not
+/// the letter), then the clues with a letter after every number but `1`'s. A letter that cannot
+/// follow a number or open a table line (a digit other than `1`, `#`, `:`, `,`) is written as a
+/// free one.
 pub(super) fn write_colour(puzzle: &ColourPuzzle) -> String {
-    let colours = puzzle.palette().colours();
-    let mut text = format!("#d\n   0:.  {}\n", colours[0].hex());
-    for (index, colour) in (1..).zip(&colours[1..]) {
-        let letter = colour_letter(index);
-        text.push_str(&format!("   {letter}:{letter}  {}\n", colour.hex()));
+    let palette = puzzle.palette();
+    let letters = written_letters(palette, |c| {
+        (!c.is_ascii_digit() || c == '1') && !matches!(c, '#' | ':' | ',')
+    });
+    let mut text = String::from("#d\n");
+    for (index, colour) in palette.colours().iter().enumerate() {
+        let (letter, shown) = match index {
+            0 => ('0', '.'),
+            _ => (letters[index], letters[index]),
+        };
+        text.push_str(&format!("   {letter}:{shown}  {}", colour.hex()));
+        if colour.name != letter.to_string() && is_line_name(&colour.name) {
+            text.push_str(&format!("  {}", colour.name));
+        }
+        text.push('\n');
     }
     for (name, clues) in [("rows", puzzle.rows()), ("columns", puzzle.columns())] {
         text.push_str(&format!(": {name}\n"));
@@ -241,7 +271,10 @@ pub(super) fn write_colour(puzzle: &ColourPuzzle) -> String {
             let words: Vec<String> = clue
                 .blocks()
                 .iter()
-                .map(|b| format!("{}{}", b.len, colour_letter(b.colour)))
+                .map(|b| match letters[usize::from(b.colour)] {
+                    '1' => b.len.to_string(),
+                    letter => format!("{}{letter}", b.len),
+                })
                 .collect();
             text.push_str(&words.join(" "));
             text.push('\n');

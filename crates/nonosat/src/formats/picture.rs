@@ -4,16 +4,16 @@
 //! row must have the same length. The clues are read off the picture, which becomes the goal.
 //!
 //! [`parse_colour`] reads colour pictures: legend lines `C #rrggbb` (a character, a space, its
-//! colour) at the top, then the rows, `.` the background and each other character a colour of the
+//! colour, and optionally a space and its name) at the top, then the rows, `.` the background and each other character a colour of the
 //! legend. Without a legend, the colour squares ⬜ (background) ⬛ 🟥 🟧 🟨 🟩 🟦 🟪 🟫 (number-loom's
 //! character grids) and the black-and-white characters are known.
 
-use super::colour::{colour_letter, hex_rgb};
+use super::colour::{hex_rgb, is_line_name};
 use super::error::{LineError, ParseErrorKind};
 use super::text::content_span;
 use crate::model::{
-    BACKGROUND, Colour, ColourError, ColourPuzzle, Grid, MAX_COLOURS, MAX_SIDE, Palette, Puzzle,
-    PuzzleError,
+    BACKGROUND, BACKGROUND_LETTER, Colour, ColourError, ColourPuzzle, Grid, MAX_COLOURS, MAX_SIDE,
+    Palette, Puzzle, PuzzleError,
 };
 
 /// The colour squares a text grid may use without a legend, with their colours; `⬜` is the
@@ -105,15 +105,20 @@ pub(crate) fn parse_rows(rows: &[(Option<usize>, &str)]) -> Result<Grid<bool>, L
     Grid::from_rows(cells).ok_or(LineError::maybe_at(None, ParseErrorKind::Empty))
 }
 
-/// Whether a line is a legend line: a character, a space, `#rrggbb`.
-fn legend_entry(text: &str) -> Option<(char, [u8; 3])> {
+/// A legend line's colour: a character, a space, `#rrggbb`, and optionally a space and the colour's
+/// name (the character itself when there is none).
+pub(crate) fn legend_entry(text: &str) -> Option<Colour> {
     let mut chars = text.trim_end().chars();
     let ch = chars.next()?;
     let rest = chars.as_str().strip_prefix(' ')?;
-    (rest.starts_with('#') && rest.len() == 7)
-        .then(|| hex_rgb(rest))
-        .flatten()
-        .map(|rgb| (ch, rgb))
+    let (hex, name) = (rest.get(..7)?, rest.get(7..)?);
+    let rgb = hex.starts_with('#').then(|| hex_rgb(hex)).flatten()?;
+    let name = match name.strip_prefix(' ') {
+        Some(name) if is_line_name(name.trim()) => name.trim().to_string(),
+        None if name.is_empty() => ch.to_string(),
+        _ => return None,
+    };
+    Some(Colour::new(&name, rgb).with_letter(ch))
 }
 
 /// What a grid character stands for: `None` the background, else its colour's character and
@@ -150,23 +155,33 @@ pub(super) fn parse_colour(text: &str) -> Result<ColourPuzzle, LineError> {
         .map(|(i, line)| (i + 1, line))
         .peekable();
     let mut legend: Vec<(char, [u8; 3])> = Vec::new();
+    let mut names: Vec<Colour> = Vec::new();
     while let Some(&(number, line)) = lines.peek() {
         if line.trim().is_empty() {
             lines.next();
             continue;
         }
-        let Some((ch, rgb)) = legend_entry(line) else {
+        let Some(colour) = legend_entry(line) else {
             break;
         };
-        if ch == '.' || legend.iter().any(|&(c, _)| c == ch) {
-            let name = ch.to_string();
-            let kind = match ch {
-                '.' => ParseErrorKind::BackgroundBlock { name },
-                _ => ParseErrorKind::Colour(ColourError::DuplicateName { name }),
-            };
+        let ch = colour.letter.unwrap_or(BACKGROUND_LETTER);
+        let twice = |name: String| ParseErrorKind::Colour(ColourError::DuplicateName { name });
+        let refused = if ch == BACKGROUND_LETTER {
+            Some(ParseErrorKind::BackgroundBlock {
+                name: ch.to_string(),
+            })
+        } else if names.iter().any(|c| c.letter == colour.letter) {
+            Some(twice(ch.to_string()))
+        } else if names.iter().any(|c| c.name == colour.name) {
+            Some(twice(colour.name.clone()))
+        } else {
+            None
+        };
+        if let Some(kind) = refused {
             return Err(LineError::at(number, kind));
         }
-        legend.push((ch, rgb));
+        legend.push((ch, colour.rgb));
+        names.push(colour);
         lines.next();
     }
     let rows: Vec<(usize, &str)> = lines
@@ -251,7 +266,12 @@ pub(super) fn parse_colour(text: &str) -> Result<ColourPuzzle, LineError> {
     }
     let colours = used
         .iter()
-        .map(|&(ch, rgb)| Colour::new(&ch.to_string(), rgb))
+        .map(
+            |&(ch, rgb)| match names.iter().find(|c| c.letter == Some(ch)) {
+                Some(named) => named.clone(),
+                None => Colour::new(&ch.to_string(), rgb).with_letter(ch),
+            },
+        )
         .collect();
     let to_error = |error| LineError::maybe_at(None, ParseErrorKind::Colour(error));
     let palette = Palette::new(Colour::new(".", [255, 255, 255]), colours).map_err(to_error)?;
@@ -259,27 +279,23 @@ pub(super) fn parse_colour(text: &str) -> Result<ColourPuzzle, LineError> {
     ColourPuzzle::from_picture(&picture, palette).map_err(to_error)
 }
 
-/// Writes a colour puzzle's goal as a text grid with its legend: a line `C #rrggbb` for each
-/// colour (by letter), then the rows, `.` the background.
+/// Writes a colour puzzle's goal as a text grid with its legend: a line `C #rrggbb name` for each
+/// colour (its letter, value and name; no name when it is the letter), then the rows, `.` the
+/// background.
 pub(super) fn write_colour(puzzle: &ColourPuzzle) -> Option<String> {
     let goal = puzzle.goal()?;
-    let colours = puzzle.palette().colours();
+    let palette = puzzle.palette();
     let mut text = String::new();
-    for (index, colour) in (1..).zip(&colours[1..]) {
-        text.push_str(&format!("{} {}\n", colour_letter(index), colour.hex()));
+    for (index, colour) in (1..).zip(&palette.colours()[1..]) {
+        let letter = palette.letter(index);
+        text.push_str(&format!("{letter} {}", colour.hex()));
+        if colour.name != letter.to_string() && is_line_name(&colour.name) {
+            text.push_str(&format!(" {}", colour.name));
+        }
+        text.push('\n');
     }
     for row in goal.cells().chunks(goal.width()) {
-        let row: String = row
-            .iter()
-            .map(|&c| {
-                if c == BACKGROUND {
-                    '.'
-                } else {
-                    colour_letter(c)
-                }
-            })
-            .collect();
-        text.push_str(&row);
+        text.extend(row.iter().map(|&c| palette.letter(c)));
         text.push('\n');
     }
     Some(text)

@@ -11,10 +11,11 @@
 //! ... in the order their first pixel appears. Written in colour ([`write_colour`]), each cell is
 //! a pixel of its palette colour, so reading back with the same background gives the same cells.
 
-use super::colour::colour_letter;
 use super::error::{LineError, ParseErrorKind};
 use crate::image::{Raster, RasterError, Rgb, quantise};
-use crate::model::{Colour, ColourPuzzle, Grid, MAX_COLOURS, MAX_SIDE, Palette, Puzzle};
+use crate::model::{
+    Colour, ColourPuzzle, GENERATED_LETTERS, Grid, MAX_COLOURS, MAX_SIDE, Palette, Puzzle,
+};
 
 /// Reads a PNG image; pixels whose brightness (luma, 0-255) is below `threshold` are black.
 pub(super) fn parse(bytes: &[u8], threshold: u8) -> Result<Puzzle, LineError> {
@@ -48,9 +49,11 @@ pub(super) fn parse_colour(
         let kind = ParseErrorKind::BackgroundMissing { hex: rgb.hex() };
         return Err(LineError::maybe_at(None, kind));
     }
-    let colours = (1..)
+    // Named by the letters the palette gives them: `a`, `b`, ...
+    let colours = GENERATED_LETTERS
+        .chars()
         .zip(&quantised.colours)
-        .map(|(index, rgb)| Colour::new(&colour_letter(index).to_string(), [rgb.0, rgb.1, rgb.2]))
+        .map(|(letter, rgb)| Colour::new(&letter.to_string(), [rgb.0, rgb.1, rgb.2]))
         .collect();
     let background = background.map_or_else(
         || Colour::new("white", [255; 3]),

@@ -2,18 +2,17 @@
 //! black and white characters, `X x 1` and `- 0`, are accepted too). Blank lines before and after
 //! the grid and spaces at the ends of lines are ignored.
 //!
-//! A colour puzzle's partly solved grid has `.` for the background, the letters `a`, `b`, ... of
-//! the puzzle's colours in the order of its table (as in the files nonosat writes and in `--json`
-//! solution rows), and `?` for a cell whose colour is unknown.
+//! A colour puzzle's partly solved grid has `.` for the background, the letters of the puzzle's
+//! colours (its file's, such as `y` `o` `b` `r`, else `a`, `b`, ...; as in `--json` solution rows
+//! and the colour table of the records), and `?` for a cell whose colour is unknown.
 
 use std::path::Path;
 
-use super::colour_letter;
 use super::error::{LineError, ParseErrorKind};
 use super::picture::cell;
 use super::text::content_span;
 use super::{ParseError, display_name, read_path_text};
-use crate::model::{BACKGROUND, Cell, ColourPuzzle, Grid, Pos, Puzzle};
+use crate::model::{Cell, ColourPuzzle, GENERATED_LETTERS, Grid, Pos, Puzzle, UNKNOWN_LETTER};
 use crate::words::counted;
 
 /// Reads a partly solved grid of `puzzle` from `text`; `source` names the file in errors.
@@ -46,24 +45,18 @@ pub fn parse_colour(
     source: &str,
     puzzle: &ColourPuzzle,
 ) -> Result<Grid<Option<u8>>, ParseError> {
-    let colours = puzzle.palette().len();
-    let last = u8::try_from(colours).expect("at most 31 colours");
-    let letters = match last {
-        1 => "a".to_owned(),
-        _ => format!("a-{}", colour_letter(last)),
-    };
+    let palette = puzzle.palette();
+    let letters = letter_list(&palette.letters());
     let cell = |ch: char, row: usize, column: usize| match ch {
-        '?' => Ok(None),
-        '.' => Ok(Some(BACKGROUND)),
-        _ => (1..=last)
-            .find(|&index| colour_letter(index) == ch)
-            .map(Some)
-            .ok_or_else(|| ParseErrorKind::BadColourStateChar {
+        UNKNOWN_LETTER => Ok(None),
+        _ => palette.index_of_letter(ch).map(Some).ok_or_else(|| {
+            ParseErrorKind::BadColourStateChar {
                 ch,
                 row,
                 column,
                 letters: letters.clone(),
-            }),
+            }
+        }),
     };
     let size = (puzzle.width(), puzzle.height());
     parse_lines(text, size, None, cell).map_err(|error| error.in_file(&display_name(source)))
@@ -74,13 +67,28 @@ pub fn read_colour(path: &Path, puzzle: &ColourPuzzle) -> Result<Grid<Option<u8>
     parse_colour(&read_path_text(path)?, &path.to_string_lossy(), puzzle)
 }
 
-/// Writes a partly solved colour grid as [`parse_colour`] reads it.
-pub fn write_colour(grid: &Grid<Option<u8>>) -> String {
-    write_with(grid, |cell| match cell {
-        None => '?',
-        Some(BACKGROUND) => '.',
-        Some(index) => colour_letter(index),
+/// Writes a partly solved grid of the colour `puzzle` as [`parse_colour`] reads it.
+pub fn write_colour(grid: &Grid<Option<u8>>, puzzle: &ColourPuzzle) -> String {
+    let palette = puzzle.palette();
+    write_with(grid, |cell| {
+        cell.map_or(UNKNOWN_LETTER, |c| palette.letter(c))
     })
+}
+
+/// The colours' letters for a message: `a-d` when they are the first generated ones, else each
+/// one (`y o b r`).
+fn letter_list(letters: &str) -> String {
+    let count = letters.chars().count();
+    match letters.chars().last() {
+        Some(last) if count > 1 && GENERATED_LETTERS.starts_with(letters) => {
+            format!("a-{last}")
+        }
+        _ => letters
+            .chars()
+            .map(String::from)
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
 }
 
 /// One line per row, one character a cell as `symbol` gives it.
@@ -182,13 +190,33 @@ mod tests {
         let columns = vec![clue(1), clue(2)];
         let puzzle = ColourPuzzle::new(rows, columns, palette).unwrap();
         let grid = Grid::from_rows(vec![vec![Some(1), None], vec![Some(0), Some(2)]]).unwrap();
-        assert_eq!(write_colour(&grid), "a?\n.b\n");
+        assert_eq!(write_colour(&grid, &puzzle), "a?\n.b\n");
         assert_eq!(parse_colour("a?\n.b\n", "s.txt", &puzzle).unwrap(), grid);
         assert_eq!(
             parse_colour("a?\n.c\n", "s.txt", &puzzle)
                 .unwrap_err()
                 .to_string(),
             "s.txt:2: 'c' at row 2, column 2 is not a cell: use . for the background, a-b for the \
+             colours, ? for unknown"
+        );
+        // The file's own letters: red `r`, blue `b`.
+        let palette = Palette::new(
+            Colour::new("white", [255; 3]),
+            vec![
+                Colour::new("red", [200, 0, 0]).with_letter('r'),
+                Colour::new("blue", [0, 0, 200]).with_letter('b'),
+            ],
+        )
+        .unwrap();
+        let (rows, columns) = (puzzle.rows().to_vec(), puzzle.columns().to_vec());
+        let puzzle = ColourPuzzle::new(rows, columns, palette).unwrap();
+        assert_eq!(write_colour(&grid, &puzzle), "r?\n.b\n");
+        assert_eq!(parse_colour("r?\n.b\n", "s.txt", &puzzle).unwrap(), grid);
+        assert_eq!(
+            parse_colour("a?\n.b\n", "s.txt", &puzzle)
+                .unwrap_err()
+                .to_string(),
+            "s.txt:1: 'a' at row 1, column 1 is not a cell: use . for the background, r b for the \
              colours, ? for unknown"
         );
     }

@@ -7,49 +7,48 @@
 //! and `type="triddler"` a triangular one: both are refused with a message saying so. Optional:
 //! `<title>`, `<author>`, `<copyright>`, and a `<solution type="goal">` whose `<image>` has one row
 //! a line between `|` characters, in the `char`s of the `<color>` elements (`X` black and `.`
-//! white when not declared). The XML itself is read by a small reader of the subset these files
-//! use (`src/formats/xml.rs`).
+//! white when not declared). The XML itself is read by roxmltree (`src/formats/xml.rs`).
 //!
 //! [`parse_colour`] reads colour puzzles too: each `<color name="..." char="...">` element declares
-//! a colour (its text `rgb` or `rrggbb` hex), `black` and `white` are known without declaration,
+//! a colour (its name, its letter and its text `rgb` or `rrggbb` hex), `black` (`X`) and `white`
+//! (`.`) are known without declaration,
 //! and a count of an undeclared colour, a count in the background colour or a name declared twice
 //! is an error on its line.
 
-use super::colour::{
-    Declared, NamedClues, attach_colour_goal, build_colour_puzzle, colour_letter, goal_index,
-    hex_rgb,
-};
+use super::colour::{Declared, NamedClues, attach_colour_goal, build_colour_puzzle, hex_rgb};
 use super::error::{COLOUR_PUZZLES, LineError, ParseErrorKind};
 use super::text::{ClueLines, attach_goal, build_puzzle, escape_markup, parse_number};
 use super::xml::{self, Element};
-use crate::model::{Clue, Colour, ColourPuzzle, Grid, Metadata, Puzzle};
+use crate::model::{BACKGROUND, Clue, Colour, ColourPuzzle, Grid, Metadata, Puzzle};
 
 /// Reads a webpbn XML text: every puzzle of its `<puzzleset>` (or its single `<puzzle>`).
 pub(super) fn parse(text: &str) -> Result<Vec<Puzzle>, LineError> {
-    let root = xml::parse(text).map_err(|error| xml_error(Some(error.line), error.message))?;
-    puzzle_elements(&root)?
-        .into_iter()
-        .map(read_puzzle)
-        .collect()
+    xml::read(text, |root| {
+        puzzle_elements(root)?
+            .into_iter()
+            .map(read_puzzle)
+            .collect()
+    })
 }
 
 /// Reads a webpbn XML text with its colours: every puzzle of its `<puzzleset>`.
 pub(super) fn parse_colour(text: &str) -> Result<Vec<ColourPuzzle>, LineError> {
-    let root = xml::parse(text).map_err(|error| xml_error(Some(error.line), error.message))?;
-    puzzle_elements(&root)?
-        .into_iter()
-        .map(read_colour_puzzle)
-        .collect()
+    xml::read(text, |root| {
+        let puzzles = puzzle_elements(root)?.into_iter();
+        puzzles.map(read_colour_puzzle).collect()
+    })
 }
 
 /// The `<puzzle>` elements of a document.
-fn puzzle_elements<'e, 'a>(root: &'e Element<'a>) -> Result<Vec<&'e Element<'a>>, LineError> {
-    let puzzles: Vec<&Element> = match root.name {
+fn puzzle_elements<'a, 'input>(
+    root: Element<'a, 'input>,
+) -> Result<Vec<Element<'a, 'input>>, LineError> {
+    let puzzles: Vec<Element> = match root.name() {
         "puzzleset" => root.elements_named("puzzle").collect(),
-        "puzzle" => vec![&root],
+        "puzzle" => vec![root],
         other => {
             let message = format!("the root element is <{other}>, not <puzzleset>");
-            return Err(xml_error(Some(root.line), message));
+            return Err(xml_error(Some(root.line()), message));
         }
     };
     if puzzles.is_empty() {
@@ -85,8 +84,8 @@ impl Colours<'_> {
 }
 
 /// One `<puzzle>` element.
-fn read_puzzle(element: &Element) -> Result<Puzzle, LineError> {
-    let at = Some(element.line);
+fn read_puzzle(element: Element) -> Result<Puzzle, LineError> {
+    let at = Some(element.line());
     grid_type(element)?;
     let colours = Colours {
         default: element.attribute("defaultcolor").unwrap_or("black"),
@@ -113,15 +112,15 @@ fn read_puzzle(element: &Element) -> Result<Puzzle, LineError> {
         Some(image) => {
             let ink = ink.unwrap_or(colours.default);
             let picture = read_image(image, &colours, ink, puzzle.width(), puzzle.height())?;
-            attach_goal(puzzle, picture, Some(image.line))
+            attach_goal(puzzle, picture, Some(image.line()))
         }
         None => Ok(puzzle),
     }
 }
 
 /// Refuses a puzzle that is not a `type="grid"` one.
-fn grid_type(element: &Element) -> Result<(), LineError> {
-    let at = Some(element.line);
+fn grid_type(element: Element) -> Result<(), LineError> {
+    let at = Some(element.line());
     match element.attribute("type").unwrap_or("grid") {
         "grid" => Ok(()),
         "triddler" => Err(LineError::unsupported(at, "triddlers (triangular puzzles)")),
@@ -130,8 +129,8 @@ fn grid_type(element: &Element) -> Result<(), LineError> {
 }
 
 /// The title, author and copyright of a `<puzzle>`.
-fn metadata(element: &Element) -> Metadata {
-    let text_of = |name: &str| element.elements_named(name).next().map(Element::text);
+fn metadata(element: Element) -> Metadata {
+    let text_of = |name: &str| element.elements_named(name).next().map(|e| e.text());
     Metadata {
         title: text_of("title"),
         author: text_of("author"),
@@ -141,8 +140,8 @@ fn metadata(element: &Element) -> Metadata {
 }
 
 /// One `<puzzle>` element read with its colours.
-fn read_colour_puzzle(element: &Element) -> Result<ColourPuzzle, LineError> {
-    let at = Some(element.line);
+fn read_colour_puzzle(element: Element) -> Result<ColourPuzzle, LineError> {
+    let at = Some(element.line());
     grid_type(element)?;
     let default = element.attribute("defaultcolor").unwrap_or("black");
     let background = element.attribute("backgroundcolor").unwrap_or("white");
@@ -159,27 +158,28 @@ fn read_colour_puzzle(element: &Element) -> Result<ColourPuzzle, LineError> {
     for colour in element.elements_named("color") {
         let Some(name) = colour.attribute("name") else {
             let message = "a <color> element without a name".to_string();
-            return Err(xml_error(Some(colour.line), message));
+            return Err(xml_error(Some(colour.line()), message));
         };
         let rgb = hex_rgb(&colour.text()).or(known(name)).ok_or_else(|| {
             let message = format!("the colour \"{name}\" has no value in hex (rgb or rrggbb)");
-            xml_error(Some(colour.line), message)
+            xml_error(Some(colour.line()), message)
         })?;
-        table.declare(Colour::new(name, rgb), colour.line)?;
+        let mut declared = Colour::new(name, rgb);
         if let Some(ch) = colour.attribute("char").and_then(|c| c.chars().next()) {
             chars.push((ch, name.to_string()));
+            declared.letter = Some(ch);
         }
+        table.declare(declared, colour.line())?;
     }
-    for name in ["black", "white"] {
+    for (name, ch) in [("black", 'X'), ("white", '.')] {
         let declared =
             table.background.name == name || table.colours.iter().any(|c| c.name == name);
         if !declared {
-            table
-                .colours
-                .push(Colour::new(name, known(name).expect("a known colour")));
+            let rgb = known(name).expect("a known colour");
+            table.colours.push(Colour::new(name, rgb).with_letter(ch));
         }
         if !chars.iter().any(|(_, n)| n == name) {
-            chars.push((if name == "black" { 'X' } else { '.' }, name.to_string()));
+            chars.push((ch, name.to_string()));
         }
     }
     let named = |kind| read_named_clues(element, kind, default);
@@ -192,17 +192,17 @@ fn read_colour_puzzle(element: &Element) -> Result<ColourPuzzle, LineError> {
     match goal.and_then(|solution| solution.elements_named("image").next()) {
         Some(image) => {
             let picture = read_colour_image(image, &puzzle, &chars)?;
-            attach_colour_goal(puzzle, picture, Some(image.line))
+            attach_colour_goal(puzzle, picture, Some(image.line()))
         }
         None => Ok(puzzle),
     }
 }
 
 /// The `<clues type="{kind}">` element of a puzzle: exactly one.
-fn clues_section<'e, 'a>(
-    puzzle: &'e Element<'a>,
+fn clues_section<'a, 'input>(
+    puzzle: Element<'a, 'input>,
     kind: &str,
-) -> Result<&'e Element<'a>, LineError> {
+) -> Result<Element<'a, 'input>, LineError> {
     let mut sections = puzzle
         .elements_named("clues")
         .filter(|clues| clues.attribute("type") == Some(kind));
@@ -210,27 +210,27 @@ fn clues_section<'e, 'a>(
         let kind = ParseErrorKind::MissingSection {
             name: format!("<clues type=\"{kind}\">"),
         };
-        return Err(LineError::maybe_at(Some(puzzle.line), kind));
+        return Err(LineError::maybe_at(Some(puzzle.line()), kind));
     };
     if let Some(again) = sections.next() {
         let kind = ParseErrorKind::DuplicateKey {
             name: format!("<clues type=\"{kind}\">"),
         };
-        return Err(LineError::maybe_at(Some(again.line), kind));
+        return Err(LineError::maybe_at(Some(again.line()), kind));
     }
     Ok(section)
 }
 
 /// The clues of `<clues type="{kind}">`, each count with its colour's name (`default` without a
 /// `color` attribute).
-fn read_named_clues(puzzle: &Element, kind: &str, default: &str) -> Result<NamedClues, LineError> {
+fn read_named_clues(puzzle: Element, kind: &str, default: &str) -> Result<NamedClues, LineError> {
     let section = clues_section(puzzle, kind)?;
     let mut read = NamedClues::default();
     for line in section.elements_named("line") {
-        let counts: Vec<&Element> = line.elements_named("count").collect();
+        let counts: Vec<Element> = line.elements_named("count").collect();
         let mut blocks = Vec::new();
         for count in &counts {
-            let at = |kind| LineError::at(count.line, kind);
+            let at = |kind| LineError::at(count.line(), kind);
             let len = parse_number(count.text().trim()).map_err(at)?;
             let colour = count.attribute("color").unwrap_or(default);
             match len {
@@ -240,14 +240,14 @@ fn read_named_clues(puzzle: &Element, kind: &str, default: &str) -> Result<Named
             }
         }
         read.clues.push(blocks);
-        read.lines.push(line.line);
+        read.lines.push(line.line());
     }
     Ok(read)
 }
 
 /// The clues of `<clues type="{kind}">`; `ink` is the one colour every count must have.
 fn read_clues<'a>(
-    puzzle: &'a Element,
+    puzzle: Element<'a, '_>,
     kind: &str,
     colours: &Colours<'a>,
     ink: &mut Option<&'a str>,
@@ -257,31 +257,31 @@ fn read_clues<'a>(
     for line in section.elements_named("line") {
         let mut numbers = Vec::new();
         for count in line.elements_named("count") {
-            let at = |kind| LineError::at(count.line, kind);
+            let at = |kind| LineError::at(count.line(), kind);
             let colour = count.attribute("color").unwrap_or(colours.default);
             if colour == colours.background {
                 let message = format!("a count in the background colour \"{colour}\"");
-                return Err(xml_error(Some(count.line), message));
+                return Err(xml_error(Some(count.line()), message));
             }
             match ink {
                 Some(ink) if *ink != colour => {
-                    return Err(LineError::unsupported(Some(count.line), COLOUR_PUZZLES));
+                    return Err(LineError::unsupported(Some(count.line()), COLOUR_PUZZLES));
                 }
                 _ => *ink = Some(colour),
             }
             numbers.push(parse_number(count.text().trim()).map_err(at)?);
         }
         let clue = Clue::from_numbers(&numbers)
-            .map_err(|_| LineError::at(line.line, ParseErrorKind::ZeroInClue))?;
+            .map_err(|_| LineError::at(line.line(), ParseErrorKind::ZeroInClue))?;
         read.clues.push(clue);
-        read.lines.push(line.line);
+        read.lines.push(line.line());
     }
     Ok(read)
 }
 
 /// The goal picture of an `<image>`: rows between `|`, `ink`'s char black, the background's white.
 fn read_image(
-    image: &Element,
+    image: Element,
     colours: &Colours<'_>,
     ink: &str,
     width: usize,
@@ -289,7 +289,7 @@ fn read_image(
 ) -> Result<Grid<bool>, LineError> {
     let black = colours.char_of(ink);
     let white = colours.char_of(colours.background);
-    let at = Some(image.line);
+    let at = Some(image.line());
     let mut rows = Vec::new();
     for (index, line) in image
         .text()
@@ -344,11 +344,11 @@ fn read_image(
 
 /// The colour goal of an `<image>`: rows between `|`, each character a colour's `char`.
 fn read_colour_image(
-    image: &Element,
+    image: Element,
     puzzle: &ColourPuzzle,
     chars: &[(char, String)],
 ) -> Result<Grid<u8>, LineError> {
-    let at = Some(image.line);
+    let at = Some(image.line());
     let mut rows = Vec::new();
     let lines = image.text();
     let lines = lines.lines().map(str::trim).filter(|line| !line.is_empty());
@@ -365,14 +365,17 @@ fn read_colour_image(
             .chars()
             .enumerate()
             .map(|(i, ch)| {
-                let Some((_, name)) = chars.iter().find(|(c, _)| *c == ch) else {
+                let index = chars
+                    .iter()
+                    .find(|(c, _)| *c == ch)
+                    .and_then(|(_, name)| puzzle.palette().index_of(name));
+                index.ok_or_else(|| {
                     let message = format!(
                         "{ch:?} at row {row}, column {} of the solution image is no colour's character",
                         i + 1
                     );
-                    return Err(xml_error(at, message));
-                };
-                goal_index(puzzle.palette(), name, image.line)
+                    xml_error(at, message)
+                })
             })
             .collect::<Result<Vec<u8>, _>>()?;
         if cells.len() != puzzle.width() {
@@ -406,23 +409,21 @@ pub(super) fn write(puzzles: &[Puzzle]) -> String {
     text
 }
 
-/// Writes a colour puzzle as a `<puzzleset>` of one: a `<color>` element for the background (`.`)
-/// and each colour (its letter as name and char), counts with their `color`, the goal in chars.
+/// Writes a colour puzzle as a `<puzzleset>` of one: a `<color>` element for the background and each
+/// colour (its name, its letter as `char`, its value), counts with their `color`, the goal in
+/// letters.
 pub(super) fn write_colour(puzzle: &ColourPuzzle) -> String {
-    let colours = puzzle.palette().colours();
-    let name = |index: u8| match index {
-        0 => "background".to_string(),
-        index => colour_letter(index).to_string(),
-    };
-    let ch = |index: u8| match index {
-        0 => '.',
-        index => colour_letter(index),
-    };
+    let palette = puzzle.palette();
+    let name = |index: u8| escape_markup(&palette.colour(index).name);
     let mut text = String::from("<?xml version=\"1.0\"?>\n<puzzleset>\n");
-    text.push_str("<puzzle type=\"grid\" backgroundcolor=\"background\">\n");
+    text.push_str(&format!(
+        "<puzzle type=\"grid\" backgroundcolor=\"{}\">\n",
+        name(BACKGROUND)
+    ));
     write_metadata(&mut text, &puzzle.meta);
-    for (index, colour) in (0..).zip(colours) {
-        let (name, ch, hex) = (name(index), ch(index), &colour.hex()[1..]);
+    for (index, colour) in (0..).zip(palette.colours()) {
+        let (name, ch, hex) = (name(index), palette.letter(index), &colour.hex()[1..]);
+        let ch = escape_markup(&ch.to_string());
         text.push_str(&format!(
             "<color name=\"{name}\" char=\"{ch}\">{hex}</color>\n"
         ));
@@ -441,12 +442,9 @@ pub(super) fn write_colour(puzzle: &ColourPuzzle) -> String {
     }
     if let Some(goal) = puzzle.goal() {
         text.push_str("<solution type=\"goal\">\n<image>\n");
-        for r in 0..goal.height() {
-            let row: String = goal.cells()[r * goal.width()..(r + 1) * goal.width()]
-                .iter()
-                .map(|&c| ch(c))
-                .collect();
-            text.push_str(&format!("|{row}|\n"));
+        for row in goal.cells().chunks(goal.width()) {
+            let row: String = row.iter().map(|&c| palette.letter(c)).collect();
+            text.push_str(&format!("|{}|\n", escape_markup(&row)));
         }
         text.push_str("</image>\n</solution>\n");
     }

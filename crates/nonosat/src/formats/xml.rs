@@ -1,321 +1,213 @@
-//! A small XML reader for puzzle files: elements, attributes, text, comments, CDATA, and the
-//! predefined entities and character references (and `&nbsp;` `&copy;` `&reg;`, which webpbn's
-//! copyright lines use), each element with its line.
+//! XML for puzzle files, read by `roxmltree`: elements with their attributes, text and lines.
 //!
-//! It checks well-formedness as far as puzzle files need (tags match, attributes are quoted and not
-//! repeated, one root element) and skips the prolog (`<?xml ...?>`, `<!DOCTYPE ...>`). Entities
-//! declared in a DTD are not expanded (an unknown `&name;` is an error), so no input can make it
-//! expand text beyond the file's size; nesting deeper than [`MAX_DEPTH`] is refused.
+//! What reaches the parser is prepared first ([`prepare`]): the DOCTYPE is blanked out (line ends
+//! kept, so every line number stays the file's), because nonosat reads no DTD: roxmltree then
+//! parses with `allow_dtd` off, an entity a DTD declares is an unknown entity like any other, and
+//! no input can make it expand text beyond the file's size or reach for an external entity. The
+//! HTML entities `&nbsp;` `&copy;` `&reg;`, which webpbn's copyright lines use, become character
+//! references (outside comments, CDATA and processing instructions). Nesting deeper than
+//! [`MAX_DEPTH`] is refused after parsing, on the line of the element too deep.
 
-use super::text::html_entity;
+use std::borrow::Cow;
+
+use roxmltree::{Document, Node, ParsingOptions};
+
+use super::error::{LineError, ParseErrorKind};
 
 /// The deepest nesting of elements accepted.
 pub(super) const MAX_DEPTH: usize = 64;
 
-/// An element with its attributes, children, and the 1-based line of its start tag.
-#[derive(Debug)]
-pub(super) struct Element<'a> {
-    pub name: &'a str,
-    pub attributes: Vec<(&'a str, String)>,
-    pub children: Vec<Node<'a>>,
-    pub line: usize,
+/// The HTML entities webpbn's files use beyond XML's own, each with a character reference for it.
+const HTML_ENTITIES: [(&str, &str); 3] = [
+    ("&nbsp;", "&#160;"),
+    ("&copy;", "&#169;"),
+    ("&reg;", "&#174;"),
+];
+
+/// An element of a parsed document.
+#[derive(Clone, Copy)]
+pub(super) struct Element<'a, 'input> {
+    node: Node<'a, 'input>,
+    /// The byte offset of every `\n` of the parsed text, in order.
+    line_ends: &'a [usize],
 }
 
-/// A child of an element.
-#[derive(Debug)]
-pub(super) enum Node<'a> {
-    Element(Element<'a>),
-    Text(String),
-}
-
-/// Malformed XML, with the line where it was noticed.
-#[derive(Debug)]
-pub(super) struct XmlError {
-    pub line: usize,
-    pub message: String,
-}
-
-impl<'a> Element<'a> {
-    /// The value of an attribute.
-    pub fn attribute(&self, name: &str) -> Option<&str> {
-        self.attributes
-            .iter()
-            .find(|(key, _)| *key == name)
-            .map(|(_, value)| value.as_str())
-    }
-
-    /// The child elements, in order.
-    pub fn elements(&self) -> impl Iterator<Item = &Element<'a>> {
-        self.children.iter().filter_map(|node| match node {
-            Node::Element(element) => Some(element),
-            Node::Text(_) => None,
-        })
-    }
-
-    /// The child elements with this name.
-    pub fn elements_named<'s>(&'s self, name: &'s str) -> impl Iterator<Item = &'s Element<'a>> {
-        self.elements().filter(move |element| element.name == name)
-    }
-
-    /// The text of the element and of its descendants, concatenated.
-    pub fn text(&self) -> String {
-        let mut text = String::new();
-        for node in &self.children {
-            match node {
-                Node::Text(piece) => text.push_str(piece),
-                Node::Element(element) => text.push_str(&element.text()),
-            }
-        }
-        text
-    }
-}
-
-/// Reads a document: its root element.
-pub(super) fn parse(text: &str) -> Result<Element<'_>, XmlError> {
-    let mut reader = Reader {
-        text,
-        at: 0,
-        line: 1,
+/// Parses `text` and reads its root element with `read`; malformed XML is an error on its line.
+pub(super) fn read<T>(
+    text: &str,
+    read: impl FnOnce(Element<'_, '_>) -> Result<T, LineError>,
+) -> Result<T, LineError> {
+    let prepared = prepare(text)?;
+    let line_ends: Vec<usize> = prepared.match_indices('\n').map(|(at, _)| at).collect();
+    let options = ParsingOptions {
+        allow_dtd: false,
+        ..ParsingOptions::default()
     };
-    reader.skip_misc(true)?;
-    if !reader.rest().starts_with('<') {
-        return Err(reader.error("expected the root element"));
-    }
-    let root = reader.element(0)?;
-    reader.skip_misc(false)?;
-    if !reader.rest().is_empty() {
-        return Err(reader.error("text after the root element"));
-    }
-    Ok(root)
+    let document = Document::parse_with_options(&prepared, options).map_err(|error| {
+        let line = match error {
+            roxmltree::Error::UnclosedRootNode | roxmltree::Error::UnexpectedEndOfStream => {
+                line_ends.len() + 1
+            }
+            _ => error.pos().row as usize,
+        };
+        xml_error(line, message(&error))
+    })?;
+    let root = Element {
+        node: document.root_element(),
+        line_ends: &line_ends,
+    };
+    check_depth(root)?;
+    read(root)
 }
 
-/// A cursor over the text, counting lines.
-struct Reader<'a> {
-    text: &'a str,
-    at: usize,
-    line: usize,
+/// Malformed XML on line `line`.
+fn xml_error(line: usize, message: String) -> LineError {
+    LineError::maybe_at(Some(line), ParseErrorKind::Xml { message })
 }
 
-impl<'a> Reader<'a> {
-    fn rest(&self) -> &'a str {
-        &self.text[self.at..]
+/// Refuses elements nested more than [`MAX_DEPTH`] deep (`root` is at depth 1), on the line of
+/// the first such element.
+fn check_depth(root: Element<'_, '_>) -> Result<(), LineError> {
+    // Depth first, in document order: each element with its depth.
+    let mut stack = vec![(root.node, 1)];
+    while let Some((node, depth)) = stack.pop() {
+        if depth > MAX_DEPTH {
+            let line = Element { node, ..root }.line();
+            let message = format!("elements are nested more than {MAX_DEPTH} deep");
+            return Err(xml_error(line, message));
+        }
+        let children = node.children().rev().filter(Node::is_element);
+        stack.extend(children.map(|child| (child, depth + 1)));
+    }
+    Ok(())
+}
+
+impl<'a, 'input> Element<'a, 'input> {
+    /// The element's name, without a namespace prefix.
+    pub fn name(&self) -> &'a str {
+        self.node.tag_name().name()
     }
 
-    fn error(&self, message: &str) -> XmlError {
-        XmlError {
-            line: self.line,
-            message: message.to_string(),
-        }
+    /// The 1-based line of the element's start tag.
+    pub fn line(&self) -> usize {
+        let start = self.node.range().start;
+        self.line_ends.partition_point(|&end| end < start) + 1
     }
 
-    /// Moves `bytes` bytes on (always to a character boundary).
-    fn advance(&mut self, bytes: usize) {
-        let passed = &self.text[self.at..self.at + bytes];
-        self.line += passed.bytes().filter(|&b| b == b'\n').count();
-        self.at += bytes;
+    /// The value of an attribute.
+    pub fn attribute(&self, name: &str) -> Option<&'a str> {
+        self.node.attribute(name)
     }
 
-    fn skip_whitespace(&mut self) {
-        let rest = self.rest();
-        let skipped = rest.len() - rest.trim_start().len();
-        self.advance(skipped);
+    /// The child elements with this name, in order.
+    pub fn elements_named<'s>(
+        &self,
+        name: &'s str,
+    ) -> impl Iterator<Item = Element<'a, 'input>> + use<'a, 'input, 's> {
+        let line_ends = self.line_ends;
+        self.node
+            .children()
+            .filter(move |node| node.is_element() && node.tag_name().name() == name)
+            .map(move |node| Element { node, line_ends })
     }
 
-    /// Moves past the next `end`, or fails with `what` if there is none.
-    fn skip_past(&mut self, end: &str, what: &str) -> Result<&'a str, XmlError> {
-        let rest = self.rest();
-        match rest.find(end) {
-            Some(found) => {
-                self.advance(found + end.len());
-                Ok(&rest[..found])
-            }
-            None => Err(self.error(&format!("{what} is not closed by `{end}`"))),
-        }
-    }
-
-    /// Skips whitespace, comments and processing instructions (and, in the prolog, a DOCTYPE).
-    fn skip_misc(&mut self, prolog: bool) -> Result<(), XmlError> {
-        loop {
-            self.skip_whitespace();
-            let rest = self.rest();
-            if rest.starts_with("<?") {
-                self.skip_past("?>", "a processing instruction")?;
-            } else if rest.starts_with("<!--") {
-                self.skip_past("-->", "a comment")?;
-            } else if prolog && rest.starts_with("<!DOCTYPE") {
-                self.skip_doctype()?;
-            } else {
-                return Ok(());
-            }
-        }
-    }
-
-    /// Skips `<!DOCTYPE ...>`, with an internal subset in brackets if it has one.
-    fn skip_doctype(&mut self) -> Result<(), XmlError> {
-        let rest = self.rest();
-        let close = rest.find(['[', '>']);
-        if close.is_some_and(|at| rest.as_bytes()[at] == b'[') {
-            self.skip_past("]", "the DOCTYPE's internal subset")?;
-        }
-        self.skip_past(">", "the DOCTYPE")?;
-        Ok(())
-    }
-
-    /// A name: up to whitespace, `/`, `>`, `=` or `<`.
-    fn name(&mut self) -> Result<&'a str, XmlError> {
-        let rest = self.rest();
-        let end = rest
-            .find(|c: char| c.is_whitespace() || "/>=<\"'".contains(c))
-            .unwrap_or(rest.len());
-        if end == 0 {
-            return Err(self.error("expected a name"));
-        }
-        self.advance(end);
-        Ok(&rest[..end])
-    }
-
-    /// An element, whose `<` is next; `depth` counts its ancestors.
-    fn element(&mut self, depth: usize) -> Result<Element<'a>, XmlError> {
-        if depth >= MAX_DEPTH {
-            return Err(self.error(&format!("elements are nested more than {MAX_DEPTH} deep")));
-        }
-        let line = self.line;
-        self.advance(1);
-        let name = self.name()?;
-        let mut element = Element {
-            name,
-            attributes: Vec::new(),
-            children: Vec::new(),
-            line,
-        };
-        loop {
-            self.skip_whitespace();
-            let rest = self.rest();
-            if rest.starts_with("/>") {
-                self.advance(2);
-                return Ok(element);
-            } else if rest.starts_with('>') {
-                self.advance(1);
-                break;
-            } else if rest.is_empty() {
-                return Err(self.error(&format!("the tag <{}> is not closed", element.name)));
-            }
-            let (key, value) = self.attribute()?;
-            if element.attribute(key).is_some() {
-                return Err(self.error(&format!("the attribute `{key}` appears twice")));
-            }
-            element.attributes.push((key, value));
-        }
-        self.content(&mut element, depth)?;
-        Ok(element)
-    }
-
-    /// `name="value"` or `name='value'`.
-    fn attribute(&mut self) -> Result<(&'a str, String), XmlError> {
-        let key = self.name()?;
-        let cut_short = |parser: &Self| {
-            parser.error(&format!(
-                "the file ends inside the attribute `{key}`: is it cut short?"
-            ))
-        };
-        self.skip_whitespace();
-        if self.rest().is_empty() {
-            return Err(cut_short(self));
-        }
-        if !self.rest().starts_with('=') {
-            return Err(self.error(&format!("the attribute `{key}` has no `=`")));
-        }
-        self.advance(1);
-        self.skip_whitespace();
-        let quote = match self.rest().chars().next() {
-            Some(quote @ ('"' | '\'')) => quote,
-            None => return Err(cut_short(self)),
-            _ => {
-                return Err(self.error(&format!("the value of `{key}` is not quoted")));
-            }
-        };
-        self.advance(1);
-        let raw = self.skip_past(&quote.to_string(), "an attribute value")?;
-        if raw.contains('<') {
-            return Err(self.error(&format!("the value of `{key}` holds a `<`")));
-        }
-        let mut value = String::with_capacity(raw.len());
-        self.unescape_into(&mut value, raw, self.line)?;
-        Ok((key, value))
-    }
-
-    /// The children of `element` up to its end tag.
-    fn content(&mut self, element: &mut Element<'a>, depth: usize) -> Result<(), XmlError> {
-        let mut text = String::new();
-        loop {
-            let rest = self.rest();
-            let Some(tag) = rest.find('<') else {
-                return Err(self.error(&format!("<{}> is never closed", element.name)));
-            };
-            let raw = &rest[..tag];
-            let start_line = self.line;
-            self.advance(tag);
-            self.unescape_into(&mut text, raw, start_line)?;
-            let rest = self.rest();
-            if rest.starts_with("</") {
-                self.advance(2);
-                let name = self.name()?;
-                self.skip_whitespace();
-                if name != element.name || !self.rest().starts_with('>') {
-                    return Err(
-                        self.error(&format!("</{name}> where </{}> was expected", element.name))
-                    );
-                }
-                self.advance(1);
-                flush_text(element, &mut text);
-                return Ok(());
-            } else if rest.starts_with("<!--") {
-                self.skip_past("-->", "a comment")?;
-            } else if rest.starts_with("<![CDATA[") {
-                self.advance("<![CDATA[".len());
-                text.push_str(self.skip_past("]]>", "a CDATA section")?);
-            } else if rest.starts_with("<?") {
-                self.skip_past("?>", "a processing instruction")?;
-            } else {
-                flush_text(element, &mut text);
-                let child = self.element(depth + 1)?;
-                element.children.push(Node::Element(child));
-            }
-        }
-    }
-
-    /// Appends `raw` to `text` with its entities replaced; errors point at the line of the entity,
-    /// counted from `line`, where `raw` starts.
-    fn unescape_into(&self, text: &mut String, raw: &str, line: usize) -> Result<(), XmlError> {
-        let mut rest = raw;
-        let mut line = line;
-        while let Some(amp) = rest.find('&') {
-            text.push_str(&rest[..amp]);
-            line += rest[..amp].bytes().filter(|&b| b == b'\n').count();
-            let after = &rest[amp + 1..];
-            // Entity names are short: looking further for the `;` could make long texts quadratic.
-            let Some(semicolon) = after.bytes().take(12).position(|b| b == b';') else {
-                return Err(XmlError {
-                    line,
-                    message: "a `&` that does not start an entity such as `&amp;`".to_string(),
-                });
-            };
-            let name = &after[..semicolon];
-            text.push(html_entity(name).ok_or_else(|| XmlError {
-                line,
-                message: format!("unknown entity `&{name};`"),
-            })?);
-            rest = &after[semicolon + 1..];
-        }
-        text.push_str(rest);
-        Ok(())
+    /// The text of the element and of its descendants, concatenated (CDATA included).
+    pub fn text(&self) -> String {
+        let texts = self.node.descendants().filter(Node::is_text);
+        texts.filter_map(|node| node.text()).collect()
     }
 }
 
-/// Moves collected text into the element as a node.
-fn flush_text(element: &mut Element<'_>, text: &mut String) {
-    if !text.is_empty() {
-        element.children.push(Node::Text(std::mem::take(text)));
+/// The text to parse: the DOCTYPE before the root element blanked to spaces (its line ends kept),
+/// and the [`HTML_ENTITIES`] outside comments, CDATA sections and processing instructions written
+/// as character references. Borrowed when there is nothing to change.
+fn prepare(text: &str) -> Result<Cow<'_, str>, LineError> {
+    if !text.contains("<!DOCTYPE") && !HTML_ENTITIES.iter().any(|(name, _)| text.contains(name)) {
+        return Ok(Cow::Borrowed(text));
+    }
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    let mut rest = text;
+    let mut prolog = true;
+    while let Some(at) = rest.find(['<', '&']) {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let through = |end: &str| rest.find(end).map_or(rest.len(), |i| i + end.len());
+        let kept = if rest.starts_with("<!--") {
+            through("-->")
+        } else if rest.starts_with("<![CDATA[") {
+            through("]]>")
+        } else if rest.starts_with("<?") {
+            through("?>")
+        } else if prolog && rest.starts_with("<!DOCTYPE") {
+            let length = doctype_length(rest).ok_or_else(|| {
+                let line = out.matches('\n').count() + 1;
+                xml_error(line, "the DOCTYPE is not closed by `>`".to_string())
+            })?;
+            let blank = rest[..length]
+                .chars()
+                .map(|c| if c == '\n' { '\n' } else { ' ' });
+            out.extend(blank);
+            rest = &rest[length..];
+            continue;
+        } else if let Some((name, reference)) = HTML_ENTITIES
+            .iter()
+            .find(|(name, _)| rest.starts_with(name))
+        {
+            out.push_str(reference);
+            rest = &rest[name.len()..];
+            continue;
+        } else {
+            prolog &= !rest.starts_with('<');
+            1
+        };
+        out.push_str(&rest[..kept]);
+        rest = &rest[kept..];
+    }
+    out.push_str(rest);
+    Ok(Cow::Owned(out))
+}
+
+/// The length of the `<!DOCTYPE ...>` that `text` starts with, with its internal subset in
+/// brackets if it has one; `None` when it is not closed.
+fn doctype_length(text: &str) -> Option<usize> {
+    let close = text.find(['[', '>'])?;
+    if text.as_bytes()[close] == b'>' {
+        return Some(close + 1);
+    }
+    let subset_end = close + text[close..].find(']')?;
+    Some(subset_end + text[subset_end..].find('>')? + 1)
+}
+
+/// What is wrong, in words, without roxmltree's position (the line is given apart).
+fn message(error: &roxmltree::Error) -> String {
+    use roxmltree::Error;
+    match error {
+        Error::UnexpectedCloseTag(expected, found, _) => {
+            format!("</{found}> where </{expected}> was expected")
+        }
+        Error::UnknownEntityReference(name, _) => format!("unknown entity `&{name};`"),
+        Error::MalformedEntityReference(_) => {
+            "a `&` that does not start an entity such as `&amp;` or a reference to a character XML \
+             allows"
+                .to_string()
+        }
+        Error::DuplicatedAttribute(name, _) => format!("the attribute `{name}` appears twice"),
+        Error::InvalidAttributeValue(_) => "an attribute value holds a `<`".to_string(),
+        Error::NoRootNode => "expected the root element".to_string(),
+        Error::UnclosedRootNode | Error::UnexpectedEndOfStream => {
+            "the file ends before the root element is closed: is it cut short?".to_string()
+        }
+        Error::DtdDetected => "a DOCTYPE after the root element".to_string(),
+        Error::UnknownToken(_) => {
+            "text outside the root element, or markup that is not XML".to_string()
+        }
+        Error::InvalidChar2(expected, found, _) => {
+            format!("expected {expected}, not {:?}", char::from(*found))
+        }
+        other => {
+            let at = format!(" at {}", other.pos());
+            other.to_string().replacen(&at, "", 1)
+        }
     }
 }
 
@@ -323,54 +215,87 @@ fn flush_text(element: &mut Element<'_>, text: &mut String) {
 mod tests {
     use super::*;
 
+    /// The error of reading `text`, as `line: message`.
+    fn message(text: &str) -> String {
+        match read(text, |_| Ok(())) {
+            Ok(()) => panic!("{text:?} was read"),
+            Err(error) => format!("{}: {}", error.line.unwrap_or(0), error.kind),
+        }
+    }
+
     #[test]
     fn reads_elements_attributes_text_and_lines() {
         let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"x.dtd\" [ <!ENTITY a \"b\"> ]>\n\
-                    <a k='v &amp; w'>\n <!-- c --> x &lt; <b/><![CDATA[<y>]]></a>\n";
-        let root = parse(text).unwrap();
-        assert_eq!((root.name, root.line), ("a", 3));
-        assert_eq!(root.attribute("k"), Some("v & w"));
-        assert_eq!(root.elements().next().unwrap().name, "b");
-        assert_eq!(root.text(), "\n  x < <y>");
+                    <a k='v &amp; w'>\n <!-- c --> x &lt; <b/><![CDATA[<y>&nbsp;]]>&copy;</a>\n";
+        read(text, |root| {
+            assert_eq!((root.name(), root.line()), ("a", 3));
+            assert_eq!(root.attribute("k"), Some("v & w"));
+            assert_eq!(root.elements_named("b").next().unwrap().line(), 4);
+            assert_eq!(root.text(), "\n  x < <y>&nbsp;©");
+            Ok(())
+        })
+        .unwrap();
     }
 
     #[test]
     fn malformed_documents_say_what_and_where() {
-        let message = |text: &str| {
-            let error = parse(text).unwrap_err();
-            format!("{}: {}", error.line, error.message)
-        };
-        assert_eq!(message("<a>\n</b>"), "2: </b> where </a> was expected");
-        assert_eq!(message("<a>\n<b>"), "2: <b> is never closed");
-        assert_eq!(message("<a x=1/>"), "1: the value of `x` is not quoted");
-        for truncated in ["<a\n x=", "<a\n x", "<a\n x = "] {
-            assert_eq!(
-                message(truncated),
-                "2: the file ends inside the attribute `x`: is it cut short?"
-            );
-        }
+        assert_eq!(message("<a>\n</b>"), "2: XML: </b> where </a> was expected");
         assert_eq!(
-            message("<a x='1"),
-            "1: an attribute value is not closed by `'`"
+            message("<a>\n<b>"),
+            "2: XML: the file ends before the root element is closed: is it cut short?"
         );
         assert_eq!(
             message("<a x='1' x='2'/>"),
-            "1: the attribute `x` appears twice"
+            "1: XML: the attribute `x` appears twice"
         );
-        assert_eq!(message("<a>&hellip;</a>"), "1: unknown entity `&hellip;`");
-        assert_eq!(message("<a/><b/>"), "1: text after the root element");
-        assert_eq!(message("hello"), "1: expected the root element");
-        let deep = "<a>".repeat(MAX_DEPTH + 1);
-        assert_eq!(message(&deep), "1: elements are nested more than 64 deep");
+        assert_eq!(
+            message("<a>&hellip;</a>"),
+            "1: XML: unknown entity `&hellip;`"
+        );
+        assert!(message("\n<a>&#1;</a>").starts_with("2: XML: a `&` that does not start"));
+        let deep = format!(
+            "<a>\n{}{}",
+            "<a>".repeat(MAX_DEPTH),
+            "</a>".repeat(MAX_DEPTH + 1)
+        );
+        assert_eq!(
+            message(&deep),
+            "2: XML: elements are nested more than 64 deep"
+        );
+        assert_eq!(
+            message("\n<!DOCTYPE a [\n<!ENTITY a 'b'>"),
+            "2: XML: the DOCTYPE is not closed by `>`"
+        );
+        assert_eq!(message("<a x=1/>"), "1: XML: expected a quote, not '1'");
+        let outside = "XML: text outside the root element, or markup that is not XML";
+        assert_eq!(message("<a/>\n<b/>"), format!("2: {outside}"));
+        assert_eq!(message("hello"), format!("1: {outside}"));
+        assert_eq!(
+            message("<a\n x='1"),
+            "2: XML: the file ends before the root element is closed: is it cut short?"
+        );
+    }
+
+    #[test]
+    fn entities_a_dtd_declares_are_never_expanded() {
+        let bomb = "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n <!ENTITY lol \"lol\">\n \
+                    <!ENTITY lol2 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">\n]>\n\
+                    <lolz>&lol2;</lolz>\n";
+        assert_eq!(message(bomb), "6: XML: unknown entity `&lol2;`");
+        let external = "<!DOCTYPE a [ <!ENTITY e SYSTEM \"file:///etc/passwd\"> ]>\n<a>&e;</a>";
+        assert_eq!(message(external), "2: XML: unknown entity `&e;`");
     }
 
     #[test]
     fn escape_reads_back() {
-        let text = "a & b < c > \"d\" \u{1} é\n";
+        let text = "a & b < c > \"d\" \t é\n";
         let escaped = super::super::text::escape_markup(text);
         let document = format!("<t a=\"{escaped}\">{escaped}</t>");
-        let root = parse(&document).unwrap();
-        assert_eq!(root.text(), text);
-        assert_eq!(root.attribute("a"), Some(text));
+        read(&document, |root| {
+            assert_eq!(root.text(), text);
+            assert_eq!(root.attribute("a"), Some(text));
+            Ok(())
+        })
+        .unwrap();
     }
 }

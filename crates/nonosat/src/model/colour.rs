@@ -16,21 +16,48 @@ pub const MAX_COLOURS: usize = 31;
 /// The colour index of the background.
 pub const BACKGROUND: u8 = 0;
 
-/// One entry of a colour table: a name, and the colour as red, green, blue.
+/// The letter of the background in every grid nonosat reads or writes: solution rows, partly solved
+/// grids, the text views.
+pub const BACKGROUND_LETTER: char = '.';
+
+/// The letter of a cell whose colour is unknown, in partly solved grids; no colour may have it.
+pub const UNKNOWN_LETTER: char = '?';
+
+/// The letters a palette gives, in this order, to the colours whose file names none (`a`, `b`, ...),
+/// skipping those the file's own colours have: more than [`MAX_COLOURS`] however many are taken.
+pub const GENERATED_LETTERS: &str =
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+/// One entry of a colour table: a name, the letter that stands for it, and the colour as red,
+/// green, blue.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Colour {
-    /// The name the puzzle file uses (`black`, `a`, `red`).
+    /// The name the puzzle file uses (`black`, `yellow`, `a`).
     pub name: String,
+    /// The one character that stands for the colour in clues and grids (`y` for yellow in
+    /// pbnsolve's acorn.g): the file's own where the format has one, `None` where it has none. In a
+    /// [`Palette`] every colour has one: [`Palette::new`] chooses the missing ones, and gives the
+    /// background [`BACKGROUND_LETTER`].
+    pub letter: Option<char>,
     /// The colour as `[red, green, blue]`.
     pub rgb: [u8; 3],
 }
 
 impl Colour {
-    /// A colour from its name and red, green, blue.
+    /// A colour from its name and red, green, blue, without a letter of its own.
     pub fn new(name: &str, rgb: [u8; 3]) -> Self {
         Colour {
             name: name.to_string(),
+            letter: None,
             rgb,
+        }
+    }
+
+    /// The same colour with the letter `letter`.
+    pub fn with_letter(self, letter: char) -> Self {
+        Colour {
+            letter: Some(letter),
+            ..self
         }
     }
 
@@ -41,32 +68,43 @@ impl Colour {
     }
 }
 
-/// A puzzle's colour table: the background (index 0) and its colours (indices `1..=C`).
+/// Whether `letter` may stand for a colour besides the background: a visible character other than
+/// [`BACKGROUND_LETTER`] and [`UNKNOWN_LETTER`].
+fn is_colour_letter(letter: char) -> bool {
+    !letter.is_whitespace()
+        && !letter.is_control()
+        && letter != BACKGROUND_LETTER
+        && letter != UNKNOWN_LETTER
+}
+
+/// A puzzle's colour table: the background (index 0) and its colours (indices `1..=C`), each with
+/// a letter of its own.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Palette {
     colours: Vec<Colour>,
 }
 
 impl Palette {
-    /// The black-and-white table: `white` background, one colour `black`.
+    /// The black-and-white table: `white` background, one colour `black` (letter `a`).
     pub fn black_and_white() -> Self {
-        Palette {
-            colours: vec![
-                Colour::new("white", [255, 255, 255]),
-                Colour::new("black", [0, 0, 0]),
-            ],
-        }
+        let colours = vec![Colour::new("black", [0, 0, 0])];
+        Palette::new(Colour::new("white", [255, 255, 255]), colours)
+            .expect("one colour, named apart from the background")
     }
 
     /// A table from the background and the colours, or why it is not one: a name given twice, or
     /// more than [`MAX_COLOURS`] colours.
+    ///
+    /// Letters: the background's is [`BACKGROUND_LETTER`]; a colour keeps its own unless it is
+    /// blank, `.` or `?`, or an earlier colour has it; every other colour gets the first of
+    /// [`GENERATED_LETTERS`] that no colour of the table has.
     pub fn new(background: Colour, colours: Vec<Colour>) -> Result<Self, ColourError> {
         if colours.len() > MAX_COLOURS {
             return Err(ColourError::TooManyColours {
                 count: colours.len(),
             });
         }
-        let all: Vec<Colour> = std::iter::once(background).chain(colours).collect();
+        let mut all: Vec<Colour> = std::iter::once(background).chain(colours).collect();
         for (i, colour) in all.iter().enumerate() {
             if all[..i].iter().any(|earlier| earlier.name == colour.name) {
                 return Err(ColourError::DuplicateName {
@@ -74,6 +112,22 @@ impl Palette {
                 });
             }
         }
+        let mut taken = vec![BACKGROUND_LETTER];
+        let mut kept = vec![true];
+        for colour in &all[1..] {
+            let own = colour
+                .letter
+                .filter(|&letter| is_colour_letter(letter) && !taken.contains(&letter));
+            kept.push(own.is_some());
+            taken.extend(own);
+        }
+        let mut free = GENERATED_LETTERS.chars().filter(|c| !taken.contains(c));
+        for (colour, kept) in all.iter_mut().zip(kept).skip(1) {
+            if !kept {
+                colour.letter = free.next();
+            }
+        }
+        all[0].letter = Some(BACKGROUND_LETTER);
         Ok(Palette { colours: all })
     }
 
@@ -92,6 +146,13 @@ impl Palette {
         &self.colours[usize::from(index)]
     }
 
+    /// The letter of the colour with index `index`: [`BACKGROUND_LETTER`] for the background.
+    pub fn letter(&self, index: u8) -> char {
+        self.colour(index)
+            .letter
+            .expect("Palette::new gives every colour a letter")
+    }
+
     /// Every colour, the background first.
     pub fn colours(&self) -> &[Colour] {
         &self.colours
@@ -101,6 +162,23 @@ impl Palette {
     pub fn index_of(&self, name: &str) -> Option<u8> {
         let index = self.colours.iter().position(|colour| colour.name == name)?;
         u8::try_from(index).ok()
+    }
+
+    /// The index of the colour whose letter is `letter`, the background's ([`BACKGROUND_LETTER`])
+    /// being 0.
+    pub fn index_of_letter(&self, letter: char) -> Option<u8> {
+        let index = self
+            .colours
+            .iter()
+            .position(|colour| colour.letter == Some(letter))?;
+        u8::try_from(index).ok()
+    }
+
+    /// The letters of the colours besides the background, in the table's order (`yobr`).
+    pub fn letters(&self) -> String {
+        (1..=self.len())
+            .map(|index| self.letter(u8::try_from(index).expect("at most 31 colours")))
+            .collect()
     }
 }
 
@@ -235,6 +313,20 @@ impl ColourClue {
     pub fn from_black_and_white(clue: &Clue) -> Self {
         let blocks = clue.blocks().iter().map(|&len| Block { len, colour: 1 });
         ColourClue(blocks.collect())
+    }
+}
+
+impl ColourClue {
+    /// The clue as people read it: each block's length and its colour's letter in `palette`,
+    /// separated by spaces (`3y 1o`), `0` for the empty clue.
+    pub fn text(&self, palette: &Palette) -> String {
+        if self.is_empty() {
+            return "0".to_owned();
+        }
+        let blocks: Vec<String> = (self.0.iter())
+            .map(|block| format!("{}{}", block.len, palette.letter(block.colour)))
+            .collect();
+        blocks.join(" ")
     }
 }
 
@@ -529,6 +621,26 @@ mod tests {
                 name: "a".to_string()
             })
         );
+    }
+
+    #[test]
+    fn letters_are_the_files_own_else_the_first_free_ones() {
+        let colours = vec![
+            Colour::new("yellow", [255, 255, 0]).with_letter('y'),
+            Colour::new("red", [255, 0, 0]),
+            Colour::new("orange", [255, 165, 0]).with_letter('a'),
+            Colour::new("brown", [165, 42, 42]).with_letter('y'),
+            Colour::new("grey", [190; 3]).with_letter('?'),
+            Colour::new("pink", [255, 192, 203]).with_letter(' '),
+        ];
+        let background = Colour::new("white", [255; 3]).with_letter('0');
+        let palette = Palette::new(background, colours).unwrap();
+        assert_eq!(palette.letter(0), BACKGROUND_LETTER);
+        assert_eq!(palette.letters(), "ybacde");
+        assert_eq!(palette.index_of_letter('a'), Some(3));
+        assert_eq!(palette.index_of_letter('.'), Some(0));
+        assert_eq!(palette.index_of_letter('z'), None);
+        assert_eq!(Palette::black_and_white().letters(), "a");
     }
 
     #[test]

@@ -8,8 +8,8 @@ mod window;
 
 pub use clue::{Clue, ZeroBlock};
 pub use colour::{
-    BACKGROUND, Block, Colour, ColourClue, ColourError, ColourMismatch, ColourPuzzle, MAX_COLOURS,
-    Palette,
+    BACKGROUND, BACKGROUND_LETTER, Block, Colour, ColourClue, ColourError, ColourMismatch,
+    ColourPuzzle, GENERATED_LETTERS, MAX_COLOURS, Palette, UNKNOWN_LETTER,
 };
 pub use grid::{Cell, Grid, LineId, Pos};
 pub use puzzle::{MAX_SIDE, Metadata, Mismatch, Puzzle, PuzzleError};

@@ -2,9 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::formats::colour_letter;
 use crate::methods::compare::{Comparison, Method, Outcome};
-use crate::model::{BACKGROUND, ColourMismatch, ColourPuzzle, Grid, LineId, Palette, Pos, Puzzle};
+use crate::model::{ColourMismatch, ColourPuzzle, Grid, LineId, Palette, Pos, Puzzle};
 use crate::solve::repair::{ColourRepairs, Repairs};
 use crate::solve::{ColourReport, GoalReport, Report, SolutionCount, Verdict};
 
@@ -105,7 +104,8 @@ pub struct CheckRecord {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ColourRecord {
     /// The character that stands for the colour in solution rows: `.` for the background, then
-    /// `a`, `b`, ... in the table's order (as in the files nonosat writes).
+    /// the colour's letter in the puzzle file (`y` for yellow in acorn.g), or `a`, `b`, ... in the
+    /// table's order (skipping the file's own) for colours the file gives none.
     pub char: char,
     /// The colour's name in the puzzle file.
     pub name: String,
@@ -121,7 +121,7 @@ impl ColourRecord {
                 let index = u8::try_from(index).expect("at most 31 colours");
                 let colour = palette.colour(index);
                 ColourRecord {
-                    char: colour_char(index),
+                    char: palette.letter(index),
                     name: colour.name.clone(),
                     rgb: colour.hex(),
                 }
@@ -130,22 +130,13 @@ impl ColourRecord {
     }
 }
 
-/// The character of colour `index` in solution rows: `.` for the background, else its letter.
-pub fn colour_char(index: u8) -> char {
-    if index == BACKGROUND {
-        '.'
-    } else {
-        colour_letter(index)
-    }
-}
-
-/// The rows of a colour grid, one [`colour_char`] a cell.
-pub fn colour_rows(grid: &Grid<u8>) -> Vec<String> {
+/// The rows of a colour grid, one letter of `palette` a cell (`.` the background).
+pub fn colour_rows(grid: &Grid<u8>, palette: &Palette) -> Vec<String> {
     (0..grid.height())
         .map(|row| {
             grid.line(LineId::Row(row))
                 .into_iter()
-                .map(colour_char)
+                .map(|colour| palette.letter(colour))
                 .collect()
         })
         .collect()
@@ -301,7 +292,7 @@ impl FixRecord {
     }
 
     /// The record of `repairs` for the colour `design` read from `file`: hints give colour
-    /// names, pictures are rows of [`colour_char`]s, and `colors` holds the table.
+    /// names, pictures are rows of the colours' letters, and `colors` holds the table.
     pub fn colour(
         file: &str,
         design: &Grid<u8>,
@@ -309,7 +300,8 @@ impl FixRecord {
         repairs: &ColourRepairs,
     ) -> Self {
         let name = |colour: u8| HintValue::Colour(palette.colour(colour).name.clone());
-        let mut record = FixRecord::of(file, design, repairs, name, colour_rows);
+        let rows = |grid: &Grid<u8>| colour_rows(grid, palette);
+        let mut record = FixRecord::of(file, design, repairs, name, rows);
         record.colors = Some(ColourRecord::table(palette));
         record
     }
@@ -390,7 +382,7 @@ impl CheckRecord {
     }
 
     /// The record of `report` for the colour puzzle at `index` of `file`: solution rows of
-    /// [`colour_char`]s, and the colour table in `colors`.
+    /// the colours' letters, and the colour table in `colors`.
     pub fn colour(
         file: &str,
         index: usize,
@@ -399,7 +391,8 @@ impl CheckRecord {
         report: &ColourReport,
     ) -> Self {
         let header = PuzzleHeader::colour(file, index, label, puzzle);
-        let mut record = CheckRecord::of(header, report, colour_rows, |m| m.line);
+        let rows = |grid: &Grid<u8>| colour_rows(grid, puzzle.palette());
+        let mut record = CheckRecord::of(header, report, rows, |m| m.line);
         record.title = puzzle.meta.title.clone();
         record.colors = Some(ColourRecord::table(puzzle.palette()));
         record

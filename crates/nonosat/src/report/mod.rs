@@ -12,7 +12,7 @@ mod text;
 pub use json::{
     AppliedRecord, CertificateRecord, CheckRecord, ColourRecord, ComparisonRecord, CountRecord,
     EditRecord, ErrorRecord, ExactRecord, FixRecord, GoalRecord, HintValue, HintsRecord,
-    MethodRecord, PuzzleHeader, SCHEMA_VERSION, colour_char, colour_rows,
+    MethodRecord, PuzzleHeader, SCHEMA_VERSION, colour_rows,
 };
 pub use latin::{
     LatinOutcome, LatinRecord, LatinStepRecord, LongestDeduction, OrdersRecord, render_latin,

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::{PuzzleHeader, SCHEMA_VERSION, colour_char};
+use super::{PuzzleHeader, SCHEMA_VERSION};
 use crate::explain::nonogram::NextStep;
 use crate::explain::{Class, ColourExplanation, Explanation, Rating, Step, StepKind, Stop};
 use crate::logic::colour::Colours;
@@ -277,11 +277,11 @@ pub fn cells_text(cells: &[(Pos, bool)]) -> String {
 }
 
 /// Colour cells as `r3c4=a` (fixed to one colour) or `r3c4=a|b` (narrowed to these colours):
-/// `.` the background, the colours' letters as in the colour table of the records.
-pub fn colour_cells_text(cells: &[(Pos, Colours)]) -> String {
+/// `.` the background, the colours' letters in `palette`, as in the colour table of the records.
+pub fn colour_cells_text(cells: &[(Pos, Colours)], palette: &Palette) -> String {
     cells_text_with(cells, |colours| {
         let chars: Vec<String> = colour_indices(colours)
-            .map(|index| colour_char(index).to_string())
+            .map(|index| palette.letter(index).to_string())
             .collect();
         format!("={}", chars.join("|"))
     })
@@ -311,8 +311,10 @@ pub fn describe_step(puzzle: &Puzzle, step: &Step<bool>) -> String {
 /// One step of a colour puzzle in words, as [`describe_step`]: cells as [`colour_cells_text`].
 pub fn describe_colour_step(puzzle: &ColourPuzzle, step: &Step<Colours>) -> String {
     let probed = |_: Colours| "took another colour".to_owned();
-    let clue = |line: LineId| puzzle.clue(line).to_string();
-    describe_with(step, clue, colour_cells_text, probed)
+    let palette = puzzle.palette();
+    let clue = |line: LineId| puzzle.clue(line).text(palette);
+    let cells_text = |cells: &[(Pos, Colours)]| colour_cells_text(cells, palette);
+    describe_with(step, clue, cells_text, probed)
 }
 
 /// [`describe_step`] over any kind of cell: `clue` gives a line's clue, `cells_text` writes

@@ -3,7 +3,6 @@
 use std::fmt::Write;
 
 use super::json::ColourRecord;
-use super::json::colour_char;
 use crate::methods::compare::Comparison;
 use crate::model::{BACKGROUND, ColourPuzzle, Grid, Palette, Pos, Puzzle};
 use crate::solve::repair::{ColourRepairs, Repairs};
@@ -14,30 +13,36 @@ use crate::words::counted;
 /// and column numbers every five columns above. Cells in `marked` are drawn `X` (black) or `o`
 /// (white) instead, to stand out.
 pub fn draw_grid(grid: &Grid<bool>, marked: &[Pos]) -> String {
-    draw_with(grid, |pos| match (grid[pos], marked.contains(&pos)) {
+    let symbol = |pos: Pos| match (grid[pos], marked.contains(&pos)) {
         (true, false) => '#',
         (false, false) => '.',
         (true, true) => 'X',
         (false, true) => 'o',
-    })
+    };
+    draw_with(grid, symbol, |_| false)
 }
 
-/// Draws a colour grid as [`draw_grid`] does, one [`colour_char`] a cell (`.` the background).
-/// Cells in `marked` are drawn as capitals (`o` for the background): for puzzles of up to 26
-/// colours, whose letters are all small.
-pub fn draw_colour_grid(grid: &Grid<u8>, marked: &[Pos]) -> String {
-    draw_with(grid, |pos| {
-        let colour = grid[pos];
-        match (colour == BACKGROUND, marked.contains(&pos)) {
-            (_, false) => colour_char(colour),
-            (true, true) => 'o',
-            (false, true) => colour_char(colour).to_ascii_uppercase(),
-        }
-    })
+/// Draws a colour grid as [`draw_grid`] does, each cell its colour's letter in `palette` (`.` the
+/// background). A cell in `marked` has [`MARK`] before it instead of a space: letters are the
+/// file's own (`y` `o` `b` `r`, digits, signs), so no change of case could mark them.
+pub fn draw_colour_grid(grid: &Grid<u8>, palette: &Palette, marked: &[Pos]) -> String {
+    draw_with(
+        grid,
+        |pos| palette.letter(grid[pos]),
+        |pos| marked.contains(&pos),
+    )
 }
 
-/// Draws `grid` two characters a cell, `symbol` giving each cell's, with numbered rulers.
-fn draw_with<T>(grid: &Grid<T>, symbol: impl Fn(Pos) -> char) -> String {
+/// What stands before a marked cell of a colour grid.
+const MARK: char = '*';
+
+/// Draws `grid` two characters a cell, with numbered rulers: `symbol` gives each cell's character,
+/// and the space before a cell is [`MARK`] when `mark` says so.
+fn draw_with<T>(
+    grid: &Grid<T>,
+    symbol: impl Fn(Pos) -> char,
+    mark: impl Fn(Pos) -> bool,
+) -> String {
     let margin = grid.height().to_string().len() + 1;
     let mut out = String::new();
     let mut ruler = vec![' '; margin + 2 * grid.width() + 4];
@@ -52,12 +57,11 @@ fn draw_with<T>(grid: &Grid<T>, symbol: impl Fn(Pos) -> char) -> String {
     let ruler: String = ruler.into_iter().collect();
     let _ = writeln!(out, "{}", ruler.trim_end());
     for row in 0..grid.height() {
-        let _ = write!(out, "{:>width$} ", row + 1, width = margin - 1);
+        let _ = write!(out, "{:>width$}", row + 1, width = margin - 1);
         for col in 0..grid.width() {
-            out.push(symbol(Pos { row, col }));
-            if col + 1 < grid.width() {
-                out.push(' ');
-            }
+            let pos = Pos { row, col };
+            out.push(if mark(pos) { MARK } else { ' ' });
+            out.push(symbol(pos));
         }
         out.push('\n');
     }
@@ -78,8 +82,8 @@ pub fn render_verdict(heading: &str, puzzle: &Puzzle, report: &Report) -> String
 /// time, and the solutions drawn.
 pub fn render_check_detail(puzzle: &Puzzle, report: &Report) -> String {
     let mut out = detail_lines(puzzle.cell_count(), report, draw_grid);
-    if let Some(which) = marked_cells(report) {
-        let _ = writeln!(out, "\nX = black and o = white {which}");
+    if let Some(marks) = marked_cells(report) {
+        let _ = writeln!(out, "\nX = black and o = white {}", marks.place());
     }
     out
 }
@@ -103,29 +107,57 @@ pub fn render_colour_verdict(
 /// ambiguous cells, time, the solutions drawn, and the colour table.
 pub fn render_colour_detail(puzzle: &ColourPuzzle, report: &ColourReport) -> String {
     let cells = puzzle.width() * puzzle.height();
-    let mut out = detail_lines(cells, report, draw_colour_grid);
+    let palette = puzzle.palette();
+    let draw = |grid: &Grid<u8>, marked: &[Pos]| draw_colour_grid(grid, palette, marked);
+    let mut out = detail_lines(cells, report, draw);
     let _ = write!(out, "\ncolours:");
     for colour in ColourRecord::table(puzzle.palette()) {
         let _ = write!(out, " {} {} ({}),", colour.char, colour.name, colour.rgb);
     }
     out.pop();
     out.push('\n');
-    if let Some(which) = marked_cells(report) {
-        let _ = writeln!(out, "capitals (and o for the background) are drawn {which}");
+    if let Some(marks) = marked_cells(report) {
+        let _ = writeln!(out, "{MARK} marks {}", marks.which());
     }
     out
 }
 
-/// Where the marked cells of a drawn report are, if any are marked.
-fn marked_cells<S: PartialEq, M>(report: &Report<S, M>) -> Option<&'static str> {
+/// Which cells a drawn report marks.
+enum Marks {
+    /// The ambiguous cells of a puzzle with several solutions.
+    Ambiguous,
+    /// The cells where the solutions drawn differ.
+    Differing,
+}
+
+impl Marks {
+    /// Where the marked cells are, after the way they are drawn.
+    fn place(&self) -> &'static str {
+        match self {
+            Marks::Ambiguous => "on the ambiguous cells",
+            Marks::Differing => "where the solutions differ",
+        }
+    }
+
+    /// The marked cells, in words.
+    fn which(&self) -> &'static str {
+        match self {
+            Marks::Ambiguous => "the ambiguous cells",
+            Marks::Differing => "the cells where the solutions differ",
+        }
+    }
+}
+
+/// Which cells a drawn report marks, if any are marked.
+fn marked_cells<S: PartialEq, M>(report: &Report<S, M>) -> Option<Marks> {
     let ambiguous = report
         .ambiguous
         .as_ref()
         .filter(|_| report.verdict == Verdict::Multiple);
     match ambiguous {
-        Some(cells) if !cells.is_empty() => Some("on the ambiguous cells"),
+        Some(cells) if !cells.is_empty() => Some(Marks::Ambiguous),
         Some(_) => None,
-        None => (!report.differing_cells().is_empty()).then_some("where the solutions differ"),
+        None => (!report.differing_cells().is_empty()).then_some(Marks::Differing),
     }
 }
 
@@ -263,9 +295,9 @@ pub fn render_colour_fix(
         BACKGROUND => "background".to_owned(),
         _ => palette.colour(colour).name.clone(),
     };
-    let legends = ["capitals (o = the background)", "capitals/o"];
-    render_fix_with(heading, design, repairs, name, draw_colour_grid, legends)
-        + &colour_legend(palette)
+    let legends = ["cells after a *", "*"];
+    let draw = |grid: &Grid<u8>, marked: &[Pos]| draw_colour_grid(grid, palette, marked);
+    render_fix_with(heading, design, repairs, name, draw, legends) + &colour_legend(palette)
 }
 
 /// The colour table as `.` and the letters of [`draw_colour_grid`], with their names.
