@@ -25,13 +25,12 @@ use super::status::Status;
 impl Checked for ColourPuzzle {
     type Mismatch = ColourMismatch;
 
-    /// The colour check shows its verdict with the rest: it does not call `verdict_known`.
     fn check_verdict_first(
         &self,
         options: &Options,
-        _verdict_known: &(dyn Fn(&ColourReport) + Sync),
+        verdict_known: &(dyn Fn(&ColourReport) + Sync),
     ) -> Result<ColourReport, CheckError> {
-        solve::check_colour(self, options)
+        solve::check_colour_verdict_first(self, options, verdict_known)
     }
 
     fn solve(&self, options: &Options) -> Result<ColourReport, CheckError> {
