@@ -10,8 +10,7 @@
 //! A search stopped by its limit keeps what it has: the cells shown ambiguous so far, each proved so
 //! by two solutions, marked incomplete.
 
-use super::search::SearchError;
-use super::searcher::{Found, Searcher};
+use super::searcher::{Found, SearchError, Searcher};
 use crate::model::{Grid, Pos};
 
 /// The ambiguous cells found, row by row, and whether they are all of them.

@@ -11,8 +11,7 @@
 //! ([`Searcher::find_another`]).
 
 use super::check::{CheckError, Options, Report, run};
-use super::search::SearchError;
-use super::searcher::{Found, Propagated, Searcher, SolveKind};
+use super::searcher::{Found, Propagated, SearchError, Searcher, SolveKind};
 use crate::cnf::{ClauseSink, ColourEncoding, Counter, Lit, TooLarge, encode_colour};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::colour::{ColourLineSolver, ColourState, Colours, open_grid, propagate_colour};

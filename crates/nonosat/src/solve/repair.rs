@@ -24,8 +24,7 @@ pub use super::design::{Edit, FixError};
 
 use super::design::Design;
 use super::regions;
-use super::search::SearchError;
-use super::searcher::Searcher;
+use super::searcher::{SearchError, Searcher};
 use crate::cnf::{ClauseSink, Counter, Encoding, Lit};
 use crate::deadline::{Deadline, Limit};
 use crate::model::{ColourMismatch, ColourPuzzle, Grid, Mismatch, Palette, Pos, Puzzle};

@@ -2,7 +2,7 @@
 //! (nearby first when there is a goal: [`Searcher`]), enumeration; every model is verified before
 //! it is returned.
 
-use super::searcher::{Found, Propagated, Searcher, SolveKind};
+use super::searcher::{Found, Propagated, SearchError, Searcher, SolveKind};
 use crate::cnf::{self, ClauseSink, Counter, Encoding, Lit, TooLarge};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::belief::{black_beliefs, likelier_colour};
@@ -78,22 +78,6 @@ pub(crate) fn propagated(puzzle: &Puzzle) -> Propagated<Cell> {
         by_lines,
         by_counting,
         consistent: true,
-    }
-}
-
-/// Why a search stopped short: its limit (`E` is the limit's
-/// [`Exceeded`](Limit::Exceeded), uninhabited without a deadline), or a model that broke a clue
-/// (`M`, a [`ColourMismatch`](crate::model::ColourMismatch) in a colour search).
-pub(crate) enum SearchError<E, M = Mismatch> {
-    /// The limit stopped the search.
-    Stopped(E),
-    /// A model broke a clue (a bug).
-    Unverified(M),
-}
-
-impl<E, M> From<E> for SearchError<E, M> {
-    fn from(exceeded: E) -> Self {
-        SearchError::Stopped(exceeded)
     }
 }
 
@@ -294,4 +278,38 @@ pub(crate) fn verified_picture(
     }
     puzzle.check(&picture)?;
     Ok(picture)
+}
+
+impl<L: Limit> Searcher for Search<'_, L> {
+    type Value = bool;
+    type Mismatch = Mismatch;
+    type Limit = L;
+
+    fn open_cells(&self) -> Vec<Pos> {
+        Search::open_cells(self)
+    }
+
+    fn cell_is(&self, pos: Pos, black: bool) -> Lit {
+        Search::cell_is(self, pos, black)
+    }
+
+    fn solve_assuming(&mut self, assumptions: &[Lit]) -> Result<Option<Model>, L::Exceeded> {
+        Search::solve_assuming(self, assumptions)
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) {
+        Search::add_clause(self, clause);
+    }
+
+    fn block(&mut self, solution: &Grid<bool>) {
+        Search::block(self, solution);
+    }
+
+    fn counter(&mut self, lits: &[Lit], most: usize) -> Counter {
+        Search::counter(self, lits, most)
+    }
+
+    fn verified(&self, model: &Model) -> Found<Grid<bool>, Self> {
+        self.verified_picture(model)
+    }
 }

@@ -3,7 +3,6 @@
 //! differ; and what check and solve ask of a kind of puzzle ([`SolveKind`]): its propagation
 //! before any search, its SAT search, and which engines it has.
 
-use super::search::{Search, SearchError};
 use crate::cnf::{Counter, Lit, TooLarge};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::kind::Kind;
@@ -70,6 +69,22 @@ pub(crate) trait SolveKind:
     ) -> Found<(), Self::Search<'a>>
     where
         Self: 'a;
+}
+
+/// Why a search stopped short: its limit (`E` is the limit's
+/// [`Exceeded`](Limit::Exceeded), uninhabited without a deadline), or a model that broke a clue
+/// (`M`, a [`ColourMismatch`](crate::model::ColourMismatch) in a colour search).
+pub(crate) enum SearchError<E, M = Mismatch> {
+    /// The limit stopped the search.
+    Stopped(E),
+    /// A model broke a clue (a bug).
+    Unverified(M),
+}
+
+impl<E, M> From<E> for SearchError<E, M> {
+    fn from(exceeded: E) -> Self {
+        SearchError::Stopped(exceeded)
+    }
 }
 
 /// What a search under a limit returns when its answers are grids of `Value`s.
@@ -177,39 +192,5 @@ pub(crate) trait Searcher {
             }
         }
         Ok(false)
-    }
-}
-
-impl<L: Limit> Searcher for Search<'_, L> {
-    type Value = bool;
-    type Mismatch = Mismatch;
-    type Limit = L;
-
-    fn open_cells(&self) -> Vec<Pos> {
-        Search::open_cells(self)
-    }
-
-    fn cell_is(&self, pos: Pos, black: bool) -> Lit {
-        Search::cell_is(self, pos, black)
-    }
-
-    fn solve_assuming(&mut self, assumptions: &[Lit]) -> Result<Option<Model>, L::Exceeded> {
-        Search::solve_assuming(self, assumptions)
-    }
-
-    fn add_clause(&mut self, clause: &[Lit]) {
-        Search::add_clause(self, clause);
-    }
-
-    fn block(&mut self, solution: &Grid<bool>) {
-        Search::block(self, solution);
-    }
-
-    fn counter(&mut self, lits: &[Lit], most: usize) -> Counter {
-        Search::counter(self, lits, most)
-    }
-
-    fn verified(&self, model: &Model) -> Found<Grid<bool>, Self> {
-        self.verified_picture(model)
     }
 }
