@@ -20,7 +20,7 @@
 
 use serde::Deserialize;
 
-use super::colour::{
+use super::colour_table::{
     Declared, NamedClues, attach_colour_goal, build_colour_puzzle, goal_index, hex_rgb, one_char,
 };
 use super::error::{COLOUR_PUZZLES, LineError, ParseErrorKind};

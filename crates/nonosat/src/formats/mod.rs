@@ -30,6 +30,7 @@
 //! ```
 
 mod colour;
+mod colour_table;
 pub mod cwd;
 mod detect;
 mod error;
@@ -57,9 +58,9 @@ use std::path::Path;
 use crate::image::Rgb;
 
 pub use colour::{
-    ColourEntry, Puzzles, hex_rgb, parse_colour_bytes, read_path_any, write_colour,
-    write_colour_bytes,
+    ColourEntry, Puzzles, parse_colour_bytes, read_path_any, write_colour, write_colour_bytes,
 };
+pub use colour_table::hex_rgb;
 pub use detect::{by_extension, detect, detect_bytes};
 use error::LineError;
 pub use error::{ParseError, ParseErrorKind, WriteError};

@@ -15,7 +15,7 @@
 //! A `color` line may end with the colour's name (`color y #ffff00 yellow`, nonosat's extension:
 //! other readers ignore it); without one the letter is the name.
 
-use super::colour::{
+use super::colour_table::{
     Declared, attach_colour_goal, build_colour_puzzle, goal_index, hex_rgb, is_line_name, one_char,
     written_letters,
 };

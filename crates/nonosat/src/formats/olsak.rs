@@ -17,7 +17,7 @@
 //! numbers without a letter. Without a table every letter is a colour of its own (`1` the
 //! default); with one, a letter it does not declare is an error.
 
-use super::colour::{
+use super::colour_table::{
     Declared, NamedClues, build_colour_puzzle, colour_word_rgb, fallback_rgb, is_line_name,
     written_letters,
 };

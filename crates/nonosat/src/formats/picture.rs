@@ -8,7 +8,7 @@
 //! legend. Without a legend, the colour squares ⬜ (background) ⬛ 🟥 🟧 🟨 🟩 🟦 🟪 🟫 (number-loom's
 //! character grids) and the black-and-white characters are known.
 
-use super::colour::{hex_rgb, is_line_name};
+use super::colour_table::{hex_rgb, is_line_name};
 use super::error::{LineError, ParseErrorKind};
 use super::text::content_span;
 use crate::model::{

@@ -15,7 +15,7 @@
 //! and a count of an undeclared colour, a count in the background colour or a name declared twice
 //! is an error on its line.
 
-use super::colour::{Declared, NamedClues, attach_colour_goal, build_colour_puzzle, hex_rgb};
+use super::colour_table::{Declared, NamedClues, attach_colour_goal, build_colour_puzzle, hex_rgb};
 use super::error::{COLOUR_PUZZLES, LineError, ParseErrorKind};
 use super::text::{ClueLines, attach_goal, build_puzzle, escape_markup, parse_number};
 use super::xml::{self, Element};
