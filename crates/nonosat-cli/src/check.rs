@@ -9,12 +9,13 @@ use std::sync::Mutex;
 use nonosat::deadline::Deadline;
 use nonosat::formats::{self, Entry, Puzzles};
 use nonosat::image::Drawing;
-use nonosat::model::{Grid, Metadata, Mismatch, Puzzle};
+use nonosat::model::{ColourMismatch, ColourPuzzle, Grid, Metadata, Mismatch, Puzzle};
 use nonosat::report::{
-    CertificateRecord, CheckRecord, PuzzleHeader, draw_puzzle, render_check_detail, render_verdict,
+    CertificateRecord, CheckRecord, PuzzleHeader, draw_colour_puzzle, draw_puzzle,
+    render_check_detail, render_colour_detail, render_colour_verdict, render_verdict,
 };
 use nonosat::solve::certify::{self, Certified, CertifyError};
-use nonosat::solve::{self, CheckError, Options, Report, Verdict};
+use nonosat::solve::{self, CheckError, ColourReport, Options, Report, Verdict};
 
 use super::args::{InputArgs, SolveArgs, UniquenessArgs};
 use super::colour;
@@ -115,6 +116,46 @@ impl Checked for Puzzle {
 
     fn header(&self, file: &str, index: usize, label: &str) -> PuzzleHeader {
         PuzzleHeader::new(file, index, label, self)
+    }
+
+    fn meta(&self) -> &Metadata {
+        &self.meta
+    }
+}
+
+impl Checked for ColourPuzzle {
+    type Mismatch = ColourMismatch;
+
+    fn check_verdict_first(
+        &self,
+        options: &Options,
+        verdict_known: &(dyn Fn(&ColourReport) + Sync),
+    ) -> Result<ColourReport, CheckError> {
+        solve::check_colour_verdict_first(self, options, verdict_known)
+    }
+
+    fn solve(&self, options: &Options) -> Result<ColourReport, CheckError> {
+        solve::solve_colour(self, options)
+    }
+
+    fn record(&self, file: &str, index: usize, label: &str, report: &ColourReport) -> CheckRecord {
+        CheckRecord::colour(file, index, label, self, report)
+    }
+
+    fn render_verdict(&self, heading: &str, report: &ColourReport) -> String {
+        render_colour_verdict(heading, self, report)
+    }
+
+    fn render_detail(&self, report: &ColourReport) -> String {
+        render_colour_detail(self, report)
+    }
+
+    fn draw(&self, solutions: &[Grid<u8>], caption: &str) -> Drawing {
+        draw_colour_puzzle(self, solutions, caption)
+    }
+
+    fn header(&self, file: &str, index: usize, label: &str) -> PuzzleHeader {
+        PuzzleHeader::colour(file, index, label, self)
     }
 
     fn meta(&self) -> &Metadata {

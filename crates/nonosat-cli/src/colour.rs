@@ -1,66 +1,21 @@
-//! Colour puzzles through `solve`, `check` (with `--proof` and `--goal`), `count`, `convert`,
+//! What only colour puzzles need of `check` (`--goal` read in the puzzle's colours), `convert`,
 //! `clues` and `cnf`: the same drivers, records and statuses as black and white, on the library's
-//! colour entry points.
+//! colour entry points (check.rs runs both kinds through `Checked`).
 
 use std::path::Path;
 
 use nonosat::cnf::{self, Cnf};
 use nonosat::formats::{self, ColourEntry, Format, Puzzles, ReadOptions};
-use nonosat::image::{Drawing, Rgb};
+use nonosat::image::Rgb;
 use nonosat::logic::colour::{ColourLineSolver, open_grid, propagate_colour};
-use nonosat::model::{Colour, ColourMismatch, ColourPuzzle, Grid, MAX_COLOURS, Metadata, Palette};
-use nonosat::report::{
-    CheckRecord, CnfRecord, PuzzleHeader, draw_colour_puzzle, render_colour_detail,
-    render_colour_verdict,
-};
-use nonosat::solve::{self, CheckError, ColourReport, Options};
+use nonosat::model::{Colour, ColourPuzzle, Grid, MAX_COLOURS, Palette};
+use nonosat::report::{CnfRecord, draw_colour_puzzle};
 
 use super::args::{CnfArgs, InputArgs, PictureArgs, UniquenessArgs};
-use super::check::Checked;
 use super::error::{CliError, Usage};
 use super::output::{each_puzzle, is_png, json_line, pick_entry, shown_name, write_output};
 use super::pictures::title;
 use super::status::Status;
-
-impl Checked for ColourPuzzle {
-    type Mismatch = ColourMismatch;
-
-    fn check_verdict_first(
-        &self,
-        options: &Options,
-        verdict_known: &(dyn Fn(&ColourReport) + Sync),
-    ) -> Result<ColourReport, CheckError> {
-        solve::check_colour_verdict_first(self, options, verdict_known)
-    }
-
-    fn solve(&self, options: &Options) -> Result<ColourReport, CheckError> {
-        solve::solve_colour(self, options)
-    }
-
-    fn record(&self, file: &str, index: usize, label: &str, report: &ColourReport) -> CheckRecord {
-        CheckRecord::colour(file, index, label, self, report)
-    }
-
-    fn render_verdict(&self, heading: &str, report: &ColourReport) -> String {
-        render_colour_verdict(heading, self, report)
-    }
-
-    fn render_detail(&self, report: &ColourReport) -> String {
-        render_colour_detail(self, report)
-    }
-
-    fn draw(&self, solutions: &[Grid<u8>], caption: &str) -> Drawing {
-        draw_colour_puzzle(self, solutions, caption)
-    }
-
-    fn header(&self, file: &str, index: usize, label: &str) -> PuzzleHeader {
-        PuzzleHeader::colour(file, index, label, self)
-    }
-
-    fn meta(&self) -> &Metadata {
-        &self.meta
-    }
-}
 
 /// The entries with the `--goal` colour picture attached, or as they are without one. A PNG goal
 /// is read in colour on the puzzle's background, its colours unquantised (up to 31); the goal's
