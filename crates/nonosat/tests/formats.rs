@@ -1559,7 +1559,7 @@ fn webpbn_colour_errors_name_their_line() {
         ),
         (
             COLOUR_XML.replacen("|rX|", "|Xr|", 1),
-            "c.xml:8: the goal does not fit the clues: row 1 should read 1:1 1:2 but reads 1:2 1:1",
+            "c.xml:8: the goal does not fit the clues: row 1 should read 1r 1X but reads 1X 1r",
         ),
     ];
     for (text, expected) in cases {

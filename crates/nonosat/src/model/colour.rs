@@ -360,7 +360,11 @@ pub struct ColourPuzzle {
 
 /// The first line of a colour grid that breaks its clue, found by [`ColourPuzzle::check`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{line} should read {expected} but reads {found}")]
+#[error(
+    "{line} should read {} but reads {}",
+    expected.text(palette),
+    found.text(palette)
+)]
 pub struct ColourMismatch {
     /// The line that breaks its clue.
     pub line: LineId,
@@ -368,6 +372,9 @@ pub struct ColourMismatch {
     pub expected: ColourClue,
     /// The blocks the grid has in that line.
     pub found: ColourClue,
+    /// The puzzle's colour table, whose letters the message names the colours by (boxed: errors
+    /// that carry a mismatch stay small).
+    palette: Box<Palette>,
 }
 
 impl ColourPuzzle {
@@ -558,6 +565,7 @@ impl ColourPuzzle {
                     line,
                     expected: self.clue(line).clone(),
                     found,
+                    palette: Box::new(self.palette.clone()),
                 });
             }
         }
@@ -595,7 +603,7 @@ mod tests {
         let mismatch = puzzle.check(&wrong).unwrap_err();
         assert_eq!(
             mismatch.to_string(),
-            "row 1 should read 1:1 1:2 but reads 1:2 1:1"
+            "row 1 should read 1a 1b but reads 1b 1a"
         );
     }
 
