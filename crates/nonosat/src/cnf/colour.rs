@@ -28,27 +28,9 @@
 //! Auxiliaries are functions of the cells (models and solutions correspond one to one), and unit
 //! propagation fixes exactly what the complete colour line solver fixes (tests/cnf/colour.rs).
 
+use super::layout::{Layout, Term, clause};
 use super::{ClauseSink, Lit, MAX_CLAUSES, TooLarge, Var};
 use crate::model::{BACKGROUND, ColourClue, ColourPuzzle, Grid, LineId, Pos};
-
-/// A literal of the encoding, or a constant that a missing variable stands for.
-#[derive(Clone, Copy)]
-enum Term {
-    Lit(Lit),
-    False,
-    True,
-}
-
-impl std::ops::Not for Term {
-    type Output = Term;
-    fn not(self) -> Term {
-        match self {
-            Term::Lit(lit) => Term::Lit(!lit),
-            Term::False => Term::True,
-            Term::True => Term::False,
-        }
-    }
-}
 
 /// What a colour encoding produced, beyond its clauses: its size and its cell numbering.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -209,26 +191,14 @@ fn exactly_one(values: usize, first: usize, possible: u32, sink: &mut impl Claus
     }
 }
 
-/// The variables of one line and the arithmetic of their ranges.
-struct LineVars<'a> {
-    clue: &'a ColourClue,
+/// The cells of one line: `x[i,c]` over the variables that start after `firsts[i]`.
+struct LineCells<'a> {
     /// The first variable of each cell, less one.
     firsts: &'a [usize],
     values: usize,
-    slack: usize,
-    /// `e_b`, the earliest start of block `b`.
-    earliest_start: Vec<usize>,
-    /// `a_g`, the earliest cell count of gap state `g`.
-    earliest_gap: Vec<usize>,
-    starts_base: u32,
-    gaps_base: u32,
 }
 
-impl LineVars<'_> {
-    fn k(&self) -> usize {
-        self.clue.blocks().len()
-    }
-
+impl LineCells<'_> {
     /// `x[i,c]`; the virtual cell `n` is background.
     fn cell(&self, i: usize, colour: u8) -> Term {
         match self.firsts.get(i) {
@@ -237,66 +207,6 @@ impl LineVars<'_> {
             None => Term::False,
         }
     }
-
-    /// Whether block `b` needs a background cell after it (the last block's is the virtual cell).
-    fn gap_after(&self, b: usize) -> bool {
-        b + 1 == self.k() || self.clue.needs_gap_after(b)
-    }
-
-    fn layer(&self, earliest: usize, i: usize) -> Option<u32> {
-        let offset = i.checked_sub(earliest)?;
-        (offset <= self.slack).then_some(offset as u32)
-    }
-
-    /// `S[b,p]`.
-    fn start(&self, b: usize, p: usize) -> Term {
-        if b >= self.k() {
-            return Term::False;
-        }
-        match self.layer(self.earliest_start[b], p) {
-            Some(offset) => self.aux(self.starts_base, b, offset),
-            None => Term::False,
-        }
-    }
-
-    /// `G[g,i]`.
-    fn gap(&self, g: usize, i: usize) -> Term {
-        if g > self.k() {
-            return Term::False;
-        }
-        match self.layer(self.earliest_gap[g], i) {
-            Some(offset) => self.aux(self.gaps_base, g, offset),
-            None => Term::False,
-        }
-    }
-
-    fn aux(&self, base: u32, index: usize, offset: u32) -> Term {
-        let var = Var(base + index as u32 * (self.slack as u32 + 1) + offset);
-        Term::Lit(var.positive())
-    }
-
-    fn range(&self, earliest: usize) -> std::ops::RangeInclusive<usize> {
-        earliest..=earliest + self.slack
-    }
-
-    /// The start of block `b` that ends just before cell `i` (on cell `i - 1`), if any.
-    fn start_ending_before(&self, b: usize, i: usize) -> Term {
-        i.checked_sub(self.clue.blocks()[b].len)
-            .map_or(Term::False, |p| self.start(b, p))
-    }
-}
-
-/// Adds the clause unless a term in it is constantly true; false terms are left out.
-fn clause(sink: &mut impl ClauseSink, terms: &[Term], scratch: &mut Vec<Lit>) {
-    scratch.clear();
-    for &term in terms {
-        match term {
-            Term::Lit(lit) => scratch.push(lit),
-            Term::False => {}
-            Term::True => return,
-        }
-    }
-    sink.add_clause(scratch);
 }
 
 /// Writes the clauses of `clue` over the cells whose first variables are `firsts` (plus one),
@@ -329,20 +239,10 @@ fn encode_line(
         earliest_gap.push(sum + block.len + 1);
         sum += block.len + usize::from(clue.needs_gap_after(b));
     }
-    let layers = (slack + 1) as u32;
-    let starts_base = *next_var;
-    let gaps_base = starts_base + k as u32 * layers;
-    *next_var = gaps_base + (k as u32 + 1) * layers;
-    let v = LineVars {
-        clue,
-        firsts,
-        values,
-        slack,
-        earliest_start,
-        earliest_gap,
-        starts_base,
-        gaps_base,
-    };
+    let v = Layout::allocate(slack, earliest_start, earliest_gap, next_var);
+    let x = LineCells { firsts, values };
+    let gap_after = |b: usize| b + 1 == k || clue.needs_gap_after(b);
+    let block_ending_before = |b: usize, i: usize| v.start_ending_before(b, blocks[b].len, i);
     let colours = || (1..values).map(|c| c as u8);
 
     // 1. The line starts with no block read and ends after the virtual background cell.
@@ -356,23 +256,23 @@ fn encode_line(
             // 2. Out of G[g,i]: background stays in gap g, colour col_g starts block g.
             if (g, i) != (k, n + 1) {
                 let (step, block) = (v.gap(g, i + 1), v.start(g, i));
-                clause(sink, &[!here, !v.cell(i, BACKGROUND), step], &mut scratch);
+                clause(sink, &[!here, !x.cell(i, BACKGROUND), step], &mut scratch);
                 clause(sink, &[!here, step, block], &mut scratch);
                 if i < n {
                     for c in colours() {
                         if Some(c) == next_colour {
-                            clause(sink, &[!here, !v.cell(i, c), block], &mut scratch);
+                            clause(sink, &[!here, !x.cell(i, c), block], &mut scratch);
                         } else {
-                            clause(sink, &[!here, !v.cell(i, c)], &mut scratch);
+                            clause(sink, &[!here, !x.cell(i, c)], &mut scratch);
                         }
                     }
                 }
             }
             // 3. Into G[g,i]: cell i-1 is background, after a background step or block g-1.
             if (g, i) != (0, 0) {
-                clause(sink, &[!here, v.cell(i - 1, BACKGROUND)], &mut scratch);
+                clause(sink, &[!here, x.cell(i - 1, BACKGROUND)], &mut scratch);
                 let block_end = match g.checked_sub(1) {
-                    Some(b) => v.start_ending_before(b, i - 1),
+                    Some(b) => block_ending_before(b, i - 1),
                     None => Term::False,
                 };
                 clause(sink, &[!here, v.gap(g, i - 1), block_end], &mut scratch);
@@ -382,39 +282,39 @@ fn encode_line(
 
     // 4. A block start paints its cells and links its way in and its way out.
     for (b, block) in blocks.iter().enumerate() {
-        let touching_previous = b > 0 && !v.gap_after(b - 1);
+        let touching_previous = b > 0 && !gap_after(b - 1);
         for p in v.range(v.earliest_start[b]) {
             let start = v.start(b, p);
             for j in p..p + block.len {
-                clause(sink, &[!start, v.cell(j, block.colour)], &mut scratch);
+                clause(sink, &[!start, x.cell(j, block.colour)], &mut scratch);
             }
             let end = p + block.len;
             if p > 0 {
-                clause(sink, &[!start, !v.cell(p - 1, block.colour)], &mut scratch);
+                clause(sink, &[!start, !x.cell(p - 1, block.colour)], &mut scratch);
             }
             let from_previous = if touching_previous {
-                v.start_ending_before(b - 1, p)
+                block_ending_before(b - 1, p)
             } else {
                 Term::False
             };
             clause(sink, &[!start, v.gap(b, p), from_previous], &mut scratch);
             let after = v.gap(b + 1, end + 1);
-            if v.gap_after(b) {
-                clause(sink, &[!start, v.cell(end, BACKGROUND)], &mut scratch);
+            if gap_after(b) {
+                clause(sink, &[!start, x.cell(end, BACKGROUND)], &mut scratch);
                 clause(sink, &[!start, after], &mut scratch);
             } else {
                 let next = blocks[b + 1].colour;
                 let next_start = v.start(b + 1, end);
                 clause(sink, &[!start, after, next_start], &mut scratch);
-                let background = v.cell(end, BACKGROUND);
+                let background = x.cell(end, BACKGROUND);
                 clause(sink, &[!start, !background, after], &mut scratch);
                 clause(
                     sink,
-                    &[!start, !v.cell(end, next), next_start],
+                    &[!start, !x.cell(end, next), next_start],
                     &mut scratch,
                 );
                 for c in colours().filter(|&c| c != next) {
-                    clause(sink, &[!start, !v.cell(end, c)], &mut scratch);
+                    clause(sink, &[!start, !x.cell(end, c)], &mut scratch);
                 }
             }
         }
@@ -425,7 +325,7 @@ fn encode_line(
     for i in 0..n {
         for c in colours() {
             support.clear();
-            support.push(!v.cell(i, c));
+            support.push(!x.cell(i, c));
             for (b, block) in blocks.iter().enumerate().filter(|(_, b)| b.colour == c) {
                 let first = i.saturating_sub(block.len - 1).max(v.earliest_start[b]);
                 let last = i.min(v.earliest_start[b] + slack);
@@ -434,7 +334,7 @@ fn encode_line(
             clause(sink, &support, &mut scratch);
         }
         support.clear();
-        support.push(!v.cell(i, BACKGROUND));
+        support.push(!x.cell(i, BACKGROUND));
         support.extend((0..=k).map(|g| v.gap(g, i + 1)));
         clause(sink, &support, &mut scratch);
     }

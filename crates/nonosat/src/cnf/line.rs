@@ -19,27 +19,9 @@
 //! Every solution of the line extends to exactly one assignment of the auxiliaries, and unit
 //! propagation on these clauses fixes exactly what the complete line solver fixes.
 
-use super::{ClauseSink, Lit, Var};
+use super::layout::{Layout, Term, clause};
+use super::{ClauseSink, Var};
 use crate::model::Clue;
-
-/// A literal of the encoding, or a constant that a missing variable stands for.
-#[derive(Clone, Copy)]
-enum Term {
-    Lit(Lit),
-    False,
-    True,
-}
-
-impl std::ops::Not for Term {
-    type Output = Term;
-    fn not(self) -> Term {
-        match self {
-            Term::Lit(lit) => Term::Lit(!lit),
-            Term::False => Term::True,
-            Term::True => Term::False,
-        }
-    }
-}
 
 /// An upper bound on the clauses [`encode_line`] writes for `clue` on a line of `len` cells.
 pub(super) fn clause_bound(clue: &Clue, len: usize) -> usize {
@@ -47,78 +29,11 @@ pub(super) fn clause_bound(clue: &Clue, len: usize) -> usize {
     2 + 5 * (k + 1) * (slack + 1) + (clue.black_cells() + 3 * k) * (slack + 1) + 2 * len
 }
 
-/// The variables of one line and the arithmetic of their ranges.
-struct LineVars<'a> {
-    blocks: &'a [usize],
-    cells: &'a [Var],
-    slack: usize,
-    earliest: Vec<usize>,
-    starts_base: u32,
-    gaps_base: u32,
-}
-
-impl LineVars<'_> {
-    fn k(&self) -> usize {
-        self.blocks.len()
-    }
-
-    /// `x_i`; the virtual cell `x_n` is white.
-    fn cell(&self, i: usize) -> Term {
-        self.cells
-            .get(i)
-            .map_or(Term::False, |&var| Term::Lit(var.positive()))
-    }
-
-    /// The offset of `i` within the range `e..=e+slack`, if inside it.
-    fn layer(&self, earliest: usize, i: usize) -> Option<u32> {
-        let offset = i.checked_sub(earliest)?;
-        (offset <= self.slack).then_some(offset as u32)
-    }
-
-    /// `S[b,p]`.
-    fn start(&self, b: usize, p: usize) -> Term {
-        if b >= self.k() {
-            return Term::False;
-        }
-        match self.layer(self.earliest[b], p) {
-            Some(offset) => self.aux(self.starts_base, b, offset),
-            None => Term::False,
-        }
-    }
-
-    /// `G[g,i]`.
-    fn gap(&self, g: usize, i: usize) -> Term {
-        if g > self.k() {
-            return Term::False;
-        }
-        match self.layer(self.earliest[g], i) {
-            Some(offset) => self.aux(self.gaps_base, g, offset),
-            None => Term::False,
-        }
-    }
-
-    fn aux(&self, base: u32, index: usize, offset: u32) -> Term {
-        let var = Var(base + index as u32 * (self.slack as u32 + 1) + offset);
-        Term::Lit(var.positive())
-    }
-
-    /// The cells `i` of the range of `G[g,·]` or `S[b,·]` that starts at `earliest`.
-    fn range(&self, earliest: usize) -> std::ops::RangeInclusive<usize> {
-        earliest..=earliest + self.slack
-    }
-}
-
-/// Adds the clause unless a term in it is constantly true; false terms are left out.
-fn clause(sink: &mut impl ClauseSink, terms: &[Term], scratch: &mut Vec<Lit>) {
-    scratch.clear();
-    for &term in terms {
-        match term {
-            Term::Lit(lit) => scratch.push(lit),
-            Term::False => {}
-            Term::True => return,
-        }
-    }
-    sink.add_clause(scratch);
+/// `x_i` over the line's cell variables; the virtual cell `x_n` is white.
+fn cell(cells: &[Var], i: usize) -> Term {
+    cells
+        .get(i)
+        .map_or(Term::False, |&var| Term::Lit(var.positive()))
 }
 
 /// Writes the clauses of `clue` over the cell variables `cells`, numbering auxiliaries from
@@ -149,42 +64,31 @@ pub(super) fn encode_line(
         sum += len + 1;
     }
     earliest.push(sum);
-    let layers = (slack + 1) as u32;
-    let starts_base = *next_var;
-    let gaps_base = starts_base + k as u32 * layers;
-    *next_var = gaps_base + (k as u32 + 1) * layers;
-    let v = LineVars {
-        blocks,
-        cells,
-        slack,
-        earliest,
-        starts_base,
-        gaps_base,
-    };
+    // A block's earliest start is also the earliest cell count of the gap state before it.
+    let v = Layout::allocate(slack, earliest[..k].to_vec(), earliest, next_var);
+    let cell = |i| cell(cells, i);
 
     // 1. The line starts with no block read and ends after the virtual white cell with all read.
     clause(sink, &[v.gap(0, 0)], &mut scratch);
     clause(sink, &[v.gap(k, n + 1)], &mut scratch);
 
     for g in 0..=k {
-        for i in v.range(v.earliest[g]) {
+        for i in v.range(v.earliest_gap[g]) {
             let here = v.gap(g, i);
             // 2. Out of G[g,i]: cell i is white (stay in gap g) or black (block g starts at i).
             if (g, i) != (k, n + 1) {
                 let (white_next, block) = (v.gap(g, i + 1), v.start(g, i));
-                clause(sink, &[!here, v.cell(i), white_next], &mut scratch);
+                clause(sink, &[!here, cell(i), white_next], &mut scratch);
                 if i < n {
-                    clause(sink, &[!here, !v.cell(i), block], &mut scratch);
+                    clause(sink, &[!here, !cell(i), block], &mut scratch);
                     clause(sink, &[!here, white_next, block], &mut scratch);
                 }
             }
             // 3. Into G[g,i]: cell i-1 is white, reached by a white step or the end of block g-1.
             if (g, i) != (0, 0) {
-                clause(sink, &[!here, !v.cell(i - 1)], &mut scratch);
+                clause(sink, &[!here, !cell(i - 1)], &mut scratch);
                 let block_end = match g.checked_sub(1) {
-                    Some(b) => (i - 1)
-                        .checked_sub(blocks[b])
-                        .map_or(Term::False, |p| v.start(b, p)),
+                    Some(b) => v.start_ending_before(b, blocks[b], i - 1),
                     None => Term::False,
                 };
                 clause(sink, &[!here, v.gap(g, i - 1), block_end], &mut scratch);
@@ -194,12 +98,12 @@ pub(super) fn encode_line(
 
     // 4. A block start paints its cells, leaves a white after them, and links its gap states.
     for (b, &len) in blocks.iter().enumerate() {
-        for p in v.range(v.earliest[b]) {
+        for p in v.range(v.earliest_start[b]) {
             let start = v.start(b, p);
             for j in p..p + len {
-                clause(sink, &[!start, v.cell(j)], &mut scratch);
+                clause(sink, &[!start, cell(j)], &mut scratch);
             }
-            clause(sink, &[!start, !v.cell(p + len)], &mut scratch);
+            clause(sink, &[!start, !cell(p + len)], &mut scratch);
             clause(sink, &[!start, v.gap(b + 1, p + len + 1)], &mut scratch);
             clause(sink, &[!start, v.gap(b, p)], &mut scratch);
         }
@@ -209,15 +113,15 @@ pub(super) fn encode_line(
     let (mut covering, mut ending) = (Vec::new(), Vec::new());
     for i in 0..n {
         covering.clear();
-        covering.push(!v.cell(i));
+        covering.push(!cell(i));
         for (b, &len) in blocks.iter().enumerate() {
-            let first = i.saturating_sub(len - 1).max(v.earliest[b]);
-            let last = i.min(v.earliest[b] + slack);
+            let first = i.saturating_sub(len - 1).max(v.earliest_start[b]);
+            let last = i.min(v.earliest_start[b] + slack);
             covering.extend((first..=last).map(|p| v.start(b, p)));
         }
         clause(sink, &covering, &mut scratch);
         ending.clear();
-        ending.push(v.cell(i));
+        ending.push(cell(i));
         ending.extend((0..=k).map(|g| v.gap(g, i + 1)));
         clause(sink, &ending, &mut scratch);
     }

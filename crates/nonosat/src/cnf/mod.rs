@@ -9,6 +9,7 @@
 mod colour;
 mod dimacs;
 mod distance;
+mod layout;
 mod line;
 
 pub use colour::{ColourEncoding, encode_colour, encode_single_colour_line};
