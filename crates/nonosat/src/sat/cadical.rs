@@ -14,10 +14,18 @@ use cadical_sys::{CaDiCal, ProofTracer, Status, Terminator};
 
 use super::lines::LinePropagator;
 use super::threaded::{Engine, Threaded};
-use super::{Backend, Interrupt, Model, Outcome, ProofOutcome};
+use super::{Backend, BackendRow, Interrupt, Model, Outcome, ProofOutcome};
 use crate::cnf::{ClauseSink, Lit};
 use crate::deadline::Deadline;
 use crate::model::Puzzle;
+
+/// CaDiCaL's row of the backend table: its search takes preferred phases.
+pub(super) const ROW: BackendRow = BackendRow {
+    name: "cadical",
+    takes_preferences: true,
+    engine: |interrupt| Box::new(Cadical::new(interrupt)),
+    solve_with_drat_proof,
+};
 
 /// CaDiCaL 3, incremental.
 pub struct Cadical {
@@ -156,7 +164,7 @@ pub(super) fn start_with_lines(interrupt: Interrupt, puzzle: &Puzzle) -> Option<
     let watched = interrupt.clone();
     let puzzle = puzzle.clone();
     Some(Threaded::start(interrupt, move || {
-        Cadical::with_lines(watched, &puzzle)
+        Box::new(Cadical::with_lines(watched, &puzzle))
     }))
 }
 
@@ -172,7 +180,7 @@ pub(super) fn solve_with_drat_proof(
         stop: None,
     };
     let watched = interrupt.clone();
-    let mut solver = Threaded::start(interrupt, move || Cadical::traced(watched));
+    let mut solver = Threaded::start(interrupt, move || Box::new(Cadical::traced(watched)));
     for clause in clauses {
         solver.add_clause(clause);
     }

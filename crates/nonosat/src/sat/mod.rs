@@ -151,6 +151,14 @@ impl SatBackend {
         SatBackend::Cadical,
     ];
 
+    /// The backend that can also run the lines inside its search
+    /// ([`Solver::stoppable_with_lines`]), when this build has one: CaDiCaL.
+    #[cfg(feature = "cadical")]
+    pub const WITH_LINES: Option<SatBackend> = Some(SatBackend::Cadical);
+    /// The backend that can also run the lines inside its search: none without CaDiCaL.
+    #[cfg(not(feature = "cadical"))]
+    pub const WITH_LINES: Option<SatBackend> = None;
+
     /// The backend for a puzzle of `cells` cells when none is chosen: varisat up to
     /// [`LARGE_PUZZLE_CELLS`], CaDiCaL (when built in) above. Measured in docs/performance.md:
     /// varisat is quicker on the formulas of puzzles up to about 50x50 (half the time of
@@ -169,16 +177,12 @@ impl SatBackend {
     /// Whether [`Backend::prefer`] guides this backend's search (CaDiCaL's phases) rather than
     /// being ignored (varisat).
     pub fn takes_preferences(self) -> bool {
-        self != SatBackend::Varisat
+        self.row().takes_preferences
     }
 
     /// `varisat` or `cadical`.
     pub fn name(self) -> &'static str {
-        match self {
-            SatBackend::Varisat => "varisat",
-            #[cfg(feature = "cadical")]
-            SatBackend::Cadical => "cadical",
-        }
+        self.row().name
     }
 
     /// A solver without clauses that gives up when `interrupt` says so, and only then. It runs on
@@ -190,16 +194,8 @@ impl SatBackend {
 
     /// [`SatBackend::start`]'s handle.
     fn start_threaded(self, interrupt: Interrupt) -> threaded::Threaded {
-        let watched = interrupt.clone();
-        match self {
-            SatBackend::Varisat => {
-                threaded::Threaded::start(interrupt, move || varisat::Varisat::new(watched))
-            }
-            #[cfg(feature = "cadical")]
-            SatBackend::Cadical => {
-                threaded::Threaded::start(interrupt, move || cadical::Cadical::new(watched))
-            }
-        }
+        let (watched, engine) = (interrupt.clone(), self.row().engine);
+        threaded::Threaded::start(interrupt, move || engine(watched))
     }
 
     /// Solves `clauses` once, from a fresh solver that gives up at `deadline`, writing a DRAT
@@ -210,12 +206,32 @@ impl SatBackend {
         proof: &mut dyn Write,
         deadline: Option<Deadline>,
     ) -> io::Result<ProofOutcome> {
+        (self.row().solve_with_drat_proof)(clauses, proof, deadline)
+    }
+
+    /// The backend's row, declared in its own file.
+    fn row(self) -> &'static BackendRow {
         match self {
-            SatBackend::Varisat => varisat::solve_with_drat_proof(clauses, proof, deadline),
+            SatBackend::Varisat => &varisat::ROW,
             #[cfg(feature = "cadical")]
-            SatBackend::Cadical => cadical::solve_with_drat_proof(clauses, proof, deadline),
+            SatBackend::Cadical => &cadical::ROW,
         }
     }
+}
+
+/// What nonosat needs of one SAT solver, declared in that solver's file: a new backend is that
+/// file, its [`SatBackend`] variant (in [`SatBackend::ALL`]) and the arm that finds its row.
+struct BackendRow {
+    /// The name `--backend` takes and records print.
+    name: &'static str,
+    /// Whether [`Backend::prefer`] guides its search.
+    takes_preferences: bool,
+    /// A solver without clauses that gives up when the interrupt says so, made on the thread
+    /// it will run on.
+    engine: fn(Interrupt) -> Box<dyn threaded::Engine>,
+    /// [`SatBackend::solve_with_drat_proof`].
+    solve_with_drat_proof:
+        fn(&[Vec<Lit>], &mut dyn Write, Option<Deadline>) -> io::Result<ProofOutcome>,
 }
 
 /// A backend under a limit: `solve` returns `Result<_, L::Exceeded>`, which is

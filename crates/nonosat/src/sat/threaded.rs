@@ -110,11 +110,11 @@ pub(super) struct Answer {
 impl Threaded {
     /// A handle of the engine that `build` makes on a thread of its own; the handle gives up
     /// waiting for it when `interrupt` is due.
-    pub fn start<E: Engine + 'static>(
+    pub fn start(
         interrupt: Interrupt,
-        build: impl FnOnce() -> E + Send + 'static,
+        build: impl FnOnce() -> Box<dyn Engine> + Send + 'static,
     ) -> Self {
-        let build: Build = Box::new(move || Box::new(build()));
+        let build: Build = Box::new(build);
         Threaded {
             place: Place::Undecided(Some(build)),
             pending: Vec::new(),

@@ -14,9 +14,17 @@ use varisat::solver::SolverError;
 use varisat::{ExtendFormula, ProofFormat};
 
 use super::threaded::Engine;
-use super::{Backend, Interrupt, Model, Outcome, ProofOutcome};
+use super::{Backend, BackendRow, Interrupt, Model, Outcome, ProofOutcome};
 use crate::cnf::{ClauseSink, Lit};
 use crate::deadline::Deadline;
+
+/// varisat's row of the backend table: it has no preferred phases.
+pub(super) const ROW: BackendRow = BackendRow {
+    name: "varisat",
+    takes_preferences: false,
+    engine: |interrupt| Box::new(Varisat::new(interrupt)),
+    solve_with_drat_proof,
+};
 
 /// varisat 0.2, incremental.
 pub struct Varisat {

@@ -405,7 +405,7 @@ where
         };
         // The race's second racer does not look near the goal: the first racer's search does.
         let near_goal = (!racer_nearby_first).then_some(|| {
-            let backend = first_racer(SatBackend::Varisat).backend;
+            let backend = first_racer().backend;
             let known = probed_root(puzzle, &known, options.deadline);
             Ok(puzzle.sat_search(known, options.deadline, backend, None)?)
         });
@@ -445,14 +445,15 @@ pub(super) fn by_choice<T: Send>(
         Ok(answer.expect("a search alone always wins its claim"))
     };
     let by_size = Racer::alone(SatBackend::for_cells(cells), true);
-    match (choice, SatBackend::ALL) {
-        (SatChoice::Only(backend), _) => alone(Racer::alone(backend, true)),
-        (SatChoice::Race, [varisat, cadical]) if cells <= LARGE_PUZZLE_CELLS => {
-            race(racers(*varisat, *cadical), run)
-        }
-        (SatChoice::Probing, _) => alone(by_size.probing(Probing::ThenSat)),
-        (SatChoice::Lines, _) => alone(by_size.lines(Lines::On)),
-        (SatChoice::Auto | SatChoice::Race, _) => alone(by_size),
+    match choice {
+        SatChoice::Only(backend) => alone(Racer::alone(backend, true)),
+        SatChoice::Race if cells <= LARGE_PUZZLE_CELLS => match SatBackend::WITH_LINES {
+            Some(with_lines) => race(racers(with_lines), run),
+            None => alone(by_size),
+        },
+        SatChoice::Probing => alone(by_size.probing(Probing::ThenSat)),
+        SatChoice::Lines => alone(by_size.lines(Lines::On)),
+        SatChoice::Auto | SatChoice::Race => alone(by_size),
     }
 }
 
@@ -469,17 +470,18 @@ fn probed_root<P: SolveKind>(
 }
 
 /// The race's two racers: the depth-first search, giving way when out of budget, with its proofs
-/// on `varisat`; and the lines inside `cadical`'s search, then `cadical` on the encoding.
-fn racers(varisat: SatBackend, cadical: SatBackend) -> [Racer; 2] {
+/// on varisat; and the lines inside the search of `with_lines` (CaDiCaL), then that backend on
+/// the encoding.
+fn racers(with_lines: SatBackend) -> [Racer; 2] {
     [
-        first_racer(varisat),
-        Racer::alone(cadical, false).lines(Lines::First(LINES_FIRST)),
+        first_racer(),
+        Racer::alone(with_lines, false).lines(Lines::First(LINES_FIRST)),
     ]
 }
 
 /// The race's first racer, which looks near the designer's goal first.
-fn first_racer(varisat: SatBackend) -> Racer {
-    Racer::alone(varisat, true).probing(Probing::GiveWay)
+fn first_racer() -> Racer {
+    Racer::alone(SatBackend::Varisat, true).probing(Probing::GiveWay)
 }
 
 /// What a search found before its verdict was settled: the report so far and how the search
@@ -905,7 +907,7 @@ mod tests {
         for (puzzle, expected) in puzzles {
             let blank = Grid::filled(puzzle.width(), puzzle.height(), puzzle.open());
             let report = Report::timed_out(Duration::ZERO);
-            let [mut first, second] = racers(SatBackend::Varisat, SatBackend::Cadical);
+            let [mut first, second] = racers(SatBackend::Cadical);
             first.probes_per_cell = 0;
             let first_gave_way = AtomicBool::new(false);
             let found = race([first, second], |racer, claim| {
