@@ -230,9 +230,12 @@ struct BackendRow {
     /// it will run on.
     engine: fn(Interrupt) -> Box<dyn threaded::Engine>,
     /// [`SatBackend::solve_with_drat_proof`].
-    solve_with_drat_proof:
-        fn(&[Vec<Lit>], &mut dyn Write, Option<Deadline>) -> io::Result<ProofOutcome>,
+    solve_with_drat_proof: SolveWithProof,
 }
+
+/// Solves clauses once from a fresh solver that gives up at the deadline, writing a DRAT
+/// refutation.
+type SolveWithProof = fn(&[Vec<Lit>], &mut dyn Write, Option<Deadline>) -> io::Result<ProofOutcome>;
 
 /// A backend under a limit: `solve` returns `Result<_, L::Exceeded>`, which is
 /// [`TimedOut`](crate::deadline::TimedOut) under a deadline and `Infallible` without one.
