@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use super::clue::{first_broken_line, write_blocks};
 use super::{Clue, Grid, LineId, MAX_SIDE, Metadata, Puzzle, PuzzleError};
 use crate::words::counted;
 
@@ -333,16 +334,11 @@ impl ColourClue {
 /// Blocks as `len:colour` separated by spaces (`3:1 1:2`), `0` for the empty clue.
 impl fmt::Display for ColourClue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_empty() {
-            return f.write_str("0");
-        }
-        for (i, block) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{}:{}", block.len, block.colour)?;
-        }
-        Ok(())
+        let blocks = self.0.iter();
+        write_blocks(
+            f,
+            blocks.map(|block| format!("{}:{}", block.len, block.colour)),
+        )
     }
 }
 
@@ -537,39 +533,27 @@ impl ColourPuzzle {
 
     /// The clue of one line.
     pub fn clue(&self, line: LineId) -> &ColourClue {
-        match line {
-            LineId::Row(r) => &self.rows[r],
-            LineId::Col(c) => &self.columns[c],
-        }
+        line.of(&self.rows, &self.columns)
     }
 
     /// Every line: rows top to bottom, then columns left to right.
     pub fn lines(&self) -> impl Iterator<Item = LineId> + use<> {
-        (0..self.height())
-            .map(LineId::Row)
-            .chain((0..self.width()).map(LineId::Col))
+        LineId::all(self.width(), self.height())
     }
 
     /// Checks a grid of colour indices against every clue by reading its runs afresh; it shares
     /// no logic with any solver. Returns the first line that breaks its clue.
     pub fn check(&self, grid: &Grid<u8>) -> Result<(), ColourMismatch> {
-        assert_eq!(
-            (grid.width(), grid.height()),
-            (self.width(), self.height()),
-            "grid size"
-        );
-        for line in self.lines() {
-            let found = ColourClue::of_line(grid.line(line));
-            if &found != self.clue(line) {
-                return Err(ColourMismatch {
-                    line,
-                    expected: self.clue(line).clone(),
-                    found,
-                    palette: Box::new(self.palette.clone()),
-                });
-            }
+        let clues = (&self.rows[..], &self.columns[..]);
+        match first_broken_line(grid, clues, ColourClue::of_line) {
+            Some((line, expected, found)) => Err(ColourMismatch {
+                line,
+                expected: expected.clone(),
+                found,
+                palette: Box::new(self.palette.clone()),
+            }),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 

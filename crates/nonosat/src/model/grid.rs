@@ -20,6 +20,24 @@ pub enum LineId {
     Col(usize),
 }
 
+impl LineId {
+    /// Every line of a grid of `width` columns and `height` rows: the rows top to bottom, then
+    /// the columns left to right.
+    pub fn all(width: usize, height: usize) -> impl Iterator<Item = LineId> {
+        (0..height)
+            .map(LineId::Row)
+            .chain((0..width).map(LineId::Col))
+    }
+
+    /// This line's entry of `rows` or `columns`.
+    pub fn of<'a, T>(self, rows: &'a [T], columns: &'a [T]) -> &'a T {
+        match self {
+            LineId::Row(r) => &rows[r],
+            LineId::Col(c) => &columns[c],
+        }
+    }
+}
+
 impl fmt::Display for LineId {
     /// 1-based, as a person counts: `row 1`, `column 3`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -143,9 +161,7 @@ impl<T> Grid<T> {
 
     /// Every line: the rows top to bottom, then the columns left to right.
     pub fn lines(&self) -> impl Iterator<Item = LineId> + use<T> {
-        (0..self.height)
-            .map(LineId::Row)
-            .chain((0..self.width).map(LineId::Col))
+        LineId::all(self.width, self.height)
     }
 
     /// The positions of one line's cells, in order.

@@ -1,5 +1,6 @@
 //! A black-and-white nonogram: row and column clues that fit together, and its optional metadata.
 
+use super::clue::first_broken_line;
 use super::{Clue, Grid, LineId};
 use crate::words::counted;
 
@@ -196,10 +197,7 @@ impl Puzzle {
 
     /// The clue of one line.
     pub fn clue(&self, line: LineId) -> &Clue {
-        match line {
-            LineId::Row(r) => &self.rows[r],
-            LineId::Col(c) => &self.columns[c],
-        }
+        line.of(&self.rows, &self.columns)
     }
 
     /// Number of cells in one line.
@@ -212,30 +210,21 @@ impl Puzzle {
 
     /// Every line: rows top to bottom, then columns left to right.
     pub fn lines(&self) -> impl Iterator<Item = LineId> + use<> {
-        (0..self.height())
-            .map(LineId::Row)
-            .chain((0..self.width()).map(LineId::Col))
+        LineId::all(self.width(), self.height())
     }
 
     /// Checks a grid against every clue, by reading the grid's runs afresh; it shares no logic with
     /// any solver. Returns the first line that breaks its clue.
     pub fn check(&self, grid: &Grid<bool>) -> Result<(), Mismatch> {
-        assert_eq!(
-            (grid.width(), grid.height()),
-            (self.width(), self.height()),
-            "grid size"
-        );
-        for line in self.lines() {
-            let found = Clue::of_line(grid.line(line));
-            if &found != self.clue(line) {
-                return Err(Mismatch {
-                    line,
-                    expected: self.clue(line).clone(),
-                    found,
-                });
-            }
+        let clues = (&self.rows[..], &self.columns[..]);
+        match first_broken_line(grid, clues, Clue::of_line) {
+            Some((line, expected, found)) => Err(Mismatch {
+                line,
+                expected: expected.clone(),
+                found,
+            }),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 
