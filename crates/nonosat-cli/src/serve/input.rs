@@ -7,12 +7,13 @@ use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRequest, FromRequestParts, Query};
-use axum::http::{Request as HttpRequest, StatusCode, header};
+use axum::http::{Request as HttpRequest, StatusCode};
 use base64::Engine;
 use nonosat::Puzzle;
 use nonosat::formats::{self, Entry, Format, ReadOptions};
 use serde::Deserialize;
 
+use super::guard::media_type;
 use super::reply::ApiError;
 
 /// The largest request body, in bytes (4 MiB).
@@ -95,11 +96,7 @@ impl<S: Send + Sync> FromRequest<S> for Input {
             .get(CLIENT_HEADER)
             .and_then(|value| value.to_str().ok())
             .map(str::to_owned);
-        let json = parts
-            .headers
-            .get(header::CONTENT_TYPE)
-            .and_then(|value| value.to_str().ok())
-            .is_some_and(|value| value.trim_start().starts_with("application/json"));
+        let json = media_type(&parts.headers).eq_ignore_ascii_case("application/json");
         let Query(query) = Query::<Fields>::from_request_parts(&mut parts, state)
             .await
             .map_err(|rejection| {
