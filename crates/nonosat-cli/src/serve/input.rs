@@ -3,6 +3,7 @@
 //! limits of [`MAX_BODY_BYTES`] a body and [`MAX_SIDE`] cells a side; every fault is an
 //! [`ApiError`] that says what is wrong and where.
 
+use std::fmt::Display;
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
@@ -10,7 +11,8 @@ use axum::extract::{FromRequest, FromRequestParts, Query};
 use axum::http::{Request as HttpRequest, StatusCode};
 use base64::Engine;
 use nonosat::Puzzle;
-use nonosat::formats::{self, Entry, Format, ReadOptions};
+use nonosat::formats::{self, Entry, Format, ParseErrorKind, ReadOptions};
+use nonosat::model::PuzzleError;
 use serde::Deserialize;
 
 use super::guard::media_type;
@@ -21,6 +23,9 @@ pub const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
 
 /// The most cells a side of any puzzle or grid the server takes.
 pub const MAX_SIDE: usize = 200;
+
+/// The most edits `fix` proposes.
+pub const MAX_EDITS: usize = 100;
 
 /// The header by which a page names itself, so that its newer requests supersede its older ones.
 pub const CLIENT_HEADER: &str = "x-nonosat-client";
@@ -156,8 +161,9 @@ impl Input {
         }
     }
 
-    /// The puzzle the request is about, within the size limit.
-    pub fn chosen(&self) -> Result<Chosen, ApiError> {
+    /// The puzzle the request is about, within the size limit. Takes the puzzle's source out of
+    /// the request, so that what stays of it is small.
+    pub fn chosen(&mut self) -> Result<Chosen, ApiError> {
         let name = self.name();
         let fields = &self.fields;
         let format = fields
@@ -181,11 +187,22 @@ impl Input {
             };
             return Err(ApiError::bad(&name, message));
         }
-        let (bytes, format) = self.source_bytes(&name, format)?;
         let options = ReadOptions::default().with_threshold(fields.threshold.unwrap_or(128));
-        let mut entries = formats::parse_bytes(&bytes, &name, format, &options)
-            .map_err(|error| ApiError::bad(&name, error.to_string()))?;
-        let index = match (fields.index, entries.len()) {
+        let wanted = fields.index;
+        let (bytes, format) = self.source_bytes(&name, format)?;
+        let mut entries =
+            formats::parse_bytes(&bytes, &name, format, &options).map_err(|error| {
+                match error.kind {
+                    ParseErrorKind::ImageTooLarge { width, height } => {
+                        too_large(&name, width, height)
+                    }
+                    ParseErrorKind::Puzzle(PuzzleError::TooLarge { width, height }) => {
+                        too_large(&name, width, height)
+                    }
+                    _ => ApiError::bad(&name, error.to_string()),
+                }
+            })?;
+        let index = match (wanted, entries.len()) {
             (Some(index), count) if index >= count => {
                 let message =
                     format!("{name} holds {count} puzzles; index {index} is out of range");
@@ -204,17 +221,18 @@ impl Input {
         Ok(Chosen { name, index, entry })
     }
 
-    /// The bytes of the one source given, and the format to read them in.
+    /// The bytes of the one source given, taken out of the request, and the format to read them
+    /// in.
     fn source_bytes(
-        &self,
+        &mut self,
         name: &str,
         format: Option<Format>,
     ) -> Result<(Vec<u8>, Option<Format>), ApiError> {
-        let fields = &self.fields;
-        if let Some(text) = &fields.puzzle {
-            return Ok((text.clone().into_bytes(), format));
+        let fields = &mut self.fields;
+        if let Some(text) = fields.puzzle.take() {
+            return Ok((text.into_bytes(), format));
         }
-        if let Some(encoded) = &fields.file_base64 {
+        if let Some(encoded) = fields.file_base64.take() {
             let bytes = base64::engine::general_purpose::STANDARD
                 .decode(encoded.trim())
                 .map_err(|error| {
@@ -222,7 +240,7 @@ impl Input {
                 })?;
             return Ok((bytes, format));
         }
-        if let Some(rows) = &fields.grid {
+        if let Some(rows) = fields.grid.take() {
             if format.is_some_and(|format| format != Format::Picture) {
                 return Err(ApiError::bad(
                     name,
@@ -237,10 +255,7 @@ impl Input {
             within_limit(name, widest, rows.len())?;
             return Ok((rows.join("\n").into_bytes(), Some(Format::Picture)));
         }
-        let raw = self
-            .raw
-            .as_ref()
-            .map_or_else(Vec::new, |bytes| bytes.to_vec());
+        let raw = self.raw.take().map_or_else(Vec::new, Vec::from);
         Ok((raw, format))
     }
 }
@@ -248,12 +263,17 @@ impl Input {
 /// `Ok` for a puzzle of `width` x `height` cells within [`MAX_SIDE`], else 413.
 pub(super) fn within_limit(name: &str, width: usize, height: usize) -> Result<(), ApiError> {
     if width > MAX_SIDE || height > MAX_SIDE {
-        let message = format!(
-            "the puzzle is {width}x{height} cells; the server takes at most {MAX_SIDE} a side"
-        );
-        return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, name, message));
+        return Err(too_large(name, width, height));
     }
     Ok(())
+}
+
+/// 413 for a puzzle of `width` x `height` cells, over [`MAX_SIDE`] (also over the library's own
+/// limit, which is larger: the message says the server's).
+fn too_large(name: &str, width: impl Display, height: impl Display) -> ApiError {
+    let message =
+        format!("the puzzle is {width}x{height} cells; the server takes at most {MAX_SIDE} a side");
+    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, name, message)
 }
 
 /// The format called `text` (in any case), or 400 naming every format.

@@ -112,9 +112,7 @@ impl Jobs {
             work(deadline)
         });
         tokio::select! {
-            joined = job => joined.unwrap_or_else(|error| {
-                Err(ApiError::internal(&format!("the job failed: {error}; please report it")))
-            }),
+            joined = job => joined.unwrap_or_else(|error| Err(ApiError::failed(&error))),
             () = ticket.superseded() => Err(ApiError::superseded()),
         }
     }

@@ -42,6 +42,11 @@ impl ApiError {
         )
     }
 
+    /// A thread of the server that failed (a bug): 500.
+    pub fn failed(error: &tokio::task::JoinError) -> Self {
+        ApiError::internal(&format!("the job failed: {error}; please report it"))
+    }
+
     /// A fault of the server (an answer that failed verification, a job that failed): 500.
     pub fn internal(message: &str) -> Self {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "request", message)

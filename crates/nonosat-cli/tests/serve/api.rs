@@ -262,9 +262,50 @@ fn oversized_grids_and_bodies_are_refused_with_their_size() {
         message,
         "the request body is over the limit of 4194304 bytes"
     );
+    // A picture over the library's own limit (1000 a side) is refused with the server's.
+    for (width, height) in [(1200, 1), (300, 2)] {
+        let message = server
+            .post_file("/api/check?name=wide.png", &white_png(width, height))
+            .error(413);
+        assert_eq!(
+            message,
+            format!("the puzzle is {width}x{height} cells; the server takes at most 200 a side")
+        );
+    }
     let limits = server.send("GET", "/api/limits", &[], b"").json();
     assert_eq!(limits["max_side"], 200);
     assert_eq!(limits["max_body_bytes"], 4 * 1024 * 1024);
+}
+
+/// A white greyscale PNG picture of `width` x `height` pixels.
+fn white_png(width: u32, height: u32) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, width, height);
+    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().expect("a PNG header");
+    writer
+        .write_image_data(&vec![255; (width * height) as usize])
+        .expect("the pixels");
+    writer.finish().expect("a PNG");
+    bytes
+}
+
+#[test]
+fn fix_proposes_at_most_the_documented_number_of_edits() {
+    let server = Server::start(&[]);
+    for edits in [101, 1_000_000_000] {
+        let message = server
+            .post_json("/api/fix", &json!({ "grid": ["#.", ".#"], "edits": edits }))
+            .error(400);
+        assert_eq!(
+            message,
+            format!("`edits` is {edits}; the server proposes at most 100")
+        );
+    }
+    let fix = server.post_json("/api/fix", &json!({ "grid": ["#.", ".#"], "edits": 100 }));
+    assert_eq!(fix.status, 200);
+    assert!(fix.json()["edits"].is_array());
 }
 
 #[test]

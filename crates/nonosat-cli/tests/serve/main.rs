@@ -19,6 +19,7 @@ mod api;
 mod browser;
 mod doors;
 mod load;
+mod queue;
 mod security;
 
 /// A `nonosat serve` process on a free loopback port, stopped when dropped.
