@@ -4,9 +4,9 @@
 //!
 //! axum on a small tokio runtime takes the requests, from the server's own page or tools only
 //! ([`guard`]); the solver work of each runs on tokio's blocking threads, a bounded number at
-//! once, each under a [`Deadline`](nonosat::deadline::Deadline) ([`jobs`]). Nothing here reads or
-//! writes the server's file system: puzzles come in the request bodies, answers go out in the
-//! responses.
+//! once behind a bounded queue, each under a [`Deadline`](nonosat::deadline::Deadline)
+//! ([`jobs`]). Nothing here reads or writes the server's file system: puzzles come in the request
+//! bodies, answers go out in the responses.
 
 mod api;
 mod assets;
@@ -65,12 +65,22 @@ pub(super) fn serve(args: &ServeArgs) -> Result<Status, CliError> {
         if args.open {
             open_browser(&url);
         }
+        let jobs = Arc::new(jobs);
         let guard = Arc::new(Guard::new(bound, &args.allow_hosts));
-        axum::serve(listener, router(Arc::new(jobs), guard))
-            .with_graceful_shutdown(stopped())
+        let stop = {
+            let jobs = Arc::clone(&jobs);
+            async move {
+                stopped().await;
+                jobs.stop();
+            }
+        };
+        axum::serve(listener, router(jobs, guard))
+            .with_graceful_shutdown(stop)
             .await
             .map_err(|error| failed("serve on", error))
     })?;
+    // Searches still running stop at their deadlines; the process does not wait for them.
+    runtime.shutdown_background();
     Ok(Status::Done)
 }
 

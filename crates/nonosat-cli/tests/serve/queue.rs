@@ -1,7 +1,10 @@
 //! The queue of solver jobs under pressure: bad input is answered at once while slow jobs hold
-//! the workers.
+//! the workers, a full queue answers 503 with `Retry-After` while memory stays bounded, and a
+//! stop (SIGINT or SIGTERM) answers every waiting and running job and ends the process within a
+//! second.
 
 use std::net::SocketAddr;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -81,4 +84,100 @@ fn bad_input_is_answered_at_once_while_slow_jobs_hold_the_workers() {
             assert_eq!(handle.join().expect("a slow check").status, 200);
         }
     });
+}
+
+/// A request body of 4 MiB: a small design, padded with spaces (valid JSON) to the limit.
+fn padded_body(name: &str) -> Vec<u8> {
+    let mut body = json!({ "grid": ["#.", ".#"], "name": name })
+        .to_string()
+        .into_bytes();
+    body.resize(4 * 1024 * 1024 - 1, b' ');
+    body
+}
+
+/// The peak resident memory the flood may raise the server to, in KiB (docs/server.md).
+const FLOOD_MEMORY_KIB: u64 = 320 * 1024;
+
+#[test]
+fn a_full_queue_answers_503_and_memory_stays_bounded() {
+    let server = Server::start(&["--jobs", "2", "--timeout", "60"]);
+    let answers: Vec<Answer> = std::thread::scope(|scope| {
+        let slow = occupy(scope, server.address, 2, 8);
+        let flood: Vec<_> = (0..60)
+            .map(|i| {
+                let server = &server;
+                scope.spawn(move || {
+                    server.send(
+                        "POST",
+                        "/api/check",
+                        &[("Content-Type", "application/json")],
+                        &padded_body(&format!("flood-{i}")),
+                    )
+                })
+            })
+            .collect();
+        let answers = flood
+            .into_iter()
+            .map(|handle| handle.join().expect("an answer"))
+            .collect();
+        for handle in slow {
+            assert_eq!(handle.join().expect("a slow check").status, 200);
+        }
+        answers
+    });
+    let busy = answers.iter().filter(|answer| answer.status == 503).count();
+    for answer in &answers {
+        match answer.status {
+            200 => assert_eq!(answer.json()["verdict"], "multiple"),
+            503 => {
+                assert!(answer.error(503).contains("busy"));
+                assert_eq!(answer.header("retry-after"), Some("2"));
+            }
+            other => panic!("{other}: {}", String::from_utf8_lossy(&answer.body)),
+        }
+    }
+    // A slow check waits, and at most 8 jobs wait at once.
+    assert!(60 - busy <= 7, "{busy} of 60 refused");
+    if let Some((now, peak)) = server.memory_kib() {
+        println!("flood: {busy} of 60 bodies of 4 MiB refused 503; peak {peak} KiB, now {now} KiB");
+        assert!(peak < FLOOD_MEMORY_KIB, "peak resident memory {peak} KiB");
+    }
+}
+
+/// Sends `signal` to the server with four slow checks in it, and answers how long it took to
+/// exit; every check is answered 503.
+fn stop_with(signal: &str) -> Duration {
+    let mut server = Server::start(&["--jobs", "2", "--timeout", "60"]);
+    let (took, answers) = std::thread::scope(|scope| {
+        let checks = occupy(scope, server.address, 4, 60);
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &server.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success());
+        let started = Instant::now();
+        while server.is_running() && started.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let took = started.elapsed();
+        let answers: Vec<Answer> = checks
+            .into_iter()
+            .map(|handle| handle.join().expect("an answer"))
+            .collect();
+        (took, answers)
+    });
+    assert!(!server.is_running(), "still running after SIG{signal}");
+    for answer in answers {
+        assert_eq!(answer.error(503), "the server is stopping");
+    }
+    took
+}
+
+#[test]
+fn a_stop_answers_every_job_and_exits_within_a_second() {
+    for signal in ["INT", "TERM"] {
+        let took = stop_with(signal);
+        println!("SIG{signal} with four slow checks in the server: exited in {took:?}");
+        assert!(took < Duration::from_secs(1), "SIG{signal}: {took:?}");
+    }
 }
