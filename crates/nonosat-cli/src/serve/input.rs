@@ -1,7 +1,7 @@
 //! What an API request brings: a puzzle (a file's text, a file's bytes in base64 or as the raw
 //! body, or a drawn grid), the options of its endpoint, and the page that sent it. Read within the
-//! limits of [`MAX_BODY_BYTES`] a body and [`MAX_SIDE`] cells a side; every fault is an
-//! [`ApiError`] that says what is wrong and where.
+//! limits of [`MAX_BODY_BYTES`] a body, [`BODY_TIMEOUT`] to send it and [`MAX_SIDE`] cells a
+//! side; every fault is an [`ApiError`] that says what is wrong and where.
 
 use std::fmt::Display;
 use std::time::Duration;
@@ -23,6 +23,9 @@ pub const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
 
 /// The most cells a side of any puzzle or grid the server takes.
 pub const MAX_SIDE: usize = 200;
+
+/// The longest a client may take to send a request's body, once its headers have arrived.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The most edits `fix` proposes.
 pub const MAX_EDITS: usize = 100;
@@ -110,8 +113,16 @@ impl<S: Send + Sync> FromRequest<S> for Input {
                     format!("bad query string: {}", rejection.body_text()),
                 )
             })?;
-        let bytes = Bytes::from_request(HttpRequest::from_parts(parts, body), state)
+        let read = Bytes::from_request(HttpRequest::from_parts(parts, body), state);
+        let bytes = tokio::time::timeout(BODY_TIMEOUT, read)
             .await
+            .map_err(|_| {
+                let message = format!(
+                    "the request body did not arrive within {} s",
+                    BODY_TIMEOUT.as_secs()
+                );
+                ApiError::new(StatusCode::REQUEST_TIMEOUT, "request", message)
+            })?
             .map_err(|rejection| {
                 let message = match rejection.status() {
                     StatusCode::PAYLOAD_TOO_LARGE => {

@@ -29,7 +29,7 @@ const CLIENTS_KEPT: usize = 1024;
 
 /// The most jobs waiting for a permit at once: more than the pages of one designer send (each
 /// has at most one request of each kind in flight), few enough that the connections they hold
-/// leave room for others.
+/// leave room for others ([`listen`](super::listen)).
 pub const MAX_WAITING: usize = 8;
 
 /// The `Retry-After` of a job refused because the queue is full, in seconds.
@@ -47,6 +47,8 @@ pub(super) enum Pace {
 /// The server's solver jobs.
 pub(super) struct Jobs {
     permits: Arc<Semaphore>,
+    /// The number of `permits`.
+    size: usize,
     /// Permits for slow jobs, one fewer than `permits` (one at least); a slow job holds one of
     /// these and one of `permits`.
     slow: Arc<Semaphore>,
@@ -101,6 +103,7 @@ impl Jobs {
         let permits = permits.max(1);
         Jobs {
             permits: Arc::new(Semaphore::new(permits)),
+            size: permits,
             slow: Arc::new(Semaphore::new((permits - 1).max(1))),
             limit,
             latest: Mutex::new(HashMap::new()),
@@ -108,6 +111,11 @@ impl Jobs {
             waiting: AtomicUsize::new(0),
             stopping: watch::Sender::new(false),
         }
+    }
+
+    /// The most requests with a job at once: running, or waiting for a permit.
+    pub fn capacity(&self) -> usize {
+        self.size + MAX_WAITING
     }
 
     /// Stops: every job waiting or running is answered 503 at once, and none starts again.

@@ -2,17 +2,18 @@
 //! the page (files embedded in the binary: no build step, no network) and a JSON API under
 //! `/api/` whose answers are the records of `--json` (docs/server.md).
 //!
-//! axum on a small tokio runtime takes the requests, from the server's own page or tools only
-//! ([`guard`]); the solver work of each runs on tokio's blocking threads, a bounded number at
-//! once behind a bounded queue, each under a [`Deadline`](nonosat::deadline::Deadline)
-//! ([`jobs`]). Nothing here reads or writes the server's file system: puzzles come in the request
-//! bodies, answers go out in the responses.
+//! axum on a small tokio runtime takes the requests, on a bounded number of connections with
+//! read timeouts ([`listen`]), from the server's own page or tools only ([`guard`]); the solver
+//! work of each runs on tokio's blocking threads, a bounded number at once behind a bounded queue,
+//! each under a [`Deadline`](nonosat::deadline::Deadline) ([`jobs`]). Nothing here reads or writes
+//! the server's file system: puzzles come in the request bodies, answers go out in the responses.
 
 mod api;
 mod assets;
 mod guard;
 mod input;
 mod jobs;
+mod listen;
 mod reply;
 
 use std::net::SocketAddr;
@@ -67,17 +68,13 @@ pub(super) fn serve(args: &ServeArgs) -> Result<Status, CliError> {
         }
         let jobs = Arc::new(jobs);
         let guard = Arc::new(Guard::new(bound, &args.allow_hosts));
-        let stop = {
-            let jobs = Arc::clone(&jobs);
-            async move {
-                stopped().await;
-                jobs.stop();
-            }
+        let stop = async {
+            stopped().await;
+            jobs.stop();
         };
-        axum::serve(listener, router(jobs, guard))
-            .with_graceful_shutdown(stop)
-            .await
-            .map_err(|error| failed("serve on", error))
+        let held = jobs.capacity();
+        listen::serve(listener, router(Arc::clone(&jobs), guard), held, stop).await;
+        Ok::<_, CliError>(())
     })?;
     // Searches still running stop at their deadlines; the process does not wait for them.
     runtime.shutdown_background();

@@ -21,6 +21,7 @@ mod doors;
 mod load;
 mod queue;
 mod security;
+mod slow;
 
 /// A `nonosat serve` process on a free loopback port, stopped when dropped.
 struct Server {
