@@ -10,8 +10,9 @@
 //! the search stops, which is at its deadline at the latest (the library's searches end at a
 //! deadline, and have no other way to be interrupted), so the number of threads stays bounded.
 //!
-//! At most [`MAX_WAITING`] jobs wait for a permit; one more is answered 503 with `Retry-After`
-//! at once. When the server stops ([`Jobs::stop`]), every waiting and running job is answered
+//! At most [`MAX_WAITING`] jobs of each pace wait for a permit; one more is answered 503 with
+//! `Retry-After` at once (quick ones have a queue of their own, so that slow ones filling theirs
+//! do not turn the verdict after a stroke away). When the server stops ([`Jobs::stop`]), every waiting and running job is answered
 //! 503 at once; a running search's thread is then left to the process's exit, which ends it.
 
 use std::collections::HashMap;
@@ -27,7 +28,7 @@ use super::reply::ApiError;
 /// Clients remembered before the ones with no request in flight are forgotten.
 const CLIENTS_KEPT: usize = 1024;
 
-/// The most jobs waiting for a permit at once: more than the pages of one designer send (each
+/// The most jobs of one pace waiting for a permit at once: more than the pages of one designer send (each
 /// has at most one request of each kind in flight), few enough that the connections they hold
 /// leave room for others ([`listen`](super::listen)).
 pub const MAX_WAITING: usize = 8;
@@ -57,8 +58,8 @@ pub(super) struct Jobs {
     /// The newest generation of each (client, endpoint).
     latest: Mutex<HashMap<String, watch::Sender<u64>>>,
     generations: AtomicU64,
-    /// The jobs waiting for a permit now.
-    waiting: AtomicUsize,
+    /// The jobs waiting for a permit now: quick ones, slow ones.
+    waiting: [AtomicUsize; 2],
     /// Set once the server stops.
     stopping: watch::Sender<bool>,
 }
@@ -108,14 +109,14 @@ impl Jobs {
             limit,
             latest: Mutex::new(HashMap::new()),
             generations: AtomicU64::new(0),
-            waiting: AtomicUsize::new(0),
+            waiting: [AtomicUsize::new(0), AtomicUsize::new(0)],
             stopping: watch::Sender::new(false),
         }
     }
 
     /// The most requests with a job at once: running, or waiting for a permit.
     pub fn capacity(&self) -> usize {
-        self.size + MAX_WAITING
+        self.size + 2 * MAX_WAITING
     }
 
     /// Stops: every job waiting or running is answered 503 at once, and none starts again.
@@ -132,10 +133,11 @@ impl Jobs {
         let _ = stopping.wait_for(|&stopping| stopping).await;
     }
 
-    /// A place in the queue, or 503 when [`MAX_WAITING`] jobs wait already.
-    fn queue(&self) -> Result<Place<'_>, ApiError> {
-        let before = self.waiting.fetch_add(1, Ordering::SeqCst);
-        let place = Place(&self.waiting);
+    /// A place in the queue of `pace`, or 503 when [`MAX_WAITING`] jobs wait in it already.
+    fn queue(&self, pace: Pace) -> Result<Place<'_>, ApiError> {
+        let waiting = &self.waiting[usize::from(pace == Pace::Slow)];
+        let before = waiting.fetch_add(1, Ordering::SeqCst);
+        let place = Place(waiting);
         if before >= MAX_WAITING {
             let message = format!(
                 "the server is busy: {MAX_WAITING} requests wait already; ask again in \
@@ -158,7 +160,7 @@ impl Jobs {
         asked: Option<Duration>,
         work: impl FnOnce(Deadline) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
-        let place = self.queue()?;
+        let place = self.queue(pace)?;
         let mut ticket = self.ticket(client, endpoint);
         let permits = async {
             let slow = match pace {
@@ -347,28 +349,32 @@ mod tests {
     #[test]
     fn a_full_queue_refuses_at_once_and_takes_again_once_a_place_is_free() {
         runtime().block_on(async {
-            let jobs = Arc::new(Jobs::new(1, Duration::from_secs(5)));
-            let job = |jobs: Arc<Jobs>, millis| async move {
-                jobs.run(None, "check", Pace::Quick, None, move |_| {
+            let jobs = Arc::new(Jobs::new(2, Duration::from_secs(5)));
+            let job = |jobs: Arc<Jobs>, pace, millis| async move {
+                jobs.run(None, "check", pace, None, move |_| {
                     std::thread::sleep(Duration::from_millis(millis));
                     Ok(())
                 })
                 .await
             };
-            let running = tokio::spawn(job(Arc::clone(&jobs), 300));
+            let running = tokio::spawn(job(Arc::clone(&jobs), Pace::Slow, 300));
             tokio::time::sleep(Duration::from_millis(50)).await;
             let waiting: Vec<_> = (0..MAX_WAITING)
-                .map(|_| tokio::spawn(job(Arc::clone(&jobs), 0)))
+                .map(|_| tokio::spawn(job(Arc::clone(&jobs), Pace::Slow, 0)))
                 .collect();
             tokio::time::sleep(Duration::from_millis(50)).await;
-            let refused = job(Arc::clone(&jobs), 0).await.unwrap_err();
+            let refused = job(Arc::clone(&jobs), Pace::Slow, 0).await.unwrap_err();
             assert_eq!(refused.status, axum::http::StatusCode::SERVICE_UNAVAILABLE);
             assert_eq!(refused.retry_after, Some(RETRY_SECONDS));
+            // Quick jobs have a queue of their own, and a permit.
+            let quick = job(Arc::clone(&jobs), Pace::Quick, 0);
+            assert!(quick.await.is_ok(), "a quick job is not turned away");
             assert!(running.await.unwrap().is_ok());
             for waiting in waiting {
                 assert!(waiting.await.unwrap().is_ok(), "every waiting job ran");
             }
-            assert!(job(jobs, 0).await.is_ok(), "the queue is empty again");
+            let again = job(jobs, Pace::Slow, 0).await;
+            assert!(again.is_ok(), "the queue is empty again");
         });
     }
 
