@@ -23,6 +23,11 @@ mod queue;
 mod security;
 mod slow;
 
+/// The peak resident memory the server may reach under the flood and load tests, in KiB
+/// (docs/server.md gives the figures measured): bodies being read, 4 MiB each at most, on a
+/// bounded number of connections, and what the searches hold.
+const MEMORY_BOUND_KIB: u64 = 320 * 1024;
+
 /// A `nonosat serve` process on a free loopback port, stopped when dropped.
 struct Server {
     child: Child,

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::{Answer, Server, random_picture, send};
+use super::{Answer, MEMORY_BOUND_KIB, Server, random_picture, send};
 
 /// A check whose every ambiguous cell takes longer than any limit set here: a random 60x60
 /// design (a slow job), searching for `seconds` at most.
@@ -19,7 +19,7 @@ fn slow_check(seconds: u64) -> Value {
 
 /// Starts `count` slow checks of `seconds` each on threads of `scope`, then waits until the
 /// server has them (one runs, the others wait: with `--jobs 2`, slow jobs run one at a time).
-fn occupy<'scope>(
+pub(super) fn occupy<'scope>(
     scope: &'scope std::thread::Scope<'scope, '_>,
     address: SocketAddr,
     count: usize,
@@ -87,16 +87,13 @@ fn bad_input_is_answered_at_once_while_slow_jobs_hold_the_workers() {
 }
 
 /// A request body of 4 MiB: a small design, padded with spaces (valid JSON) to the limit.
-fn padded_body(name: &str) -> Vec<u8> {
+pub(super) fn padded_body(name: &str) -> Vec<u8> {
     let mut body = json!({ "grid": ["#.", ".#"], "name": name })
         .to_string()
         .into_bytes();
     body.resize(4 * 1024 * 1024 - 1, b' ');
     body
 }
-
-/// The peak resident memory the flood may raise the server to, in KiB (docs/server.md).
-const FLOOD_MEMORY_KIB: u64 = 320 * 1024;
 
 #[test]
 fn a_full_queue_answers_503_and_memory_stays_bounded() {
@@ -140,14 +137,13 @@ fn a_full_queue_answers_503_and_memory_stays_bounded() {
     assert!(60 - busy <= 7, "{busy} of 60 refused");
     if let Some((now, peak)) = server.memory_kib() {
         println!("flood: {busy} of 60 bodies of 4 MiB refused 503; peak {peak} KiB, now {now} KiB");
-        assert!(peak < FLOOD_MEMORY_KIB, "peak resident memory {peak} KiB");
+        assert!(peak < MEMORY_BOUND_KIB, "peak resident memory {peak} KiB");
     }
 }
 
-/// Sends `signal` to the server with four slow checks in it, and answers how long it took to
-/// exit; every check is answered 503.
-fn stop_with(signal: &str) -> Duration {
-    let mut server = Server::start(&["--jobs", "2", "--timeout", "60"]);
+/// Sends `signal` to `server` (started with `--jobs 2`) with four slow checks in it, and answers
+/// how long it took to exit; every check is answered 503.
+pub(super) fn stop_with(server: &mut Server, signal: &str) -> Duration {
     let (took, answers) = std::thread::scope(|scope| {
         let checks = occupy(scope, server.address, 4, 60);
         let status = Command::new("kill")
@@ -176,7 +172,8 @@ fn stop_with(signal: &str) -> Duration {
 #[test]
 fn a_stop_answers_every_job_and_exits_within_a_second() {
     for signal in ["INT", "TERM"] {
-        let took = stop_with(signal);
+        let mut server = Server::start(&["--jobs", "2", "--timeout", "60"]);
+        let took = stop_with(&mut server, signal);
         println!("SIG{signal} with four slow checks in the server: exited in {took:?}");
         assert!(took < Duration::from_secs(1), "SIG{signal}: {took:?}");
     }

@@ -17,14 +17,16 @@ const STEP: Duration = Duration::from_millis(250);
 const PATIENCE: Duration = Duration::from_secs(45);
 
 /// How a slow connection ended: when the server closed it, and what it answered first.
-struct Closed {
-    after: Duration,
-    answer: Vec<u8>,
+pub(super) struct Closed {
+    /// When, from the connection's start.
+    pub after: Duration,
+    /// What the server sent before closing.
+    pub answer: Vec<u8>,
 }
 
 /// Connects and sends `bytes`, the first `sent_at_once` of them at once and the others one every
 /// [`STEP`], until the server closes the connection (or [`PATIENCE`] runs out: `None`).
-fn trickle(address: SocketAddr, bytes: &[u8], sent_at_once: usize) -> Option<Closed> {
+pub(super) fn trickle(address: SocketAddr, bytes: &[u8], sent_at_once: usize) -> Option<Closed> {
     let started = Instant::now();
     let mut stream = TcpStream::connect(address).expect("the server accepts");
     stream.set_read_timeout(Some(STEP)).expect("a read timeout");
