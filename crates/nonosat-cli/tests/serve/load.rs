@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use super::api::assert_answers;
 use super::queue::{padded_body, stop_with};
 use super::slow::trickle;
-use super::{Answer, MEMORY_BOUND_KIB, Server, clues_of, random_picture, rows_of};
+use super::{MEMORY_BOUND_KIB, Server, clues_of, random_picture, rows_of};
 
 /// Good requests.
 const CHECKS: usize = 200;
@@ -34,9 +34,6 @@ const SLOW_CLIENTS: usize = 10;
 
 /// Small checks timed, one after the other.
 const SMALL_CHECKS: usize = 40;
-
-/// The most times a request is sent while the server answers that it is busy.
-const MAX_TRIES: usize = 300;
 
 /// The bad requests, in turn: (headers, body, status expected).
 fn bad_request(turn: usize, port: u16) -> (Vec<(&'static str, String)>, Vec<u8>, u16) {
@@ -90,21 +87,6 @@ fn bad_request(turn: usize, port: u16) -> (Vec<(&'static str, String)>, Vec<u8>,
     }
 }
 
-/// POSTs `body` to `/api/check` as JSON, again after `Retry-After` while the server is busy:
-/// the answer, and how many times it was sent.
-fn check_patiently(server: &Server, body: &Value) -> (Answer, usize) {
-    for tries in 1..=MAX_TRIES {
-        let answer = server.post_json("/api/check", body);
-        let Some(seconds) = answer.header("retry-after") else {
-            return (answer, tries);
-        };
-        assert_eq!(answer.status, 503);
-        let seconds: u64 = seconds.parse().expect("Retry-After in seconds");
-        std::thread::sleep(Duration::from_secs(seconds));
-    }
-    panic!("still busy after {MAX_TRIES} tries");
-}
-
 /// Checks the verdict alone (`ambiguous_cells: false`) against the drawn picture: every solution
 /// has its clues, and a unique one is the picture.
 fn assert_verdict(record: &Value, drawn: &[String]) {
@@ -147,7 +129,8 @@ fn two_hundred_concurrent_checks_with_attacks_mixed_in() {
         for i in 0..CHECKS {
             goods.push(scope.spawn(move || {
                 let picture = random_picture(30, 0x9E37_79B9_7F4A_7C15 ^ (i as u64 + 1));
-                let (answer, tries) = check_patiently(server, &json!({ "grid": picture }));
+                let (answer, tries) =
+                    server.post_json_patiently("/api/check", &[], &json!({ "grid": picture }));
                 assert_eq!(
                     answer.status,
                     200,
@@ -199,7 +182,7 @@ fn two_hundred_concurrent_checks_with_attacks_mixed_in() {
                     let picture = random_picture(10, 0xA11CE ^ (i as u64 + 1));
                     let body = json!({ "grid": picture, "ambiguous_cells": false });
                     let sent = Instant::now();
-                    let (answer, tries) = check_patiently(server, &body);
+                    let (answer, tries) = server.post_json_patiently("/api/check", &[], &body);
                     assert_eq!(answer.status, 200);
                     assert_eq!(tries, 1, "a small check was turned away");
                     assert_verdict(&answer.json(), &picture);

@@ -28,6 +28,9 @@ mod slow;
 /// bounded number of connections, and what the searches hold.
 const MEMORY_BOUND_KIB: u64 = 320 * 1024;
 
+/// The most times a request is sent while the server answers that it is busy.
+const MAX_TRIES: usize = 300;
+
 /// A `nonosat serve` process on a free loopback port, stopped when dropped.
 struct Server {
     child: Child,
@@ -75,6 +78,28 @@ impl Server {
             &[("Content-Type", "application/json")],
             body.to_string().as_bytes(),
         )
+    }
+
+    /// POSTs `body` as JSON with `headers`, again after `Retry-After` while the server is busy
+    /// (at most [`MAX_TRIES`] times): the answer, and how many times it was sent.
+    fn post_json_patiently(
+        &self,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &Value,
+    ) -> (Answer, usize) {
+        let headers = [&[("Content-Type", "application/json")], headers].concat();
+        let body = body.to_string();
+        for tries in 1..=MAX_TRIES {
+            let answer = self.send("POST", path, &headers, body.as_bytes());
+            let Some(seconds) = answer.header("retry-after") else {
+                return (answer, tries);
+            };
+            assert_eq!(answer.status, 503);
+            let seconds: u64 = seconds.parse().expect("Retry-After in seconds");
+            std::thread::sleep(Duration::from_secs(seconds));
+        }
+        panic!("still busy after {MAX_TRIES} tries");
     }
 
     /// POSTs a puzzle file's `bytes` as the raw body, an explicit upload.

@@ -146,12 +146,12 @@ fn a_full_queue_answers_503_and_memory_stays_bounded() {
 pub(super) fn stop_with(server: &mut Server, signal: &str) -> Duration {
     let (took, answers) = std::thread::scope(|scope| {
         let checks = occupy(scope, server.address, 4, 60);
+        let started = Instant::now();
         let status = Command::new("kill")
             .args([&format!("-{signal}"), &server.child.id().to_string()])
             .status()
             .expect("kill runs");
         assert!(status.success());
-        let started = Instant::now();
         while server.is_running() && started.elapsed() < Duration::from_secs(10) {
             std::thread::sleep(Duration::from_millis(5));
         }
