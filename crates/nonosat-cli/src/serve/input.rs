@@ -4,16 +4,18 @@
 //! side; every fault is an [`ApiError`] that says what is wrong and where.
 
 use std::fmt::Display;
+use std::pin::Pin;
 use std::time::Duration;
 
-use axum::body::{Body, Bytes};
+use axum::body::{Body, HttpBody};
 use axum::extract::{FromRequest, FromRequestParts, Query};
-use axum::http::{Request as HttpRequest, StatusCode};
+use axum::http::{Request as HttpRequest, StatusCode, header};
 use base64::Engine;
 use nonosat::Puzzle;
 use nonosat::formats::{self, Entry, Format, ParseErrorKind, ReadOptions};
 use nonosat::model::PuzzleError;
 use serde::Deserialize;
+use tokio::sync::Semaphore;
 
 use super::guard::media_type;
 use super::reply::ApiError;
@@ -23,6 +25,15 @@ pub const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
 
 /// The most cells a side of any puzzle or grid the server takes.
 pub const MAX_SIDE: usize = 200;
+
+/// A body larger than this (by its `Content-Length`, or without one) is read only while it holds
+/// one of [`LARGE_BODIES`]'s permits. The page's requests are smaller (a 200x200 drawing is about
+/// 41 KiB of JSON): they never wait for one.
+const LARGE_BODY_BYTES: usize = 64 * 1024;
+
+/// Large bodies read at once: what they hold in memory is at most this many times
+/// [`MAX_BODY_BYTES`], however many arrive together. One server runs in a process.
+static LARGE_BODIES: Semaphore = Semaphore::const_new(8);
 
 /// The longest a client may take to send a request's body, once its headers have arrived.
 pub const BODY_TIMEOUT: Duration = Duration::from_secs(30);
@@ -79,7 +90,7 @@ pub(super) struct Input {
     /// The request's fields.
     pub fields: Fields,
     /// The raw body, when it is not JSON: the puzzle file's bytes.
-    raw: Option<Bytes>,
+    raw: Option<Vec<u8>>,
     /// The page that sent it (the `X-Nonosat-Client` header).
     pub client: Option<String>,
 }
@@ -113,8 +124,16 @@ impl<S: Send + Sync> FromRequest<S> for Input {
                     format!("bad query string: {}", rejection.body_text()),
                 )
             })?;
-        let read = Bytes::from_request(HttpRequest::from_parts(parts, body), state);
-        let bytes = tokio::time::timeout(BODY_TIMEOUT, read)
+        let declared = parts
+            .headers
+            .get(header::CONTENT_LENGTH)
+            .and_then(|value| value.to_str().ok()?.parse().ok());
+        // Never closed: a permit always comes.
+        let _large = match declared {
+            Some(length) if length <= LARGE_BODY_BYTES => None,
+            _ => LARGE_BODIES.acquire().await.ok(),
+        };
+        let bytes = tokio::time::timeout(BODY_TIMEOUT, read_body(body, declared))
             .await
             .map_err(|_| {
                 let message = format!(
@@ -122,16 +141,7 @@ impl<S: Send + Sync> FromRequest<S> for Input {
                     BODY_TIMEOUT.as_secs()
                 );
                 ApiError::new(StatusCode::REQUEST_TIMEOUT, "request", message)
-            })?
-            .map_err(|rejection| {
-                let message = match rejection.status() {
-                    StatusCode::PAYLOAD_TOO_LARGE => {
-                        format!("the request body is over the limit of {MAX_BODY_BYTES} bytes")
-                    }
-                    _ => format!("cannot read the request body: {}", rejection.body_text()),
-                };
-                ApiError::new(rejection.status(), "request", message)
-            })?;
+            })??;
         if json {
             let fields = serde_json::from_slice(&bytes)
                 .map_err(|error| ApiError::bad("request", format!("malformed JSON: {error}")))?;
@@ -147,6 +157,32 @@ impl<S: Send + Sync> FromRequest<S> for Input {
             client,
         })
     }
+}
+
+/// The body of a request, read into one buffer (of the `declared` length, when there is one):
+/// at most [`MAX_BODY_BYTES`], 413 past that (at once when the declared length is over it).
+async fn read_body(mut body: Body, declared: Option<usize>) -> Result<Vec<u8>, ApiError> {
+    let over = || {
+        let message = format!("the request body is over the limit of {MAX_BODY_BYTES} bytes");
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "request", message)
+    };
+    let declared = declared.unwrap_or(0);
+    if declared > MAX_BODY_BYTES {
+        return Err(over());
+    }
+    let mut bytes = Vec::with_capacity(declared);
+    while let Some(frame) = std::future::poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await {
+        let frame = frame.map_err(|error| {
+            ApiError::bad("request", format!("cannot read the request body: {error}"))
+        })?;
+        if let Ok(data) = frame.into_data() {
+            if bytes.len() + data.len() > MAX_BODY_BYTES {
+                return Err(over());
+            }
+            bytes.extend_from_slice(&data);
+        }
+    }
+    Ok(bytes)
 }
 
 impl Input {
@@ -266,7 +302,7 @@ impl Input {
             within_limit(name, widest, rows.len())?;
             return Ok((rows.join("\n").into_bytes(), Some(Format::Picture)));
         }
-        let raw = self.raw.take().map_or_else(Vec::new, Vec::from);
+        let raw = self.raw.take().unwrap_or_default();
         Ok((raw, format))
     }
 }

@@ -20,7 +20,6 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
 use axum::middleware;
 use axum::routing::{get, post};
 
@@ -28,7 +27,6 @@ use super::args::ServeArgs;
 use super::error::{CliError, Usage};
 use super::status::Status;
 use guard::Guard;
-use input::MAX_BODY_BYTES;
 use jobs::Jobs;
 
 /// `serve`: listens until Ctrl-C (or SIGTERM), then stops cleanly.
@@ -81,8 +79,8 @@ pub(super) fn serve(args: &ServeArgs) -> Result<Status, CliError> {
     Ok(Status::Done)
 }
 
-/// The routes: the page's files, and the API under `/api/`, with bodies of at most
-/// [`MAX_BODY_BYTES`], behind the `guard`.
+/// The routes: the page's files, and the API under `/api/` (whose bodies [`input`] reads, at most
+/// [`MAX_BODY_BYTES`](input::MAX_BODY_BYTES)), behind the `guard`.
 fn router(jobs: Arc<Jobs>, guard: Arc<Guard>) -> Router {
     Router::new()
         .route("/", get(assets::index))
@@ -97,7 +95,6 @@ fn router(jobs: Arc<Jobs>, guard: Arc<Guard>) -> Router {
         .route("/api/sheet", post(api::sheet))
         .route("/api/limits", get(api::limits))
         .fallback(api::not_found)
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(middleware::from_fn_with_state(guard, guard::guard))
         .with_state(jobs)
 }

@@ -26,7 +26,7 @@ mod slow;
 /// The peak resident memory the server may reach under the flood and load tests, in KiB
 /// (docs/server.md gives the figures measured): bodies being read, 4 MiB each at most, on a
 /// bounded number of connections, and what the searches hold.
-const MEMORY_BOUND_KIB: u64 = 320 * 1024;
+const MEMORY_BOUND_KIB: u64 = 256 * 1024;
 
 /// The most times a request is sent while the server answers that it is busy.
 const MAX_TRIES: usize = 300;
