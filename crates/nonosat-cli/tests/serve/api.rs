@@ -12,16 +12,7 @@ use super::{Server, bundled, clues_of, rows_of};
 /// at the differing cells, which are ambiguous. Answers whether the ambiguous cells were all
 /// found: the record leaves them null when their search ran out of time.
 pub(super) fn assert_answers(record: &Value, drawn: &[String]) -> bool {
-    let solutions: Vec<Vec<String>> = record["solutions"]
-        .as_array()
-        .expect("solutions")
-        .iter()
-        .map(rows_of)
-        .collect();
-    let clues = clues_of(drawn);
-    for solution in &solutions {
-        assert_eq!(clues_of(solution), clues, "a solution breaks the clues");
-    }
+    let solutions = solutions_of(record, drawn);
     match record["verdict"].as_str().expect("a verdict") {
         "unique" => {
             assert_eq!(solutions, [drawn.to_vec()]);
@@ -55,6 +46,32 @@ pub(super) fn assert_answers(record: &Value, drawn: &[String]) -> bool {
         }
         other => panic!("a drawn picture has a solution, not {other}: {record}"),
     }
+}
+
+/// Checks the verdict alone (`ambiguous_cells: false`) against the drawn picture: every solution
+/// has its clues, a unique one is the picture, and several are two that differ.
+pub(super) fn assert_verdict(record: &Value, drawn: &[String]) {
+    let solutions = solutions_of(record, drawn);
+    match record["verdict"].as_str() {
+        Some("unique") => assert_eq!(solutions, [drawn.to_vec()]),
+        Some("multiple") => assert!(solutions.len() == 2 && solutions[0] != solutions[1]),
+        _ => panic!("a drawn picture has a solution: {record}"),
+    }
+}
+
+/// The solutions of a check record, each checked to have the clues of the drawn picture.
+fn solutions_of(record: &Value, drawn: &[String]) -> Vec<Vec<String>> {
+    let solutions: Vec<Vec<String>> = record["solutions"]
+        .as_array()
+        .expect("solutions")
+        .iter()
+        .map(rows_of)
+        .collect();
+    let clues = clues_of(drawn);
+    for solution in &solutions {
+        assert_eq!(clues_of(solution), clues, "a solution breaks the clues");
+    }
+    solutions
 }
 
 fn rows(picture: &[&str]) -> Vec<String> {

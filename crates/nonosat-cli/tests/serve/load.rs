@@ -13,12 +13,12 @@
 
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use serde_json::json;
 
-use super::api::assert_answers;
+use super::api::{assert_answers, assert_verdict};
 use super::queue::{padded_body, stop_with};
 use super::slow::trickle;
-use super::{MEMORY_BOUND_KIB, Server, clues_of, random_picture, rows_of};
+use super::{MEMORY_BOUND_KIB, Server, random_picture};
 
 /// Good requests.
 const CHECKS: usize = 200;
@@ -84,29 +84,6 @@ fn bad_request(turn: usize, port: u16) -> (Vec<(&'static str, String)>, Vec<u8>,
             415,
         ),
         _ => (vec![("Content-Type", "text/plain".to_owned())], small, 415),
-    }
-}
-
-/// Checks the verdict alone (`ambiguous_cells: false`) against the drawn picture: every solution
-/// has its clues, and a unique one is the picture.
-fn assert_verdict(record: &Value, drawn: &[String]) {
-    let solutions: Vec<Vec<String>> = record["solutions"]
-        .as_array()
-        .expect("solutions")
-        .iter()
-        .map(rows_of)
-        .collect();
-    for solution in &solutions {
-        assert_eq!(
-            clues_of(solution),
-            clues_of(drawn),
-            "a solution breaks the clues"
-        );
-    }
-    match record["verdict"].as_str() {
-        Some("unique") => assert_eq!(solutions, [drawn.to_vec()]),
-        Some("multiple") => assert!(solutions.len() == 2 && solutions[0] != solutions[1]),
-        _ => panic!("a drawn picture has a solution: {record}"),
     }
 }
 
