@@ -128,6 +128,9 @@ impl<S: Send + Sync> FromRequest<S> for Input {
             .headers
             .get(header::CONTENT_LENGTH)
             .and_then(|value| value.to_str().ok()?.parse().ok());
+        if declared.is_some_and(|length| length > MAX_BODY_BYTES) {
+            return Err(body_over_limit());
+        }
         // Never closed: a permit always comes.
         let _large = match declared {
             Some(length) if length <= LARGE_BODY_BYTES => None,
@@ -159,25 +162,23 @@ impl<S: Send + Sync> FromRequest<S> for Input {
     }
 }
 
-/// The body of a request, read into one buffer (of the `declared` length, when there is one):
-/// at most [`MAX_BODY_BYTES`], 413 past that (at once when the declared length is over it).
+/// 413 for a body over [`MAX_BODY_BYTES`].
+fn body_over_limit() -> ApiError {
+    let message = format!("the request body is over the limit of {MAX_BODY_BYTES} bytes");
+    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "request", message)
+}
+
+/// The body of a request, read into one buffer (of the `declared` length, when there is one, at
+/// most [`MAX_BODY_BYTES`]): 413 past [`MAX_BODY_BYTES`].
 async fn read_body(mut body: Body, declared: Option<usize>) -> Result<Vec<u8>, ApiError> {
-    let over = || {
-        let message = format!("the request body is over the limit of {MAX_BODY_BYTES} bytes");
-        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "request", message)
-    };
-    let declared = declared.unwrap_or(0);
-    if declared > MAX_BODY_BYTES {
-        return Err(over());
-    }
-    let mut bytes = Vec::with_capacity(declared);
+    let mut bytes = Vec::with_capacity(declared.unwrap_or(0).min(MAX_BODY_BYTES));
     while let Some(frame) = std::future::poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await {
         let frame = frame.map_err(|error| {
             ApiError::bad("request", format!("cannot read the request body: {error}"))
         })?;
         if let Ok(data) = frame.into_data() {
             if bytes.len() + data.len() > MAX_BODY_BYTES {
-                return Err(over());
+                return Err(body_over_limit());
             }
             bytes.extend_from_slice(&data);
         }
