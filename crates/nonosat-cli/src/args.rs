@@ -478,6 +478,11 @@ pub struct ServeArgs {
     /// Open the studio in the default web browser once the server listens.
     #[arg(long)]
     pub open: bool,
+    /// Also answer requests that name the server NAME (in `Host`, or a page's `Origin`), as a
+    /// proxy or an /etc/hosts entry of your own would; by default only its address and
+    /// `localhost` are answered, which keeps other sites' pages out. Repeat for more names.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub allow_hosts: Vec<String>,
     #[command(flatten)]
     pub timeout: Timeout<ServeArgs>,
     /// Solve at most this many requests at once (default: one per processor core); the others

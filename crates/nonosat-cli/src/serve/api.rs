@@ -1,6 +1,7 @@
-//! The API's endpoints: each reads its [`Input`], runs the library in a [`Jobs`] job and answers
-//! with the record that `--json` prints for the same command (docs/server.md), or an
-//! [`ApiError`].
+//! The API's endpoints: each reads its [`Input`], parses and checks it at once (off the async
+//! threads, but not behind the queue, so that bad input is answered without waiting for slow
+//! work), runs the library in a [`Jobs`] job and answers with the record that `--json` prints for
+//! the same command (docs/server.md), or an [`ApiError`].
 
 use std::sync::Arc;
 
@@ -10,34 +11,50 @@ use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use nonosat::deadline::Deadline;
 use nonosat::explain::next_step;
-use nonosat::formats::{self, state};
+use nonosat::formats::{self, Format, state};
 use nonosat::report::{CheckRecord, ExplainRecord, FixRecord, HintRecord, draw_puzzle};
 use nonosat::solve::repair::{self, FixError, FixOptions};
 use nonosat::solve::{self, CheckError, Options, Report};
+use nonosat::{Cell, Grid, Puzzle};
 use serde::Serialize;
 
-use super::input::{Chosen, Input, MAX_BODY_BYTES, MAX_SIDE, format_named, goal_of};
+use super::input::{
+    Chosen, Fields, Input, MAX_BODY_BYTES, MAX_EDITS, MAX_SIDE, format_named, goal_of,
+};
 use super::jobs::{Jobs, Pace};
 use super::reply::ApiError;
 
 /// The server's shared state.
 type Server = State<Arc<Jobs>>;
 
-/// Runs `work` on the request's puzzle as a job of `endpoint` at `pace`.
-async fn on_puzzle<T: Send + 'static>(
+/// Reads the request's puzzle and what `prepare` makes of the request's other fields, at once,
+/// then runs `work` on them as a job of `endpoint` at `pace`. Only the parsed puzzle and the
+/// prepared fields wait in the queue, not the request's body.
+async fn on_puzzle<A: Send + 'static, T: Send + 'static>(
     jobs: &Jobs,
     endpoint: &str,
     pace: Pace,
-    input: Input,
-    work: impl FnOnce(&Input, Chosen, Deadline) -> Result<T, ApiError> + Send + 'static,
+    mut input: Input,
+    prepare: impl FnOnce(&Fields, &Chosen) -> Result<A, ApiError> + Send + 'static,
+    work: impl FnOnce(Chosen, A, Deadline) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let asked = input.timeout()?;
-    let client = input.client.clone();
-    jobs.run(client.as_deref(), endpoint, pace, asked, move |deadline| {
+    let client = input.client.take();
+    let read = tokio::task::spawn_blocking(move || {
         let chosen = input.chosen()?;
-        work(&input, chosen, deadline)
+        let prepared = prepare(&input.fields, &chosen)?;
+        Ok::<_, ApiError>((chosen, prepared))
+    });
+    let (chosen, prepared) = read.await.map_err(|error| ApiError::failed(&error))??;
+    jobs.run(client.as_deref(), endpoint, pace, asked, move |deadline| {
+        work(chosen, prepared, deadline)
     })
     .await
+}
+
+/// Nothing to prepare beyond the puzzle.
+fn nothing(_: &Fields, _: &Chosen) -> Result<(), ApiError> {
+    Ok(())
 }
 
 /// A check or solve that failed: 413 for an encoding over the limit, 500 for an answer that failed
@@ -83,10 +100,17 @@ pub(super) async fn check(
     } else {
         Pace::Quick
     };
-    on_puzzle(&jobs, "check", pace, input, move |_, chosen, deadline| {
-        let report = check_chosen(&chosen, ambiguous_cells, deadline)?;
-        Ok(Json(check_record(&chosen, &report)))
-    })
+    on_puzzle(
+        &jobs,
+        "check",
+        pace,
+        input,
+        nothing,
+        move |chosen, (), deadline| {
+            let report = check_chosen(&chosen, ambiguous_cells, deadline)?;
+            Ok(Json(check_record(&chosen, &report)))
+        },
+    )
     .await
 }
 
@@ -95,12 +119,19 @@ pub(super) async fn solve(
     State(jobs): Server,
     input: Input,
 ) -> Result<Json<CheckRecord>, ApiError> {
-    on_puzzle(&jobs, "solve", Pace::Quick, input, |_, chosen, deadline| {
-        let options = Options::default().with_deadline(Some(deadline));
-        let report =
-            solve::solve(&chosen.entry.puzzle, &options).map_err(check_failed(&chosen.name))?;
-        Ok(Json(check_record(&chosen, &report)))
-    })
+    on_puzzle(
+        &jobs,
+        "solve",
+        Pace::Quick,
+        input,
+        nothing,
+        |chosen, (), deadline| {
+            let options = Options::default().with_deadline(Some(deadline));
+            let report =
+                solve::solve(&chosen.entry.puzzle, &options).map_err(check_failed(&chosen.name))?;
+            Ok(Json(check_record(&chosen, &report)))
+        },
+    )
     .await
 }
 
@@ -114,9 +145,9 @@ pub(super) async fn explain(
         "explain",
         Pace::Slow,
         input,
-        |input, chosen, deadline| {
+        |fields, _| Ok(fields.lines_only.unwrap_or(false)),
+        |chosen, lines_only, deadline| {
             let Chosen { name, index, entry } = &chosen;
-            let lines_only = input.fields.lines_only.unwrap_or(false);
             let (explanation, rating) =
                 crate::explain::explain_one(&entry.puzzle, deadline, lines_only)
                     .map_err(check_failed(name))?;
@@ -141,13 +172,22 @@ pub(super) async fn fix(State(jobs): Server, input: Input) -> Result<Json<FixRec
         "fix",
         Pace::Slow,
         input,
-        |input, chosen, deadline| {
+        |fields, chosen| {
+            goal_of(&chosen.name, &chosen.entry.puzzle)?;
+            let edits = fields.edits.unwrap_or(5);
+            if edits > MAX_EDITS {
+                let message =
+                    format!("`edits` is {edits}; the server proposes at most {MAX_EDITS}");
+                return Err(ApiError::bad(&chosen.name, message));
+            }
+            Ok(FixOptions::default()
+                .with_edits(edits)
+                .with_pairs(fields.pairs.unwrap_or(false)))
+        },
+        |chosen, options, deadline| {
             let name = &chosen.name;
             let design = goal_of(name, &chosen.entry.puzzle)?;
-            let options = FixOptions::default()
-                .with_deadline(Some(deadline))
-                .with_edits(input.fields.edits.unwrap_or(5).min(100))
-                .with_pairs(input.fields.pairs.unwrap_or(false));
+            let options = options.with_deadline(Some(deadline));
             let repairs = repair::fix(design, &options).map_err(|error| match error {
                 FixError::Check(error) => check_failed(name)(error),
                 other => ApiError::bad(name, other.to_string()),
@@ -165,17 +205,10 @@ pub(super) async fn hint(State(jobs): Server, input: Input) -> Result<Json<HintR
         "hint",
         Pace::Quick,
         input,
-        |input, chosen, deadline| {
+        |fields, chosen| state_of(fields, &chosen.name, &chosen.entry.puzzle),
+        |chosen, grid, deadline| {
             let name = &chosen.name;
             let puzzle = &chosen.entry.puzzle;
-            let Some(rows) = &input.fields.state else {
-                return Err(ApiError::bad(
-                    name,
-                    "no `state`: give the partly solved grid's rows",
-                ));
-            };
-            let grid = state::parse(&rows.join("\n"), "state", puzzle)
-                .map_err(|error| ApiError::bad(name, error.to_string()))?;
             let mistakes = crate::hint::mistakes(puzzle, &grid, deadline.share(0.5))
                 .map_err(check_failed(name))?;
             Ok(Json(HintRecord::new(
@@ -188,14 +221,33 @@ pub(super) async fn hint(State(jobs): Server, input: Input) -> Result<Json<HintR
     .await
 }
 
+/// The partly solved grid of a `hint` request, read against `puzzle`.
+fn state_of(fields: &Fields, name: &str, puzzle: &Puzzle) -> Result<Grid<Cell>, ApiError> {
+    let Some(rows) = &fields.state else {
+        return Err(ApiError::bad(
+            name,
+            "no `state`: give the partly solved grid's rows",
+        ));
+    };
+    state::parse(&rows.join("\n"), "state", puzzle)
+        .map_err(|error| ApiError::bad(name, error.to_string()))
+}
+
 /// `POST /api/clues`: the puzzle in nonosat's JSON format (its clues, and its goal when it has
 /// one), as `clues --json` writes it.
 pub(super) async fn clues(State(jobs): Server, input: Input) -> Result<Response, ApiError> {
-    on_puzzle(&jobs, "clues", Pace::Quick, input, |_, chosen, _| {
-        let text = formats::write(&chosen.entry.puzzle, formats::Format::Json)
-            .map_err(|error| ApiError::bad(&chosen.name, error.to_string()))?;
-        Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
-    })
+    on_puzzle(
+        &jobs,
+        "clues",
+        Pace::Quick,
+        input,
+        nothing,
+        |chosen, (), _| {
+            let text = formats::write(&chosen.entry.puzzle, formats::Format::Json)
+                .map_err(|error| ApiError::bad(&chosen.name, error.to_string()))?;
+            Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
+        },
+    )
     .await
 }
 
@@ -215,62 +267,75 @@ pub(super) async fn convert(
     State(jobs): Server,
     input: Input,
 ) -> Result<Json<Converted>, ApiError> {
-    on_puzzle(&jobs, "convert", Pace::Quick, input, |input, chosen, _| {
-        let name = &chosen.name;
-        let Some(to) = input.fields.to.as_deref() else {
-            return Err(ApiError::bad(name, "no `to`: name the format to write"));
-        };
-        let format = format_named(name, to)?;
-        let text = formats::write(&chosen.entry.puzzle, format)
-            .map_err(|error| ApiError::bad(name, error.to_string()))?;
-        Ok(Json(Converted {
-            format: format.name(),
-            extension: format.extension(),
-            text,
-        }))
-    })
+    on_puzzle(
+        &jobs,
+        "convert",
+        Pace::Quick,
+        input,
+        |fields, chosen| {
+            let Some(to) = fields.to.as_deref() else {
+                return Err(ApiError::bad(
+                    &chosen.name,
+                    "no `to`: name the format to write",
+                ));
+            };
+            format_named(&chosen.name, to)
+        },
+        |chosen, format: Format, _| {
+            let text = formats::write(&chosen.entry.puzzle, format)
+                .map_err(|error| ApiError::bad(&chosen.name, error.to_string()))?;
+            Ok(Json(Converted {
+                format: format.name(),
+                extension: format.extension(),
+                text,
+            }))
+        },
+    )
     .await
 }
 
 /// `POST /api/sheet`: the puzzle drawn as a book prints it, SVG or PNG; blank, or with its
 /// solutions (and the cells where two differ) when `solved` is true.
 pub(super) async fn sheet(State(jobs): Server, input: Input) -> Result<Response, ApiError> {
-    let pace = if input.fields.solved.unwrap_or(false) {
-        Pace::Slow
-    } else {
-        Pace::Quick
-    };
-    on_puzzle(&jobs, "sheet", pace, input, |input, chosen, deadline| {
-        let name = &chosen.name;
-        let png = match input.fields.image.as_deref() {
-            None | Some("svg") => false,
-            Some("png") => true,
+    let solved = input.fields.solved.unwrap_or(false);
+    let pace = if solved { Pace::Slow } else { Pace::Quick };
+    on_puzzle(
+        &jobs,
+        "sheet",
+        pace,
+        input,
+        |fields, chosen| match fields.image.as_deref() {
+            None | Some("svg") => Ok(false),
+            Some("png") => Ok(true),
             Some(other) => {
                 let message = format!("unknown image `{other}`: svg or png");
-                return Err(ApiError::bad(name, message));
+                Err(ApiError::bad(&chosen.name, message))
             }
-        };
-        let puzzle = &chosen.entry.puzzle;
-        let drawing = if input.fields.solved.unwrap_or(false) {
-            let report = check_chosen(&chosen, true, deadline)?;
-            draw_puzzle(
-                puzzle,
-                &report.solutions,
-                &crate::check::caption(name, &report),
-            )
-        } else {
-            let caption = format!("{name}: {}x{}", puzzle.width(), puzzle.height());
-            draw_puzzle(puzzle, &[], &caption)
-        };
-        if !png {
-            let svg = drawing.to_svg();
-            return Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response());
-        }
-        let png = drawing
-            .to_png()
-            .map_err(|error| ApiError::bad(name, error.to_string()))?;
-        Ok(([(header::CONTENT_TYPE, "image/png")], png).into_response())
-    })
+        },
+        move |chosen, png, deadline| {
+            let name = &chosen.name;
+            let puzzle = &chosen.entry.puzzle;
+            let drawing = if solved {
+                let report = check_chosen(&chosen, true, deadline)?;
+                draw_puzzle(
+                    puzzle,
+                    &report.solutions,
+                    &crate::check::caption(name, &report),
+                )
+            } else {
+                let caption = format!("{name}: {}x{}", puzzle.width(), puzzle.height());
+                draw_puzzle(puzzle, &[], &caption)
+            };
+            if !png {
+                let svg = drawing.to_svg();
+                return Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response());
+            }
+            let png = drawing
+                .to_png()
+                .map_err(|error| ApiError::bad(name, error.to_string()))?;
+            Ok(([(header::CONTENT_TYPE, "image/png")], png).into_response())
+        },
+    )
     .await
 }
 

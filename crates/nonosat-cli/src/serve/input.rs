@@ -1,18 +1,23 @@
 //! What an API request brings: a puzzle (a file's text, a file's bytes in base64 or as the raw
 //! body, or a drawn grid), the options of its endpoint, and the page that sent it. Read within the
-//! limits of [`MAX_BODY_BYTES`] a body and [`MAX_SIDE`] cells a side; every fault is an
-//! [`ApiError`] that says what is wrong and where.
+//! limits of [`MAX_BODY_BYTES`] a body, [`BODY_TIMEOUT`] to send it and [`MAX_SIDE`] cells a
+//! side; every fault is an [`ApiError`] that says what is wrong and where.
 
+use std::fmt::Display;
+use std::pin::Pin;
 use std::time::Duration;
 
-use axum::body::{Body, Bytes};
+use axum::body::{Body, HttpBody};
 use axum::extract::{FromRequest, FromRequestParts, Query};
 use axum::http::{Request as HttpRequest, StatusCode, header};
 use base64::Engine;
 use nonosat::Puzzle;
-use nonosat::formats::{self, Entry, Format, ReadOptions};
+use nonosat::formats::{self, Entry, Format, ParseErrorKind, ReadOptions};
+use nonosat::model::PuzzleError;
 use serde::Deserialize;
+use tokio::sync::Semaphore;
 
+use super::guard::media_type;
 use super::reply::ApiError;
 
 /// The largest request body, in bytes (4 MiB).
@@ -20,6 +25,21 @@ pub const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
 
 /// The most cells a side of any puzzle or grid the server takes.
 pub const MAX_SIDE: usize = 200;
+
+/// A body larger than this (by its `Content-Length`, or without one) is read only while it holds
+/// one of [`LARGE_BODIES`]'s permits. The page's requests are smaller (a 200x200 drawing is about
+/// 41 KiB of JSON): they never wait for one.
+const LARGE_BODY_BYTES: usize = 64 * 1024;
+
+/// Large bodies read at once: what they hold in memory is at most this many times
+/// [`MAX_BODY_BYTES`], however many arrive together. One server runs in a process.
+static LARGE_BODIES: Semaphore = Semaphore::const_new(8);
+
+/// The longest a client may take to send a request's body, once its headers have arrived.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The most edits `fix` proposes.
+pub const MAX_EDITS: usize = 100;
 
 /// The header by which a page names itself, so that its newer requests supersede its older ones.
 pub const CLIENT_HEADER: &str = "x-nonosat-client";
@@ -70,7 +90,7 @@ pub(super) struct Input {
     /// The request's fields.
     pub fields: Fields,
     /// The raw body, when it is not JSON: the puzzle file's bytes.
-    raw: Option<Bytes>,
+    raw: Option<Vec<u8>>,
     /// The page that sent it (the `X-Nonosat-Client` header).
     pub client: Option<String>,
 }
@@ -95,11 +115,7 @@ impl<S: Send + Sync> FromRequest<S> for Input {
             .get(CLIENT_HEADER)
             .and_then(|value| value.to_str().ok())
             .map(str::to_owned);
-        let json = parts
-            .headers
-            .get(header::CONTENT_TYPE)
-            .and_then(|value| value.to_str().ok())
-            .is_some_and(|value| value.trim_start().starts_with("application/json"));
+        let json = media_type(&parts.headers).eq_ignore_ascii_case("application/json");
         let Query(query) = Query::<Fields>::from_request_parts(&mut parts, state)
             .await
             .map_err(|rejection| {
@@ -108,17 +124,27 @@ impl<S: Send + Sync> FromRequest<S> for Input {
                     format!("bad query string: {}", rejection.body_text()),
                 )
             })?;
-        let bytes = Bytes::from_request(HttpRequest::from_parts(parts, body), state)
+        let declared = parts
+            .headers
+            .get(header::CONTENT_LENGTH)
+            .and_then(|value| value.to_str().ok()?.parse().ok());
+        if declared.is_some_and(|length| length > MAX_BODY_BYTES) {
+            return Err(body_over_limit());
+        }
+        // Never closed: a permit always comes.
+        let _large = match declared {
+            Some(length) if length <= LARGE_BODY_BYTES => None,
+            _ => LARGE_BODIES.acquire().await.ok(),
+        };
+        let bytes = tokio::time::timeout(BODY_TIMEOUT, read_body(body, declared))
             .await
-            .map_err(|rejection| {
-                let message = match rejection.status() {
-                    StatusCode::PAYLOAD_TOO_LARGE => {
-                        format!("the request body is over the limit of {MAX_BODY_BYTES} bytes")
-                    }
-                    _ => format!("cannot read the request body: {}", rejection.body_text()),
-                };
-                ApiError::new(rejection.status(), "request", message)
-            })?;
+            .map_err(|_| {
+                let message = format!(
+                    "the request body did not arrive within {} s",
+                    BODY_TIMEOUT.as_secs()
+                );
+                ApiError::new(StatusCode::REQUEST_TIMEOUT, "request", message)
+            })??;
         if json {
             let fields = serde_json::from_slice(&bytes)
                 .map_err(|error| ApiError::bad("request", format!("malformed JSON: {error}")))?;
@@ -134,6 +160,30 @@ impl<S: Send + Sync> FromRequest<S> for Input {
             client,
         })
     }
+}
+
+/// 413 for a body over [`MAX_BODY_BYTES`].
+fn body_over_limit() -> ApiError {
+    let message = format!("the request body is over the limit of {MAX_BODY_BYTES} bytes");
+    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "request", message)
+}
+
+/// The body of a request, read into one buffer (of the `declared` length, when there is one, at
+/// most [`MAX_BODY_BYTES`]): 413 past [`MAX_BODY_BYTES`].
+async fn read_body(mut body: Body, declared: Option<usize>) -> Result<Vec<u8>, ApiError> {
+    let mut bytes = Vec::with_capacity(declared.unwrap_or(0).min(MAX_BODY_BYTES));
+    while let Some(frame) = std::future::poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await {
+        let frame = frame.map_err(|error| {
+            ApiError::bad("request", format!("cannot read the request body: {error}"))
+        })?;
+        if let Ok(data) = frame.into_data() {
+            if bytes.len() + data.len() > MAX_BODY_BYTES {
+                return Err(body_over_limit());
+            }
+            bytes.extend_from_slice(&data);
+        }
+    }
+    Ok(bytes)
 }
 
 impl Input {
@@ -159,8 +209,9 @@ impl Input {
         }
     }
 
-    /// The puzzle the request is about, within the size limit.
-    pub fn chosen(&self) -> Result<Chosen, ApiError> {
+    /// The puzzle the request is about, within the size limit. Takes the puzzle's source out of
+    /// the request, so that what stays of it is small.
+    pub fn chosen(&mut self) -> Result<Chosen, ApiError> {
         let name = self.name();
         let fields = &self.fields;
         let format = fields
@@ -184,11 +235,22 @@ impl Input {
             };
             return Err(ApiError::bad(&name, message));
         }
-        let (bytes, format) = self.source_bytes(&name, format)?;
         let options = ReadOptions::default().with_threshold(fields.threshold.unwrap_or(128));
-        let mut entries = formats::parse_bytes(&bytes, &name, format, &options)
-            .map_err(|error| ApiError::bad(&name, error.to_string()))?;
-        let index = match (fields.index, entries.len()) {
+        let wanted = fields.index;
+        let (bytes, format) = self.source_bytes(&name, format)?;
+        let mut entries =
+            formats::parse_bytes(&bytes, &name, format, &options).map_err(|error| {
+                match error.kind {
+                    ParseErrorKind::ImageTooLarge { width, height } => {
+                        too_large(&name, width, height)
+                    }
+                    ParseErrorKind::Puzzle(PuzzleError::TooLarge { width, height }) => {
+                        too_large(&name, width, height)
+                    }
+                    _ => ApiError::bad(&name, error.to_string()),
+                }
+            })?;
+        let index = match (wanted, entries.len()) {
             (Some(index), count) if index >= count => {
                 let message =
                     format!("{name} holds {count} puzzles; index {index} is out of range");
@@ -207,17 +269,18 @@ impl Input {
         Ok(Chosen { name, index, entry })
     }
 
-    /// The bytes of the one source given, and the format to read them in.
+    /// The bytes of the one source given, taken out of the request, and the format to read them
+    /// in.
     fn source_bytes(
-        &self,
+        &mut self,
         name: &str,
         format: Option<Format>,
     ) -> Result<(Vec<u8>, Option<Format>), ApiError> {
-        let fields = &self.fields;
-        if let Some(text) = &fields.puzzle {
-            return Ok((text.clone().into_bytes(), format));
+        let fields = &mut self.fields;
+        if let Some(text) = fields.puzzle.take() {
+            return Ok((text.into_bytes(), format));
         }
-        if let Some(encoded) = &fields.file_base64 {
+        if let Some(encoded) = fields.file_base64.take() {
             let bytes = base64::engine::general_purpose::STANDARD
                 .decode(encoded.trim())
                 .map_err(|error| {
@@ -225,7 +288,7 @@ impl Input {
                 })?;
             return Ok((bytes, format));
         }
-        if let Some(rows) = &fields.grid {
+        if let Some(rows) = fields.grid.take() {
             if format.is_some_and(|format| format != Format::Picture) {
                 return Err(ApiError::bad(
                     name,
@@ -240,10 +303,7 @@ impl Input {
             within_limit(name, widest, rows.len())?;
             return Ok((rows.join("\n").into_bytes(), Some(Format::Picture)));
         }
-        let raw = self
-            .raw
-            .as_ref()
-            .map_or_else(Vec::new, |bytes| bytes.to_vec());
+        let raw = self.raw.take().unwrap_or_default();
         Ok((raw, format))
     }
 }
@@ -251,12 +311,17 @@ impl Input {
 /// `Ok` for a puzzle of `width` x `height` cells within [`MAX_SIDE`], else 413.
 pub(super) fn within_limit(name: &str, width: usize, height: usize) -> Result<(), ApiError> {
     if width > MAX_SIDE || height > MAX_SIDE {
-        let message = format!(
-            "the puzzle is {width}x{height} cells; the server takes at most {MAX_SIDE} a side"
-        );
-        return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, name, message));
+        return Err(too_large(name, width, height));
     }
     Ok(())
+}
+
+/// 413 for a puzzle of `width` x `height` cells, over [`MAX_SIDE`] (also over the library's own
+/// limit, which is larger: the message says the server's).
+fn too_large(name: &str, width: impl Display, height: impl Display) -> ApiError {
+    let message =
+        format!("the puzzle is {width}x{height} cells; the server takes at most {MAX_SIDE} a side");
+    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, name, message)
 }
 
 /// The format called `text` (in any case), or 400 naming every format.

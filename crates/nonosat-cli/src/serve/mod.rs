@@ -2,28 +2,31 @@
 //! the page (files embedded in the binary: no build step, no network) and a JSON API under
 //! `/api/` whose answers are the records of `--json` (docs/server.md).
 //!
-//! axum on a small tokio runtime takes the requests; the solver work of each runs on tokio's
-//! blocking threads, a bounded number at once, each under a [`Deadline`](nonosat::deadline::Deadline)
-//! ([`jobs`]). Nothing here reads or writes the server's file system: puzzles come in the request
-//! bodies, answers go out in the responses.
+//! axum on a small tokio runtime takes the requests, on a bounded number of connections with
+//! read timeouts ([`listen`]), from the server's own page or tools only ([`guard`]); the solver
+//! work of each runs on tokio's blocking threads, a bounded number at once behind a bounded queue,
+//! each under a [`Deadline`](nonosat::deadline::Deadline) ([`jobs`]). Nothing here reads or writes
+//! the server's file system: puzzles come in the request bodies, answers go out in the responses.
 
 mod api;
 mod assets;
+mod guard;
 mod input;
 mod jobs;
+mod listen;
 mod reply;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
+use axum::middleware;
 use axum::routing::{get, post};
 
 use super::args::ServeArgs;
 use super::error::{CliError, Usage};
 use super::status::Status;
-use input::MAX_BODY_BYTES;
+use guard::Guard;
 use jobs::Jobs;
 
 /// `serve`: listens until Ctrl-C (or SIGTERM), then stops cleanly.
@@ -61,17 +64,24 @@ pub(super) fn serve(args: &ServeArgs) -> Result<Status, CliError> {
         if args.open {
             open_browser(&url);
         }
-        axum::serve(listener, router(Arc::new(jobs)))
-            .with_graceful_shutdown(stopped())
-            .await
-            .map_err(|error| failed("serve on", error))
+        let jobs = Arc::new(jobs);
+        let guard = Arc::new(Guard::new(bound, &args.allow_hosts));
+        let stop = async {
+            stopped().await;
+            jobs.stop();
+        };
+        let held = jobs.capacity();
+        listen::serve(listener, router(Arc::clone(&jobs), guard), held, stop).await;
+        Ok::<_, CliError>(())
     })?;
+    // Searches still running stop at their deadlines; the process does not wait for them.
+    runtime.shutdown_background();
     Ok(Status::Done)
 }
 
-/// The routes: the page's files, and the API under `/api/`, with bodies of at most
-/// [`MAX_BODY_BYTES`].
-fn router(jobs: Arc<Jobs>) -> Router {
+/// The routes: the page's files, and the API under `/api/` (whose bodies [`input`] reads, at most
+/// [`MAX_BODY_BYTES`](input::MAX_BODY_BYTES)), behind the `guard`.
+fn router(jobs: Arc<Jobs>, guard: Arc<Guard>) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/assets/{name}", get(assets::file))
@@ -85,7 +95,7 @@ fn router(jobs: Arc<Jobs>) -> Router {
         .route("/api/sheet", post(api::sheet))
         .route("/api/limits", get(api::limits))
         .fallback(api::not_found)
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn_with_state(guard, guard::guard))
         .with_state(jobs)
 }
 

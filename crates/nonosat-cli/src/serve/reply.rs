@@ -1,9 +1,9 @@
 //! What the API answers when a request cannot be served: a status (4xx for the request's own
 //! faults) and the JSON error record of `--json` (`{"schema_version", "file", "error"}`), whose
-//! `error` says what is wrong and where.
+//! `error` says what is wrong and where (and `Retry-After` when the server is too busy).
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use nonosat::report::{ErrorRecord, SCHEMA_VERSION};
 
@@ -16,6 +16,8 @@ pub(super) struct ApiError {
     pub file: String,
     /// What went wrong, with its place.
     pub message: String,
+    /// Seconds after which to ask again, for a server too busy or stopping (503).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -25,6 +27,15 @@ impl ApiError {
             status,
             file: file.to_owned(),
             message: message.into(),
+            retry_after: None,
+        }
+    }
+
+    /// The server cannot take the request now: 503, to be asked again after `seconds`.
+    pub fn unavailable(message: &str, seconds: u64) -> Self {
+        ApiError {
+            retry_after: Some(seconds),
+            ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "request", message)
         }
     }
 
@@ -42,6 +53,11 @@ impl ApiError {
         )
     }
 
+    /// A thread of the server that failed (a bug): 500.
+    pub fn failed(error: &tokio::task::JoinError) -> Self {
+        ApiError::internal(&format!("the job failed: {error}; please report it"))
+    }
+
     /// A fault of the server (an answer that failed verification, a job that failed): 500.
     pub fn internal(message: &str) -> Self {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "request", message)
@@ -56,6 +72,12 @@ impl IntoResponse for ApiError {
             index: None,
             error: self.message,
         };
-        (self.status, Json(record)).into_response()
+        let mut response = (self.status, Json(record)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }

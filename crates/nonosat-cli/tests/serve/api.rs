@@ -12,16 +12,7 @@ use super::{Server, bundled, clues_of, rows_of};
 /// at the differing cells, which are ambiguous. Answers whether the ambiguous cells were all
 /// found: the record leaves them null when their search ran out of time.
 pub(super) fn assert_answers(record: &Value, drawn: &[String]) -> bool {
-    let solutions: Vec<Vec<String>> = record["solutions"]
-        .as_array()
-        .expect("solutions")
-        .iter()
-        .map(rows_of)
-        .collect();
-    let clues = clues_of(drawn);
-    for solution in &solutions {
-        assert_eq!(clues_of(solution), clues, "a solution breaks the clues");
-    }
+    let solutions = solutions_of(record, drawn);
     match record["verdict"].as_str().expect("a verdict") {
         "unique" => {
             assert_eq!(solutions, [drawn.to_vec()]);
@@ -57,6 +48,32 @@ pub(super) fn assert_answers(record: &Value, drawn: &[String]) -> bool {
     }
 }
 
+/// Checks the verdict alone (`ambiguous_cells: false`) against the drawn picture: every solution
+/// has its clues, a unique one is the picture, and several are two that differ.
+pub(super) fn assert_verdict(record: &Value, drawn: &[String]) {
+    let solutions = solutions_of(record, drawn);
+    match record["verdict"].as_str() {
+        Some("unique") => assert_eq!(solutions, [drawn.to_vec()]),
+        Some("multiple") => assert!(solutions.len() == 2 && solutions[0] != solutions[1]),
+        _ => panic!("a drawn picture has a solution: {record}"),
+    }
+}
+
+/// The solutions of a check record, each checked to have the clues of the drawn picture.
+fn solutions_of(record: &Value, drawn: &[String]) -> Vec<Vec<String>> {
+    let solutions: Vec<Vec<String>> = record["solutions"]
+        .as_array()
+        .expect("solutions")
+        .iter()
+        .map(rows_of)
+        .collect();
+    let clues = clues_of(drawn);
+    for solution in &solutions {
+        assert_eq!(clues_of(solution), clues, "a solution breaks the clues");
+    }
+    solutions
+}
+
 fn rows(picture: &[&str]) -> Vec<String> {
     picture.iter().map(|row| (*row).to_owned()).collect()
 }
@@ -67,7 +84,7 @@ fn a_drawn_grid_is_checked_and_its_ambiguity_shown() {
     let diagonal = rows(&["#.", ".#"]);
     let answer = server.post_json("/api/check", &json!({ "grid": diagonal }));
     assert_eq!(answer.status, 200);
-    assert!(answer.content_type.starts_with("application/json"));
+    assert!(answer.content_type().starts_with("application/json"));
     let record = answer.json();
     assert_eq!(record["verdict"], "multiple");
     assert_eq!(record["ambiguous"].as_array().unwrap().len(), 4);
@@ -113,7 +130,7 @@ fn answers_are_the_records_of_json_output() {
 fn pictures_come_as_raw_bytes_or_base64_and_files_in_every_format() {
     let server = Server::start(&[]);
     let png = bundled("examples/heart.png");
-    let raw = server.send("POST", "/api/check?name=heart.png", &[], &png);
+    let raw = server.post_file("/api/check?name=heart.png", &png);
     assert_eq!(raw.status, 200, "{}", String::from_utf8_lossy(&raw.body));
     let encoded = base64::engine::general_purpose::STANDARD.encode(&png);
     let based = server.post_json(
@@ -139,7 +156,7 @@ fn pictures_come_as_raw_bytes_or_base64_and_files_in_every_format() {
         "heart.txt",
     ] {
         let bytes = bundled(&format!("examples/{file}"));
-        let answer = server.send("POST", &format!("/api/check?name={file}"), &[], &bytes);
+        let answer = server.post_file(&format!("/api/check?name={file}"), &bytes);
         assert_eq!(
             answer.status,
             200,
@@ -257,14 +274,55 @@ fn oversized_grids_and_bodies_are_refused_with_their_size() {
         .error(413);
     assert!(message.contains("300x1"), "{message}");
     let body = vec![b'#'; 4 * 1024 * 1024 + 1];
-    let message = server.send("POST", "/api/check", &[], &body).error(413);
+    let message = server.post_file("/api/check", &body).error(413);
     assert_eq!(
         message,
         "the request body is over the limit of 4194304 bytes"
     );
+    // A picture over the library's own limit (1000 a side) is refused with the server's.
+    for (width, height) in [(1200, 1), (300, 2)] {
+        let message = server
+            .post_file("/api/check?name=wide.png", &white_png(width, height))
+            .error(413);
+        assert_eq!(
+            message,
+            format!("the puzzle is {width}x{height} cells; the server takes at most 200 a side")
+        );
+    }
     let limits = server.send("GET", "/api/limits", &[], b"").json();
     assert_eq!(limits["max_side"], 200);
     assert_eq!(limits["max_body_bytes"], 4 * 1024 * 1024);
+}
+
+/// A white greyscale PNG picture of `width` x `height` pixels.
+fn white_png(width: u32, height: u32) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, width, height);
+    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().expect("a PNG header");
+    writer
+        .write_image_data(&vec![255; (width * height) as usize])
+        .expect("the pixels");
+    writer.finish().expect("a PNG");
+    bytes
+}
+
+#[test]
+fn fix_proposes_at_most_the_documented_number_of_edits() {
+    let server = Server::start(&[]);
+    for edits in [101, 1_000_000_000] {
+        let message = server
+            .post_json("/api/fix", &json!({ "grid": ["#.", ".#"], "edits": edits }))
+            .error(400);
+        assert_eq!(
+            message,
+            format!("`edits` is {edits}; the server proposes at most 100")
+        );
+    }
+    let fix = server.post_json("/api/fix", &json!({ "grid": ["#.", ".#"], "edits": 100 }));
+    assert_eq!(fix.status, 200);
+    assert!(fix.json()["edits"].is_array());
 }
 
 #[test]
@@ -351,10 +409,10 @@ fn every_endpoint_answers_a_design() {
         assert_eq!(again["columns"], clues["columns"], "{format}");
     }
     let svg = server.post_json("/api/sheet", &body(json!({ "solved": true })));
-    assert_eq!(svg.content_type, "image/svg+xml");
+    assert_eq!(svg.content_type(), "image/svg+xml");
     assert!(String::from_utf8_lossy(&svg.body).contains("<svg"));
     let png = server.post_json("/api/sheet", &body(json!({ "image": "png" })));
-    assert_eq!(png.content_type, "image/png");
+    assert_eq!(png.content_type(), "image/png");
     assert_eq!(&png.body[..8], b"\x89PNG\r\n\x1a\n");
 }
 
@@ -363,7 +421,7 @@ fn the_page_and_its_files_are_served() {
     let server = Server::start(&[]);
     let page = server.send("GET", "/", &[], b"");
     assert_eq!(page.status, 200);
-    assert!(page.content_type.starts_with("text/html"));
+    assert!(page.content_type().starts_with("text/html"));
     let html = String::from_utf8(page.body).unwrap();
     for asset in ["/assets/studio.css", "/assets/studio.js"] {
         assert!(html.contains(asset), "the page loads {asset}");
@@ -392,15 +450,11 @@ fn concurrent_requests_of_several_pages_are_all_answered() {
                 let server = &server;
                 scope.spawn(move || {
                     let client = format!("page-{i}");
-                    let body = json!({ "grid": picture }).to_string();
-                    let answer = server.send(
-                        "POST",
+                    // Twelve full checks at once: those past the queue's bound ask again.
+                    let (answer, _) = server.post_json_patiently(
                         "/api/check",
-                        &[
-                            ("Content-Type", "application/json"),
-                            ("X-Nonosat-Client", &client),
-                        ],
-                        body.as_bytes(),
+                        &[("X-Nonosat-Client", &client)],
+                        &json!({ "grid": picture }),
                     );
                     assert_eq!(answer.status, 200);
                     assert!(assert_answers(&answer.json(), picture));

@@ -19,6 +19,17 @@ mod api;
 mod browser;
 mod doors;
 mod load;
+mod queue;
+mod security;
+mod slow;
+
+/// The peak resident memory the server may reach under the flood and load tests, in KiB
+/// (docs/server.md gives the figures measured): bodies being read, 4 MiB each at most, on a
+/// bounded number of connections, and what the searches hold.
+const MEMORY_BOUND_KIB: u64 = 256 * 1024;
+
+/// The most times a request is sent while the server answers that it is busy.
+const MAX_TRIES: usize = 300;
 
 /// A `nonosat serve` process on a free loopback port, stopped when dropped.
 struct Server {
@@ -69,6 +80,38 @@ impl Server {
         )
     }
 
+    /// POSTs `body` as JSON with `headers`, again after `Retry-After` while the server is busy
+    /// (at most [`MAX_TRIES`] times): the answer, and how many times it was sent.
+    fn post_json_patiently(
+        &self,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &Value,
+    ) -> (Answer, usize) {
+        let headers = [&[("Content-Type", "application/json")], headers].concat();
+        let body = body.to_string();
+        for tries in 1..=MAX_TRIES {
+            let answer = self.send("POST", path, &headers, body.as_bytes());
+            let Some(seconds) = answer.header("retry-after") else {
+                return (answer, tries);
+            };
+            assert_eq!(answer.status, 503);
+            let seconds: u64 = seconds.parse().expect("Retry-After in seconds");
+            std::thread::sleep(Duration::from_secs(seconds));
+        }
+        panic!("still busy after {MAX_TRIES} tries");
+    }
+
+    /// POSTs a puzzle file's `bytes` as the raw body, an explicit upload.
+    fn post_file(&self, path: &str, bytes: &[u8]) -> Answer {
+        self.send(
+            "POST",
+            path,
+            &[("Content-Type", "application/octet-stream")],
+            bytes,
+        )
+    }
+
     /// The server's resident memory now and at its peak, in KiB (Linux only).
     fn memory_kib(&self) -> Option<(u64, u64)> {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
@@ -101,11 +144,25 @@ impl Drop for Server {
 #[derive(Debug)]
 struct Answer {
     status: u16,
-    content_type: String,
+    /// Every header: name (in lower case) and value.
+    headers: Vec<(String, String)>,
     body: Vec<u8>,
 }
 
 impl Answer {
+    /// The content type, empty without one.
+    fn content_type(&self) -> &str {
+        self.header("content-type").unwrap_or_default()
+    }
+
+    /// The value of the header `name`, if the answer has it.
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(key, _)| key.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.as_str())
+    }
+
     /// The body as JSON.
     fn json(&self) -> Value {
         serde_json::from_slice(&self.body).unwrap_or_else(|error| {
@@ -133,8 +190,9 @@ impl Answer {
     }
 }
 
-/// One HTTP/1.1 request on a connection of its own. The body is written on another thread, so
-/// that an answer sent before the whole body was read (as for a body over the limit) is read.
+/// One HTTP/1.1 request on a connection of its own, with `Host` the server's address unless
+/// `headers` name another. The body is written on another thread, so that an answer sent before
+/// the whole body was read (as for a body over the limit) is read.
 fn send(
     address: SocketAddr,
     method: &str,
@@ -147,9 +205,15 @@ fn send(
         .set_read_timeout(Some(Duration::from_secs(600)))
         .expect("a read timeout");
     let mut head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        "{method} {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n",
         body.len()
     );
+    if !headers
+        .iter()
+        .any(|(name, _)| name.eq_ignore_ascii_case("host"))
+    {
+        head += &format!("Host: {address}\r\n");
+    }
     for (name, value) in headers {
         head += &format!("{name}: {value}\r\n");
     }
@@ -171,7 +235,7 @@ fn send(
     parse_answer(&raw)
 }
 
-/// The status, content type and body of a raw HTTP/1.1 answer with a Content-Length.
+/// The status, headers and body of a raw HTTP/1.1 answer with a Content-Length.
 fn parse_answer(raw: &[u8]) -> Answer {
     let split = raw
         .windows(4)
@@ -184,21 +248,23 @@ fn parse_answer(raw: &[u8]) -> Answer {
         .and_then(|line| line.split_whitespace().nth(1))
         .and_then(|code| code.parse().ok())
         .expect("a status line");
-    let header = |name: &str| {
-        head.lines()
-            .filter_map(|line| line.split_once(':'))
-            .find(|(key, _)| key.eq_ignore_ascii_case(name))
-            .map(|(_, value)| value.trim().to_owned())
-    };
-    let body = raw[split + 4..].to_vec();
-    if let Some(length) = header("content-length") {
-        assert_eq!(body.len().to_string(), length, "the whole body arrived");
-    }
-    Answer {
+    let headers = lines
+        .filter_map(|line| line.split_once(':'))
+        .map(|(key, value)| (key.to_ascii_lowercase(), value.trim().to_owned()))
+        .collect();
+    let answer = Answer {
         status,
-        content_type: header("content-type").unwrap_or_default(),
-        body,
+        headers,
+        body: raw[split + 4..].to_vec(),
+    };
+    if let Some(length) = answer.header("content-length") {
+        assert_eq!(
+            answer.body.len().to_string(),
+            length,
+            "the whole body arrived"
+        );
     }
+    answer
 }
 
 /// The clue of a line: the lengths of its runs of `#`.
