@@ -152,35 +152,21 @@ fn sweep(blocks: impl Iterator<Item = Block>, may: &[u64], out: &mut Sweep) {
 mod tests {
     use super::*;
 
-    /// The clue of `(len, colour)` blocks.
-    fn clue(blocks: &[(usize, u8)]) -> ColourClue {
-        ColourClue::new(
-            blocks
-                .iter()
-                .map(|&(len, colour)| Block { len, colour })
-                .collect(),
-        )
-    }
-
-    /// Solves a line given as a word per value; the result the same way.
-    fn solve(blocks: &[(usize, u8)], len: usize, may: &[u64]) -> Result<Vec<u64>, Contradiction> {
+    /// Solves a line given as a word per value, for the clue of the picture line `picture`
+    /// (colour indices); the result as a word per value.
+    fn solve(picture: &[u8], len: usize, may: &[u64]) -> Result<Vec<u64>, Contradiction> {
+        let clue = ColourClue::of_line(picture.iter().copied());
         let mut can = vec![0; may.len()];
-        ColourBitSolver::new().solve(&clue(blocks), len, may, &mut can)?;
+        ColourBitSolver::new().solve(&clue, len, may, &mut can)?;
         Ok(can)
     }
 
     #[test]
     fn touching_blocks_of_different_colours_and_a_gap_between_one_colour() {
         let open = [0b111; 3];
-        assert_eq!(
-            solve(&[(2, 1), (1, 2)], 3, &open),
-            Ok(vec![0, 0b011, 0b100])
-        );
-        assert_eq!(
-            solve(&[(1, 1), (1, 1)], 3, &open),
-            Ok(vec![0b010, 0b101, 0])
-        );
-        assert_eq!(solve(&[(2, 1), (1, 1)], 3, &open), Err(Contradiction));
+        assert_eq!(solve(&[1, 1, 2], 3, &open), Ok(vec![0, 0b011, 0b100]));
+        assert_eq!(solve(&[1, 0, 1], 3, &open), Ok(vec![0b010, 0b101, 0]));
+        assert_eq!(solve(&[1, 1, 0, 1], 3, &open), Err(Contradiction));
     }
 
     #[test]
@@ -188,7 +174,7 @@ mod tests {
         // Five cells, the clue 2a 1b, cell 1 known background: the 2a sits at 2..4 and 1b at 4.
         let may = [0b11111, 0b11101, 0b11101];
         assert_eq!(
-            solve(&[(2, 1), (1, 2)], 5, &may),
+            solve(&[1, 1, 2], 5, &may),
             Ok(vec![0b00011, 0b01100, 0b10000])
         );
         // A colour no block has leaves its cells to the others.
@@ -199,10 +185,14 @@ mod tests {
     #[test]
     fn a_full_word_line() {
         let open = [u64::MAX; 3];
-        assert_eq!(solve(&[(64, 2)], 64, &open), Ok(vec![0, 0, u64::MAX]));
-        let halves = solve(&[(32, 1), (32, 2)], 64, &open);
-        assert_eq!(halves, Ok(vec![0, u64::MAX >> 32, u64::MAX << 32]));
-        assert_eq!(solve(&[(32, 1), (32, 1)], 64, &open), Err(Contradiction));
-        assert_eq!(solve(&[(65, 1)], 64, &open), Err(Contradiction));
+        assert_eq!(solve(&[2; 64], 64, &open), Ok(vec![0, 0, u64::MAX]));
+        let halves: Vec<u8> = [1; 32].into_iter().chain([2; 32]).collect();
+        assert_eq!(
+            solve(&halves, 64, &open),
+            Ok(vec![0, u64::MAX >> 32, u64::MAX << 32])
+        );
+        let parted: Vec<u8> = [1; 32].into_iter().chain([0]).chain([1; 32]).collect();
+        assert_eq!(solve(&parted, 64, &open), Err(Contradiction));
+        assert_eq!(solve(&[1; 65], 64, &open), Err(Contradiction));
     }
 }

@@ -94,6 +94,20 @@ fn every_partial_line_of_length_8() {
     check_consistent_clues_and_a_sample(8);
 }
 
+/// The runs of `full` (colour indices), or one time in `one_in` those of another random line of
+/// its length with up to `colours` colours (mostly a clue `full` does not meet).
+fn random_runs(rng: &mut Rng, full: &[u8], colours: u8, one_in: u64) -> Vec<(usize, u8)> {
+    if rng.below(one_in) == 0 {
+        let other: Vec<u8> = full
+            .iter()
+            .map(|_| rng.below(u64::from(colours) + 1) as u8)
+            .collect();
+        runs(&other)
+    } else {
+        runs(full)
+    }
+}
+
 /// Lines up to 14 cells with up to 6 colours and cells that may take any set of colours: random
 /// clues read off random lines, against the union of the clue's arrangements that fit.
 #[test]
@@ -109,14 +123,7 @@ fn random_lines_with_any_sets_of_colours() {
                 _ => rng.below(u64::from(colours) + 1) as u8,
             })
             .collect();
-        let runs = if rng.below(4) == 0 {
-            let other: Vec<u8> = (0..len)
-                .map(|_| rng.below(u64::from(colours) + 1) as u8)
-                .collect();
-            runs(&other)
-        } else {
-            runs(&full)
-        };
+        let runs = random_runs(&mut rng, &full, colours, 4);
         let all: Colours = (1 << (colours + 1)) - 1;
         let partial: Vec<Colours> = full
             .iter()
@@ -207,14 +214,7 @@ fn the_solvers_agree_on_random_lines_up_to_64_cells() {
                 }
             })
             .collect();
-        let runs = if rng.below(5) == 0 {
-            let other: Vec<u8> = (0..len)
-                .map(|_| rng.below(u64::from(colours) + 1) as u8)
-                .collect();
-            runs(&other)
-        } else {
-            runs(&full)
-        };
+        let runs = random_runs(&mut rng, &full, colours, 5);
         let (open, against) = ([1, 3, 10][round % 3], [0, 200, 30][round % 3]);
         let partial: Vec<Colours> = full
             .iter()
