@@ -348,13 +348,18 @@ pub fn propagate_colour_lines(
         }
     }
     let mut solves = 0;
+    // A line's positions and cells, and what solving it leaves: buffers reused for every line.
+    let (mut positions, mut cells, mut solved) = (Vec::new(), Vec::new(), Vec::new());
     while let Some(line) = queue.pop_front() {
         queued[slot(line)] = false;
-        let positions: Vec<Pos> = grid.line_positions(line).collect();
-        let cells: Vec<Colours> = positions.iter().map(|&pos| grid[pos]).collect();
+        positions.clear();
+        positions.extend(grid.line_positions(line));
+        cells.clear();
+        cells.extend(positions.iter().map(|&pos: &Pos| grid[pos]));
+        solved.resize(cells.len(), 0);
         solves += 1;
-        let solved = solver
-            .solve(puzzle.clue(line), &cells)
+        solver
+            .solve_into(puzzle.clue(line), &cells, &mut solved)
             .map_err(|Contradiction| ColourStuck { line })?;
         for ((&pos, &before), &after) in positions.iter().zip(&cells).zip(&solved) {
             if before != after {
