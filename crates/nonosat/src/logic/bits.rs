@@ -193,7 +193,7 @@ fn sweep(blocks: impl Iterator<Item = usize>, len: usize, line: LineBits, out: &
         first = 0;
         // The cell after each block is white; whites run on from there to the next black.
         let seeds = shift_left(starts, block) & not_black;
-        whites = (not_black.wrapping_add(seeds) ^ not_black | seeds) & not_black;
+        whites = run_on(seeds, not_black);
         j += 1;
     }
     out.whites[j] = whites;
@@ -209,8 +209,14 @@ fn fits(block: usize, len: usize, open: u64, black: u64) -> u64 {
     runs_of(open, block) & before & after
 }
 
+/// The cells of `mask` from each cell of `seeds` (a part of `mask`) as far as `mask` runs on
+/// without a gap, by one addition: adding the seeds carries each through its run of `mask`.
+pub(super) fn run_on(seeds: u64, mask: u64) -> u64 {
+    (mask.wrapping_add(seeds) ^ mask | seeds) & mask
+}
+
 /// The cells `p` with `mask` holding all of `p..p + width` (`width` from 1 to 64), by doubling.
-fn runs_of(mask: u64, width: usize) -> u64 {
+pub(super) fn runs_of(mask: u64, width: usize) -> u64 {
     let (mut runs, mut covered) = (mask, 1);
     while covered * 2 <= width {
         runs &= runs >> covered;
@@ -224,7 +230,7 @@ fn runs_of(mask: u64, width: usize) -> u64 {
 
 /// The cells covered by a block of `width` cells (from 1 to 64) starting at any cell of `starts`,
 /// by doubling.
-fn smear(starts: u64, width: usize) -> u64 {
+pub(super) fn smear(starts: u64, width: usize) -> u64 {
     let (mut cover, mut covered) = (starts, 1);
     while covered * 2 <= width {
         cover |= cover << covered;
@@ -237,7 +243,7 @@ fn smear(starts: u64, width: usize) -> u64 {
 }
 
 /// `word << by`, and 0 once `by` reaches the word's width.
-fn shift_left(word: u64, by: usize) -> u64 {
+pub(super) fn shift_left(word: u64, by: usize) -> u64 {
     word.checked_shl(by as u32).unwrap_or(0)
 }
 

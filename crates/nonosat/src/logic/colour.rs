@@ -1,8 +1,11 @@
-//! Colour line logic: the complete DP line solver for colour clues, and propagation over a grid.
+//! Colour line logic: the complete line solver for colour clues, and propagation over a grid.
 //!
 //! A cell is a set of colours it may still take, as the bits of a [`Colours`] (bit 0 the
-//! background). [`ColourLineSolver::solve`] keeps in each cell exactly the colours some arrangement
-//! of the clue gives it, in O(n·(k + C)) for a line of n cells, k blocks and C colours:
+//! background). [`ColourLineSolver`] keeps in each cell exactly the colours some arrangement of
+//! the clue gives it: bit-parallel for lines of up to 64 cells
+//! ([`ColourBitSolver`](super::colour_bits::ColourBitSolver)), and beyond by
+//! [`ColourDpSolver`], a dynamic program in O(n·(k + C)) for a line of n cells, k blocks and C
+//! colours:
 //!
 //! - `reach[j][i]`: blocks `0..j` fit the first `i` cells, and block `j` may start at cell `i` (the
 //!   background cell that parts two blocks of one colour belongs to the earlier block's step);
@@ -11,12 +14,14 @@
 //!   when a placement of a block of colour c over it does; placements are marked by difference
 //!   arrays and checked in O(1) by counts of the cells that cannot take each colour.
 //!
-//! It is separate from the black-and-white [`DpLineSolver`](super::DpLineSolver) on purpose: the
-//! one-colour case keeps its own tuned loop.
+//! Both are separate from the black-and-white solvers on purpose: the one-colour case keeps its
+//! own tuned loops.
 
 use std::collections::VecDeque;
 
 use super::Contradiction;
+use super::bits::MAX_LEN;
+use super::colour_bits::{ColourBitSolver, MAX_VALUES};
 use crate::model::{ColourClue, ColourPuzzle, Grid, LineId, Pos};
 
 /// The colours a cell may still take: bit `c` for colour index `c`, bit 0 the background.
@@ -32,24 +37,19 @@ pub fn all_colours(count: usize) -> Colours {
     }
 }
 
-/// The complete colour line solver, keeping its work tables between calls.
-#[derive(Clone, Debug, Default)]
+/// The complete colour line solver: bit-parallel for lines of up to [`MAX_LEN`] cells, the
+/// dynamic program beyond.
+#[derive(Default)]
 pub struct ColourLineSolver {
-    reach: Vec<bool>,
-    rest: Vec<bool>,
-    /// `blocked[c * (n + 1) + i]`: how many of the first `i` cells cannot take colour `c`.
-    blocked: Vec<u32>,
-    /// `marks[c * (n + 1) + i]`: difference array of the placements of colour `c` that are kept.
-    marks: Vec<i32>,
-    /// Per block, its earliest and latest start; `next[j * (n + 1) + i]`, where block `j`
-    /// starting at `i` lets the next block start.
-    lo: Vec<usize>,
-    hi: Vec<usize>,
-    next: Vec<u32>,
+    bits: ColourBitSolver,
+    dp: ColourDpSolver,
+    /// A line's words, a word per value: the cells that may take it, and what solving leaves.
+    may: [u64; MAX_VALUES],
+    can: [u64; MAX_VALUES],
 }
 
 impl ColourLineSolver {
-    /// A solver with empty tables.
+    /// A solver.
     pub fn new() -> Self {
         ColourLineSolver::default()
     }
@@ -68,6 +68,65 @@ impl ColourLineSolver {
 
     /// [`solve`](Self::solve) into `solved` (as long as `line`), without allocating; on a
     /// contradiction `solved` is left unspecified.
+    pub fn solve_into(
+        &mut self,
+        clue: &ColourClue,
+        line: &[Colours],
+        solved: &mut [Colours],
+    ) -> Result<(), Contradiction> {
+        if line.len() > MAX_LEN {
+            return self.dp.solve_into(clue, line, solved);
+        }
+        // A word per value up to the highest any cell may take (at least the background's).
+        let values =
+            (Colours::BITS - line.iter().fold(1, |any, &cell| any | cell).leading_zeros()) as usize;
+        let (may, can) = (&mut self.may[..values], &mut self.can[..values]);
+        may.fill(0);
+        for (i, &cell) in line.iter().enumerate() {
+            let mut left = cell;
+            while left != 0 {
+                may[left.trailing_zeros() as usize] |= 1 << i;
+                left &= left - 1;
+            }
+        }
+        self.bits.solve(clue, line.len(), may, can)?;
+        solved.fill(0);
+        for (value, &word) in can.iter().enumerate() {
+            let mut left = word;
+            while left != 0 {
+                solved[left.trailing_zeros() as usize] |= 1 << value;
+                left &= left - 1;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The colour dynamic program, for lines of any length, keeping its work tables between calls.
+#[derive(Clone, Debug, Default)]
+pub struct ColourDpSolver {
+    reach: Vec<bool>,
+    rest: Vec<bool>,
+    /// `blocked[c * (n + 1) + i]`: how many of the first `i` cells cannot take colour `c`.
+    blocked: Vec<u32>,
+    /// `marks[c * (n + 1) + i]`: difference array of the placements of colour `c` that are kept.
+    marks: Vec<i32>,
+    /// Per block, its earliest and latest start; `next[j * (n + 1) + i]`, where block `j`
+    /// starting at `i` lets the next block start.
+    lo: Vec<usize>,
+    hi: Vec<usize>,
+    next: Vec<u32>,
+}
+
+impl ColourDpSolver {
+    /// A solver with empty tables.
+    pub fn new() -> Self {
+        ColourDpSolver::default()
+    }
+
+    /// Narrows each cell of `line` into `solved` (as long as `line`) to the colours some
+    /// arrangement of `clue` gives it, or a contradiction when no arrangement fits (`solved` is
+    /// then left unspecified). Colour indices of the clue must be below 32.
     pub fn solve_into(
         &mut self,
         clue: &ColourClue,
@@ -289,13 +348,18 @@ pub fn propagate_colour_lines(
         }
     }
     let mut solves = 0;
+    // A line's positions and cells, and what solving it leaves: buffers reused for every line.
+    let (mut positions, mut cells, mut solved) = (Vec::new(), Vec::new(), Vec::new());
     while let Some(line) = queue.pop_front() {
         queued[slot(line)] = false;
-        let positions: Vec<Pos> = grid.line_positions(line).collect();
-        let cells: Vec<Colours> = positions.iter().map(|&pos| grid[pos]).collect();
+        positions.clear();
+        positions.extend(grid.line_positions(line));
+        cells.clear();
+        cells.extend(positions.iter().map(|&pos: &Pos| grid[pos]));
+        solved.resize(cells.len(), 0);
         solves += 1;
-        let solved = solver
-            .solve(puzzle.clue(line), &cells)
+        solver
+            .solve_into(puzzle.clue(line), &cells, &mut solved)
             .map_err(|Contradiction| ColourStuck { line })?;
         for ((&pos, &before), &after) in positions.iter().zip(&cells).zip(&solved) {
             if before != after {

@@ -12,8 +12,10 @@
 //!   in the same states again and again (the same column, one cell more known, under each probe of
 //!   a row), as pbnsolve found too; the cache is cleared when it outgrows [`CACHE_ENTRIES`], so
 //!   memory stays bounded;
-//! - colour solves every line by the colour dynamic program ([`ColourLineSolver`]), its results
-//!   cached the same way, since that solver is not bit-parallel.
+//! - colour solves lines of up to [`bits::MAX_LEN`] cells bit-parallel too ([`ColourBitSolver`]),
+//!   from a word per value per line (the cells that may still take it) kept up to date the same
+//!   way, and longer ones by the colour dynamic program ([`ColourDpSolver`]), cached like black and
+//!   white's.
 //!
 //! A cell only ever narrows (a black-and-white cell goes from unknown to one value at once; a
 //! colour cell loses colours one or several at a time), and a contradiction is a line with no
@@ -27,7 +29,8 @@ use super::Contradiction;
 use super::DpLineSolver;
 use super::belief::{black_beliefs, likelier_colour};
 use super::bits::{self, BitLineSolver, LineBits};
-use super::colour::{ColourLineSolver, Colours, all_colours};
+use super::colour::{ColourDpSolver, Colours, all_colours};
+use super::colour_bits::ColourBitSolver;
 use crate::model::{Cell, Clue, ColourClue, ColourMismatch, ColourPuzzle, Grid, Mismatch, Puzzle};
 
 /// The most line results a line cache holds before it is cleared: about 100 MB at most on a
@@ -284,15 +287,27 @@ impl Kind for Puzzle {
     }
 }
 
-/// The colour line engine: the colour dynamic program, its results cached by the line's cells
-/// (probing asks the same lines in the same states again and again, and the colour solver is not
-/// bit-parallel), and its buffers.
+/// The colour line engine: per line of up to [`bits::MAX_LEN`] cells a word per value (the cells
+/// that may still take it) and the bit-parallel solver; for longer lines the colour dynamic
+/// program, its results cached by the line's cells.
 pub struct ColourLines {
-    solver: ColourLineSolver,
+    height: usize,
+    /// The values a cell can take: the palette's colours and the background.
+    values: usize,
+    /// `words[line * values + c]`: the cells of the line that may take value `c` (unused for lines
+    /// longer than [`bits::MAX_LEN`]).
+    words: Vec<u64>,
+    /// Whether the rows (the columns) are short enough for [`words`](Self::words).
+    rows_in_words: bool,
+    columns_in_words: bool,
+    bits: ColourBitSolver,
+    /// What the bit-parallel solver leaves, a word per value: a reused buffer.
+    can: Vec<u64>,
+    solver: ColourDpSolver,
     cache: LineCache,
     /// The bits a cell takes in a cache key: the fewest of 2, 4, 8, 16 or 32 that hold a bit per
     /// value.
-    bits: u32,
+    key_bits: u32,
     /// A line's cells, and what solving it gives: reused buffers.
     line: Vec<Colours>,
     solved: Vec<Colours>,
@@ -368,19 +383,48 @@ impl Kind for ColourPuzzle {
     }
 
     fn line_engine(&self) -> ColourLines {
-        let longest = self.width().max(self.height());
-        let values = self.palette().len() as u32 + 1;
+        let (width, height) = (self.width(), self.height());
+        let longest = width.max(height);
+        let values = self.palette().len() + 1;
+        // Every cell open; a line too long for words keeps them unused.
+        let line_words = |len: usize| {
+            let cells = u64::MAX.checked_shr(bits::MAX_LEN.saturating_sub(len) as u32);
+            vec![cells.unwrap_or(0); values]
+        };
+        let mut words = Vec::with_capacity((width + height) * values);
+        for _ in 0..height {
+            words.extend(line_words(width));
+        }
+        for _ in 0..width {
+            words.extend(line_words(height));
+        }
         ColourLines {
-            solver: ColourLineSolver::new(),
+            height,
+            values,
+            words,
+            rows_in_words: width <= bits::MAX_LEN,
+            columns_in_words: height <= bits::MAX_LEN,
+            bits: ColourBitSolver::new(),
+            can: vec![0; values],
+            solver: ColourDpSolver::new(),
             cache: LineCache::default(),
-            bits: values.next_power_of_two().max(2),
+            key_bits: (values as u32).next_power_of_two().max(2),
             line: Vec::with_capacity(longest),
             solved: vec![0; longest],
         }
     }
 
     #[inline]
-    fn note(_: &mut ColourLines, _: usize, _: usize, _: Colours) {}
+    fn note(lines: &mut ColourLines, row: usize, col: usize, colours: Colours) {
+        let values = lines.values;
+        if lines.rows_in_words {
+            set_value_bits(&mut lines.words[row * values..][..values], col, colours);
+        }
+        if lines.columns_in_words {
+            let column = (lines.height + col) * values;
+            set_value_bits(&mut lines.words[column..][..values], row, colours);
+        }
+    }
 
     fn solve_line(
         &self,
@@ -389,22 +433,43 @@ impl Kind for ColourPuzzle {
         cells: &[Colours],
         narrowed: &mut Vec<(usize, Colours)>,
     ) -> Result<(), Contradiction> {
+        let clue = self.line_clue(line.number);
+        if line.len <= bits::MAX_LEN {
+            let values = lines.values;
+            let may = &lines.words[line.number * values..][..values];
+            lines.bits.solve(clue, line.len, may, &mut lines.can)?;
+            let lost = may
+                .iter()
+                .zip(&lines.can)
+                .fold(0, |lost, (&may, &can)| lost | (may & !can));
+            let mut left = lost;
+            while left != 0 {
+                let i = left.trailing_zeros() as usize;
+                left &= left - 1;
+                let kept = lines.can.iter().enumerate().fold(0, |kept, (c, &word)| {
+                    kept | ((word >> i & 1) as Colours) << c
+                });
+                narrowed.push((i, kept));
+            }
+            return Ok(());
+        }
         lines.line.clear();
         lines
             .line
             .extend((0..line.len).map(|i| cells[line.first + i * line.step]));
         let solved = &mut lines.solved[..line.len];
-        let bits = lines.bits;
+        let key_bits = lines.key_bits;
         match lines
             .cache
-            .lookup(line.number, pack_colours(&lines.line, bits))
+            .lookup(line.number, pack_colours(&lines.line, key_bits))
         {
-            Some(Some(words)) => unpack_colours(words, bits, solved),
+            Some(Some(words)) => unpack_colours(words, key_bits, solved),
             Some(None) => return Err(Contradiction),
             None => {
-                let clue = self.line_clue(line.number);
                 let result = lines.solver.solve_into(clue, &lines.line, solved);
-                let packed = result.ok().map(|()| pack_colours(solved, bits).collect());
+                let packed = result
+                    .ok()
+                    .map(|()| pack_colours(solved, key_bits).collect());
                 lines.cache.store(packed);
                 result?;
             }
@@ -415,6 +480,15 @@ impl Kind for ColourPuzzle {
             }
         }
         Ok(())
+    }
+}
+
+/// Sets bit `i` of each value's word of a line to say whether `colours` holds the value.
+#[inline]
+fn set_value_bits(words: &mut [u64], i: usize, colours: Colours) {
+    let bit = 1 << i;
+    for (c, word) in words.iter_mut().enumerate() {
+        *word = (*word & !bit) | u64::from(colours >> c & 1) << i;
     }
 }
 

@@ -7,13 +7,14 @@
 //! dirty lines; [`probe`] tries open cells both ways on top of it; a [`board::Board`] propagates in
 //! place with an undo trail, for search, over either kind of puzzle ([`kind`]: the black-and-white
 //! line engine, bit-parallel with a line cache, and the colour one). [`colour`] holds the colour
-//! line solver and its propagation, apart from the black-and-white hot loops; [`colour_probe`]
-//! probes colour grids on top of it.
+//! line solver (bit-parallel in [`colour_bits`] up to 64 cells) and its propagation, apart from the
+//! black-and-white hot loops; [`colour_probe`] probes colour grids on top of it.
 
 pub mod belief;
 pub mod bits;
 pub mod board;
 pub mod colour;
+pub mod colour_bits;
 pub mod colour_probe;
 pub mod count;
 mod dp;

@@ -7,6 +7,7 @@ mod brute;
 mod common;
 
 mod board;
+mod colour_board;
 mod colour_grids;
 mod colour_line;
 mod counting;
