@@ -49,7 +49,7 @@ def read(
 
     ``source`` is a path (a ``pathlib.Path``, or a string naming an existing file), the text of a
     puzzle file (a string), or a file's bytes. ``format`` is a format name (``non``, ``nin``,
-    ``jsonl``, ``xml``, ``g``, ...; see ``nonosat formats`` of the CLI); None detects it from the
+    ``jsonl``, ``xml``, ``olsak``, ...; see ``nonosat formats`` of the CLI); None detects it from the
     file's name and content. A file that cannot be read raises :class:`ParseError` naming the file
     and line, as the CLI does.
     """
