@@ -119,7 +119,6 @@ def test_the_pictures_are_svg_with_the_differing_cells_marked():
     # Both solutions are drawn, and every cell differs between them: in each, two cells marked
     # black and two white (and the legend's swatches).
     assert fills.count("#d62728") >= 4 and fills.count("#ffbb78") >= 4
-    assert "#000000" not in fills[fills.index("#d62728") :]
     texts = [text.text for text in drawn.iter(f"{SVG}text")]
     assert "2x2: multiple" in texts
 
