@@ -4,6 +4,7 @@
 use nonosat::formats::{ParseError as LibParseError, WriteError as LibWriteError};
 use nonosat::model::{ColourError, PuzzleError as LibPuzzleError};
 use nonosat::solve::CheckError as LibCheckError;
+use nonosat::solve::repair::FixError;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -82,6 +83,15 @@ impl ToPy for LibWriteError {
 impl ToPy for LibCheckError {
     fn to_py(&self) -> PyErr {
         CheckError::new_err(self.to_string())
+    }
+}
+
+impl ToPy for FixError {
+    fn to_py(&self) -> PyErr {
+        match self {
+            FixError::Check(error) => error.to_py(),
+            design => PuzzleError::new_err(design.to_string()),
+        }
     }
 }
 

@@ -8,8 +8,9 @@ use nonosat::logic::colour::open_grid;
 use nonosat::methods::compare::{self, Method};
 use nonosat::model::{Cell, Clue, Colour, ColourPuzzle, Grid, Palette, Puzzle};
 use nonosat::report::{
-    ColourRecord, ComparisonRecord, ExplainRecord, draw_colour_puzzle, draw_puzzle,
+    ColourRecord, ComparisonRecord, ExplainRecord, FixRecord, draw_colour_puzzle, draw_puzzle,
 };
+use nonosat::solve::repair::{self, FixOptions};
 use nonosat::solve::{self, Options, SatChoice};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -416,6 +417,42 @@ impl PyPuzzle {
             rows.append(run)?;
         }
         Ok(rows.into_any())
+    }
+
+    /// The CLI's `fix` for a design (a puzzle made from a picture, or read with its goal): the
+    /// verdict of its clues and, when it is not unique, up to `edits` pixel edits and the fewest
+    /// given cells that make it so, as the `fix --json` record (a dict). `pairs` also tries
+    /// edits of two cells.
+    #[pyo3(signature = (timeout=None, edits=5, pairs=false))]
+    fn fix<'py>(
+        &self,
+        py: Python<'py>,
+        timeout: Option<f64>,
+        edits: usize,
+        pairs: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let no_design = || {
+            PyValueError::new_err(
+                "fix repairs a design: make the puzzle with Puzzle.from_grid, or read one with its goal",
+            )
+        };
+        let record = interrupt::run(py, timeout, |deadline| {
+            let options = FixOptions::default()
+                .with_deadline(Some(deadline))
+                .with_edits(edits)
+                .with_pairs(pairs);
+            match &self.kind {
+                Kind::BlackAndWhite(puzzle) => puzzle.goal().map(|design| {
+                    repair::fix(design, &options).map(|fixes| FixRecord::new("", design, &fixes))
+                }),
+                Kind::Colour(puzzle) => puzzle.goal().map(|design| {
+                    let palette = puzzle.palette();
+                    repair::fix_colour(design, palette, &options)
+                        .map(|fixes| FixRecord::colour("", design, palette, &fixes))
+                }),
+            }
+        })?;
+        to_python(py, &raised(record.ok_or_else(no_design)?)?)
     }
 
     /// The puzzle written in the format `format` (a name such as `non`, `json`, `jsonl`, `xml`,

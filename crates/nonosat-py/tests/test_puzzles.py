@@ -120,3 +120,19 @@ def test_explain_records_every_step_until_solved():
     assert path["cells_fixed"] == 8 and path["steps"]
     lone = nonosat.Puzzle([[3], [1]], [[1], [1], [2]])
     assert lone.explain(lines_only=True)["steps"]
+
+
+def test_fix_proposes_edits_that_each_make_the_design_unique():
+    design = np.array([[c == "#" for c in row] for row in ["#..", ".#.", "..."]])
+    record = nonosat.Puzzle.from_grid(design).fix()
+    assert record["verdict"] == "multiple" and record["ambiguous_complete"]
+    assert record["edits"] and record["hints"]["sufficient"]
+    for edit in record["edits"]:
+        edited = nonosat.Puzzle.from_grid(edit["picture"])
+        assert edited.check().verdict == "unique"
+        flipped = np.zeros_like(design)
+        for row, col in edit["flip"]:
+            flipped[row, col] = True
+        assert np.array_equal(edited.goal, design ^ flipped)
+    with pytest.raises(ValueError, match="fix repairs a design"):
+        nonosat.Puzzle([[1]], [[1]]).fix()
