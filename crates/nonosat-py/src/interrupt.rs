@@ -36,10 +36,11 @@ fn give_back(flag: &'static AtomicBool) {
     }
 }
 
-/// The time limit `timeout` in seconds, or why it is not one.
+/// The time limit `timeout` in seconds (None or infinity: none), or why it is not one.
 pub(crate) fn limit(timeout: Option<f64>) -> PyResult<Duration> {
     match timeout {
         None => Ok(Duration::MAX),
+        Some(seconds) if seconds.is_infinite() && seconds > 0.0 => Ok(Duration::MAX),
         Some(seconds) => Duration::try_from_secs_f64(seconds).map_err(|_| {
             PyValueError::new_err(format!(
                 "timeout must be a number of seconds, 0 or more (got {seconds})"

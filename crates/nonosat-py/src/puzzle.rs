@@ -338,8 +338,9 @@ impl PyPuzzle {
     }
 
     /// The solution path from an empty grid and its rating (the CLI's `explain --json` record: a
-    /// dict whose `steps` are one dict each), within `timeout` seconds (half for the path).
-    #[pyo3(signature = (timeout=10.0, lines_only=false))]
+    /// dict whose `steps` are one dict each), within `timeout` seconds (half for the path; the
+    /// CLI's default).
+    #[pyo3(signature = (timeout=60.0, lines_only=false))]
     fn explain<'py>(
         &self,
         py: Python<'py>,

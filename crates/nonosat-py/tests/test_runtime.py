@@ -128,3 +128,9 @@ def test_a_colour_result_draws_its_colours():
     drawn = ElementTree.fromstring(puzzle.check()._repr_svg_())
     fills = {rect.get("fill") for rect in drawn.iter(f"{SVG}rect")}
     assert {"#000000", "#dc2828"} <= fills
+
+
+def test_an_infinite_timeout_is_no_limit():
+    assert nonosat.Puzzle([[1]], [[1]]).check(timeout=float("inf")).verdict == "unique"
+    with pytest.raises(ValueError, match="timeout must be a number of seconds"):
+        nonosat.Puzzle([[1]], [[1]]).check(timeout=float("nan"))
