@@ -6,7 +6,9 @@ use nonosat::explain::{explain, explain_colour, rate, rate_colour};
 use nonosat::formats::{self, Format};
 use nonosat::logic::colour::open_grid;
 use nonosat::methods::compare::{self, Method};
-use nonosat::model::{Cell, Clue, Colour, ColourPuzzle, Grid, Palette, Puzzle};
+use nonosat::model::{
+    Block, Cell, Clue, Colour, ColourClue, ColourPuzzle, Grid, Palette, Puzzle,
+};
 use nonosat::report::{
     ColourRecord, ComparisonRecord, ExplainRecord, FixRecord, draw_colour_puzzle, draw_puzzle,
 };
@@ -179,6 +181,39 @@ fn clues(lines: Vec<Vec<i64>>, kind: &str) -> PyResult<Vec<Clue>> {
         .collect()
 }
 
+/// Colour clues as `(length, colour)` pairs, checked against `palette`: `kind` names the lines in
+/// errors.
+fn colour_clues(lines: Vec<Vec<(i64, i64)>>, kind: &str, palette: &Palette) -> PyResult<Vec<ColourClue>> {
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, pairs)| {
+            let blocks = pairs
+                .iter()
+                .map(|&(length, colour)| {
+                    let line = i + 1;
+                    let Some(len) = usize::try_from(length).ok().filter(|&len| len > 0) else {
+                        return Err(PuzzleError::new_err(format!(
+                            "{kind} {line}: a block's length must be 1 or more, not {length}"
+                        )));
+                    };
+                    let named = palette.len();
+                    let Some(colour) = u8::try_from(colour)
+                        .ok()
+                        .filter(|&index| index > 0 && usize::from(index) <= named)
+                    else {
+                        return Err(PuzzleError::new_err(format!(
+                            "{kind} {line}: colour {colour} is not one of the {named} named (1 to {named})"
+                        )));
+                    };
+                    Ok(Block { len, colour })
+                })
+                .collect::<PyResult<Vec<Block>>>()?;
+            Ok(ColourClue::new(blocks))
+        })
+        .collect()
+}
+
 /// The method named `name`, or why there is none.
 fn method(name: &str) -> PyResult<Method> {
     Method::ALL
@@ -208,14 +243,32 @@ pub(crate) fn format(name: &str) -> PyResult<Format> {
 
 #[pymethods]
 impl PyPuzzle {
-    /// A black-and-white puzzle from its row clues (top to bottom) and column clues (left to
-    /// right), each a list of block lengths (`[]` or `[0]` for an empty line).
+    /// A puzzle from its row clues (top to bottom) and column clues (left to right). Black and
+    /// white: each clue a list of block lengths (`[]` or `[0]` for an empty line). Colour, when
+    /// `colours` names the colours (`[(name, "#rrggbb"), ...]`, colour 1 first): each clue a list
+    /// of `(length, colour)` pairs.
     #[new]
-    fn new(rows: Vec<Vec<i64>>, columns: Vec<Vec<i64>>) -> PyResult<Self> {
-        let puzzle = raised(Puzzle::new(clues(rows, "row")?, clues(columns, "column")?))?;
-        Ok(PyPuzzle {
-            kind: Kind::BlackAndWhite(puzzle),
-        })
+    #[pyo3(signature = (rows, columns, colours=None))]
+    fn new(
+        rows: &Bound<'_, PyAny>,
+        columns: &Bound<'_, PyAny>,
+        colours: Option<Vec<(String, String)>>,
+    ) -> PyResult<Self> {
+        let kind = match colours {
+            None => Kind::BlackAndWhite(raised(Puzzle::new(
+                clues(rows.extract()?, "row")?,
+                clues(columns.extract()?, "column")?,
+            ))?),
+            Some(names) => {
+                let palette = palette(u8::try_from(names.len()).unwrap_or(u8::MAX), Some(names))?;
+                let (rows, columns) = (
+                    colour_clues(rows.extract()?, "row", &palette)?,
+                    colour_clues(columns.extract()?, "column", &palette)?,
+                );
+                Kind::Colour(raised(ColourPuzzle::new(rows, columns, palette))?)
+            }
+        };
+        Ok(PyPuzzle { kind })
     }
 
     /// The puzzle whose intended answer is `grid`: a 2-D numpy array (or nested lists) of bools,

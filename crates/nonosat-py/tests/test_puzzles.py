@@ -136,3 +136,19 @@ def test_fix_proposes_edits_that_each_make_the_design_unique():
         assert np.array_equal(edited.goal, design ^ flipped)
     with pytest.raises(ValueError, match="fix repairs a design"):
         nonosat.Puzzle([[1]], [[1]]).fix()
+
+
+def test_a_colour_puzzle_is_made_from_colour_clues():
+    colours = [("red", "#ff0000"), ("blue", "#0000ff")]
+    grid = np.array([[1, 2], [2, 0]])
+    from_grid = nonosat.Puzzle.from_grid(grid, colours=colours)
+    puzzle = nonosat.Puzzle(from_grid.rows, from_grid.columns, colours=colours)
+    assert puzzle.is_colour and puzzle.rows == [[(1, 1), (1, 2)], [(1, 2)]]
+    assert [c["name"] for c in puzzle.colours] == ["white", "red", "blue"]
+    result = puzzle.check()
+    assert result.verdict == from_grid.check().verdict
+    assert clues_of(result.solutions[0]) == clues_of(grid.astype(np.uint8))
+    with pytest.raises(nonosat.PuzzleError, match="row 1: colour 3 is not one of the 2 named"):
+        nonosat.Puzzle([[(1, 3)]], [[(1, 3)]], colours=colours)
+    with pytest.raises(nonosat.PuzzleError, match="column 1: a block's length must be 1 or more, not 0"):
+        nonosat.Puzzle([[]], [[(0, 1)]], colours=colours)

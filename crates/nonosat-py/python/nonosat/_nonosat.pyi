@@ -52,7 +52,12 @@ class CheckResult:
 class Puzzle:
     """A nonogram, black and white or colour."""
 
-    def __init__(self, rows: Sequence[Sequence[int]], columns: Sequence[Sequence[int]]) -> None: ...
+    def __init__(
+        self,
+        rows: Sequence[Sequence[Any]],
+        columns: Sequence[Sequence[Any]],
+        colours: Optional[Sequence[Tuple[str, str]]] = None,
+    ) -> None: ...
     @staticmethod
     def from_grid(grid: Grid, colours: Optional[Sequence[Tuple[str, str]]] = None) -> "Puzzle": ...
     @property
