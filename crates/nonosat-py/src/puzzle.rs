@@ -6,9 +6,7 @@ use nonosat::explain::{explain, explain_colour, rate, rate_colour};
 use nonosat::formats::{self, Format};
 use nonosat::logic::colour::open_grid;
 use nonosat::methods::compare::{self, Method};
-use nonosat::model::{
-    Block, Cell, Clue, Colour, ColourClue, ColourPuzzle, Grid, Palette, Puzzle,
-};
+use nonosat::model::{Block, Cell, Clue, Colour, ColourClue, ColourPuzzle, Grid, Palette, Puzzle};
 use nonosat::report::{
     ColourRecord, ComparisonRecord, ExplainRecord, FixRecord, draw_colour_puzzle, draw_puzzle,
 };
@@ -183,7 +181,11 @@ fn clues(lines: Vec<Vec<i64>>, kind: &str) -> PyResult<Vec<Clue>> {
 
 /// Colour clues as `(length, colour)` pairs, checked against `palette`: `kind` names the lines in
 /// errors.
-fn colour_clues(lines: Vec<Vec<(i64, i64)>>, kind: &str, palette: &Palette) -> PyResult<Vec<ColourClue>> {
+fn colour_clues(
+    lines: Vec<Vec<(i64, i64)>>,
+    kind: &str,
+    palette: &Palette,
+) -> PyResult<Vec<ColourClue>> {
     lines
         .into_iter()
         .enumerate()
