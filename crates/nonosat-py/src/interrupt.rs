@@ -56,12 +56,14 @@ pub(crate) fn run<T: Send>(
     timeout: Option<f64>,
     search: impl FnOnce(Deadline) -> T + Send,
 ) -> PyResult<T> {
+    let limit = limit(timeout)?;
     let flag = take_flag();
-    let deadline = Deadline::after(limit(timeout)?).or_cancelled_by(flag);
+    let deadline = Deadline::after(limit).or_cancelled_by(flag);
     let outcome = py.detach(|| {
         std::thread::scope(|scope| {
             let (sender, answers) = mpsc::channel();
             let searching = scope.spawn(move || {
+                // After Ctrl-C nobody waits for the answer: it is dropped.
                 let _ = sender.send(search(deadline));
             });
             loop {
