@@ -5,17 +5,31 @@
 //! searches on that puzzle's behalf (propagation steps, SAT solves, integer programmes) stops once it
 //! has passed. Code that must run to the end takes [`NoDeadline`]: its searches return
 //! `Result<_, Infallible>`, which `let Ok(answer) = ...` unpacks without a panic path.
+//!
+//! A deadline may also be cancelled early through a flag ([`Deadline::or_cancelled_by`]): the
+//! Python package stops a search on Ctrl-C that way, through the same checks as the time limit.
 
+use std::cmp::Ordering as Order;
 use std::convert::Infallible;
 use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The longest limit a deadline represents; a longer one (as from `--timeout 1e9`) means "never".
 const LONGEST: Duration = Duration::from_secs(100 * 365 * 24 * 3600);
 
-/// A moment by which a search must give up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Deadline(Instant);
+/// A moment by which a search must give up, or earlier, once its cancel flag (if any) is set.
+///
+/// Deadlines compare by their moment, then by which flag (by address) cancels them.
+#[derive(Clone, Copy, Debug)]
+pub struct Deadline {
+    /// The moment.
+    at: Instant,
+    /// A flag that makes the deadline pass at once when set; `'static` because a solver left
+    /// behind on its own thread (`sat::threaded`) may still watch it after its caller returned.
+    cancel: Option<&'static AtomicBool>,
+}
 
 impl Deadline {
     /// The deadline `limit` from now (at most about a hundred years: longer limits are cut to that).
@@ -25,34 +39,88 @@ impl Deadline {
 
     /// The deadline `limit` after `start` (at most about a hundred years after it).
     pub fn after_from(start: Instant, limit: Duration) -> Self {
-        Deadline(start + limit.min(LONGEST))
+        Deadline {
+            at: start + limit.min(LONGEST),
+            cancel: None,
+        }
+    }
+
+    /// The same deadline, which also passes as soon as `flag` is set (by another thread, say on
+    /// Ctrl-C): every search under it then stops as at its time limit.
+    pub fn or_cancelled_by(self, flag: &'static AtomicBool) -> Self {
+        Deadline {
+            cancel: Some(flag),
+            ..self
+        }
     }
 
     /// The moment itself.
     pub fn instant(self) -> Instant {
-        self.0
+        self.at
     }
 
-    /// Whether the deadline has passed.
+    /// Whether the deadline has passed, or was cancelled.
     pub fn has_passed(self) -> bool {
-        Instant::now() >= self.0
+        self.is_cancelled() || Instant::now() >= self.at
     }
 
-    /// The time left, zero once the deadline has passed.
+    /// The time left, zero once the deadline has passed or was cancelled.
     pub fn remaining(self) -> Duration {
-        self.0.saturating_duration_since(Instant::now())
+        if self.is_cancelled() {
+            return Duration::ZERO;
+        }
+        self.at.saturating_duration_since(Instant::now())
+    }
+
+    /// Whether the cancel flag is set.
+    fn is_cancelled(self) -> bool {
+        self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+
+    /// What deadlines compare by: the moment, then the flag's address.
+    fn key(self) -> (Instant, Option<usize>) {
+        let flag = self.cancel.map(|flag| std::ptr::from_ref(flag).addr());
+        (self.at, flag)
     }
 
     /// A deadline that gives `fraction` (0 to 1) of the time left now to a first step, so that the
     /// rest stays for what follows it.
     pub fn share(self, fraction: f64) -> Self {
         let now = Instant::now();
-        Deadline(
-            now + self
-                .0
-                .saturating_duration_since(now)
-                .mul_f64(fraction.clamp(0.0, 1.0)),
-        )
+        Deadline {
+            at: now
+                + self
+                    .at
+                    .saturating_duration_since(now)
+                    .mul_f64(fraction.clamp(0.0, 1.0)),
+            ..self
+        }
+    }
+}
+
+impl PartialEq for Deadline {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for Deadline {}
+
+impl PartialOrd for Deadline {
+    fn partial_cmp(&self, other: &Self) -> Option<Order> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Deadline {
+    fn cmp(&self, other: &Self) -> Order {
+        self.key().cmp(&other.key())
+    }
+}
+
+impl Hash for Deadline {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
     }
 }
 
@@ -160,6 +228,20 @@ mod tests {
         assert!(half.remaining() > Duration::from_secs(49));
         assert!(half.remaining() <= Duration::from_secs(50));
         assert!(deadline.share(2.0) <= deadline);
+    }
+
+    #[test]
+    fn a_cancelled_deadline_has_passed_and_its_shares_too() {
+        static FLAG: AtomicBool = AtomicBool::new(false);
+        let deadline = Deadline::after(Duration::from_secs(60)).or_cancelled_by(&FLAG);
+        let share = deadline.share(0.5);
+        assert!(!deadline.has_passed() && !share.has_passed());
+        FLAG.store(true, Ordering::Relaxed);
+        assert!(deadline.has_passed() && share.has_passed());
+        assert_eq!(deadline.remaining(), Duration::ZERO);
+        assert_eq!(Some(deadline).check(), Err(TimedOut));
+        let plain = Deadline::after(Duration::from_secs(60));
+        assert_ne!(plain, plain.or_cancelled_by(&FLAG));
     }
 
     #[test]

@@ -97,14 +97,26 @@ pub fn read_path_any(
 ) -> Result<Puzzles, ParseError> {
     let source = path.to_string_lossy();
     let bytes = super::read_bytes(path).map_err(|error| error.in_file(&display_name(&source)))?;
+    parse_any(&bytes, &source, format, options)
+}
+
+/// Reads the puzzles of a file's bytes as [`read_path_any`] reads a file: black and white, or
+/// colour when the black-and-white readers refuse it for its colours. `source` names the file in
+/// errors and detects the format when `format` is `None`.
+pub fn parse_any(
+    bytes: &[u8],
+    source: &str,
+    format: Option<Format>,
+    options: &ReadOptions,
+) -> Result<Puzzles, ParseError> {
     if let Some(most) = options.colours {
-        return read_png_in_colour(&bytes, &source, format, most, options);
+        return read_png_in_colour(bytes, source, format, most, options);
     }
-    let refused = match parse_bytes(&bytes, &source, format, options) {
+    let refused = match parse_bytes(bytes, source, format, options) {
         Ok(entries) => return Ok(Puzzles::BlackAndWhite(entries)),
         Err(error) => error,
     };
-    match parse_colour_bytes(&bytes, &source, format) {
+    match parse_colour_bytes(bytes, source, format) {
         Ok(entries) if entries.iter().any(|entry| entry.puzzle.palette().len() > 1) => {
             Ok(Puzzles::Colour(entries))
         }

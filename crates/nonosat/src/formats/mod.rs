@@ -58,7 +58,8 @@ use std::path::Path;
 use crate::image::Rgb;
 
 pub use colour::{
-    ColourEntry, Puzzles, parse_colour_bytes, read_path_any, write_colour, write_colour_bytes,
+    ColourEntry, Puzzles, parse_any, parse_colour_bytes, read_path_any, write_colour,
+    write_colour_bytes,
 };
 pub use colour_table::hex_rgb;
 pub use detect::{by_extension, detect, detect_bytes};
