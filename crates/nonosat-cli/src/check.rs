@@ -1,8 +1,6 @@
 //! `solve` and `check`: every puzzle of a file, black and white or colour, one verdict each, and a
 //! summary.
 
-use std::fs::File;
-use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -18,6 +16,7 @@ use nonosat::solve::certify::{self, Certified, CertifyError};
 use nonosat::solve::{self, CheckError, ColourReport, Options, Report, Verdict};
 
 use super::args::{InputArgs, SolveArgs, UniquenessArgs};
+use super::atomic::AtomicFile;
 use super::colour;
 use super::error::{CliError, Usage};
 use super::output::{
@@ -321,11 +320,12 @@ fn certify<P: Certified, M>(
     options: &Options,
 ) -> Result<Option<CertificateRecord>, CliError> {
     let formula_path = PathBuf::from(format!("{}.cnf", path.display()));
-    let create = |path: &Path| {
-        File::create(path)
-            .map(BufWriter::new)
-            .map_err(|error| CliError::write(path, error))
-    };
+    let create =
+        |path: &Path| AtomicFile::create(path).map_err(|error| CliError::write(path, error));
+    // The certificate is renamed into place after its formula, each whole; a failure before leaves
+    // neither, and whatever was there before.
+    let commit =
+        |file: AtomicFile, path: &Path| file.commit().map_err(|error| CliError::write(path, error));
     let failed = |failure: ProofFailure| {
         let status = match failure {
             ProofFailure::Certify(CertifyError::TimedOut) => Status::Timeout,
@@ -354,20 +354,19 @@ fn certify<P: Certified, M>(
                 Err(error) => Some(error.into()),
             };
             if let Some(failure) = failure {
-                // A half-written certificate must not be mistaken for one.
-                drop((formula, proof));
-                for written in [&formula_path, path] {
-                    std::fs::remove_file(written)
-                        .map_err(|error| CliError::write(written, error))?;
-                }
+                // Dropped, the half-written files are removed.
                 return Err(failed(failure));
             }
+            commit(formula, &formula_path)?;
+            commit(proof, path)?;
             "drat"
         }
         (Verdict::Multiple, [first, second, ..]) => {
             let (mut formula, mut model) = (create(&formula_path)?, create(path)?);
             certify::write_other_solution(puzzle, first, second, &mut formula, &mut model)
                 .map_err(|error| failed(error.into()))?;
+            commit(formula, &formula_path)?;
+            commit(model, path)?;
             "model"
         }
         _ => return Ok(None),

@@ -2,6 +2,7 @@
 //! code. Each subcommand has a file of its own; `output` holds what they share.
 
 mod args;
+mod atomic;
 mod batch;
 mod check;
 mod clues;

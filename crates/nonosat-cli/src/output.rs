@@ -13,6 +13,7 @@ use nonosat::solve::CheckError;
 use nonosat::words::counted;
 
 use super::args::InputArgs;
+use super::atomic;
 use super::error::{CliError, Usage};
 use super::status::Status;
 
@@ -193,9 +194,9 @@ pub(super) fn write_output(output: Option<&Path>, bytes: &[u8]) -> Result<Status
     Ok(Status::Done)
 }
 
-/// Writes `bytes` to the file at `path`.
+/// Writes `bytes` to the file at `path`, whole or not at all ([`crate::atomic`]).
 pub(super) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    std::fs::write(path, bytes).map_err(|error| CliError::write(path, error))
+    atomic::write(path, bytes).map_err(|error| CliError::write(path, error))
 }
 
 /// Prints the results of a run over several puzzles as they come, and keeps their combined
