@@ -1,6 +1,6 @@
 //! Command-line arguments, as clap parses them.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::error::ErrorKind;
@@ -175,6 +175,13 @@ pub struct UniquenessArgs {
     /// Quicker on puzzles with many solutions, as in large collections.
     #[arg(long)]
     pub no_ambiguous: bool,
+}
+
+impl UniquenessArgs {
+    /// Where the formula of the certificate `--proof PROOF` goes: PROOF.cnf.
+    pub fn formula_path(proof: &Path) -> PathBuf {
+        PathBuf::from(format!("{}.cnf", proof.display()))
+    }
 }
 
 /// Arguments of `check`: those of `solve`, the uniqueness options, and the rest of a batch.

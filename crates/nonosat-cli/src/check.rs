@@ -1,7 +1,7 @@
 //! `solve` and `check`: every puzzle of a file, black and white or colour, one verdict each, and a
 //! summary.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
 
 use nonosat::deadline::Deadline;
@@ -319,7 +319,7 @@ fn certify<P: Certified, M>(
     report: &Report<P::Value, M>,
     options: &Options,
 ) -> Result<Option<CertificateRecord>, CliError> {
-    let formula_path = PathBuf::from(format!("{}.cnf", path.display()));
+    let formula_path = UniquenessArgs::formula_path(path);
     let create =
         |path: &Path| AtomicFile::create(path).map_err(|error| CliError::write(path, error));
     // The certificate is renamed into place after its formula, each whole; a failure before leaves

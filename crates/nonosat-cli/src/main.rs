@@ -5,6 +5,7 @@ mod args;
 mod atomic;
 mod batch;
 mod check;
+mod clash;
 mod clues;
 mod cnf;
 mod colour;
@@ -45,6 +46,7 @@ fn main() -> ExitCode {
 
 /// Runs one subcommand: the status of what it found, or the error that stopped it.
 fn run(command: &Command) -> Result<Status, CliError> {
+    clash::refuse(command)?;
     match command {
         Command::Solve(args) => check::solve_all(args, &UniquenessArgs::default(), false),
         Command::Check(args) if batch::is_batch(args) => batch::check_batch(args),

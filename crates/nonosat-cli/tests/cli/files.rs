@@ -73,3 +73,61 @@ fn a_write_killed_at_any_moment_leaves_the_old_file_or_the_new() {
         killed_writes_leave_the_old_or_the_new(&args, &dest, &complete);
     }
 }
+
+#[test]
+fn a_proof_over_its_own_puzzle_or_into_a_folder_is_refused_leaving_everything_as_it_was() {
+    let folder = TempDir::new("proof-over-input");
+    let puzzle = folder.file("self.nin", "2 2\n1\n1\n1\n1\n");
+    let link = folder.0.join("link.nin");
+    std::os::unix::fs::symlink(&puzzle, &link).unwrap();
+    let hard = folder.0.join("hard.nin");
+    std::fs::hard_link(&puzzle, &hard).unwrap();
+    for output in [
+        puzzle.as_str(),
+        link.to_str().unwrap(),
+        hard.to_str().unwrap(),
+    ] {
+        let (code, stdout, stderr) = run(&["check", "--proof", output, &puzzle], None);
+        assert_eq!((code, stdout.as_str()), (2, ""), "{output}");
+        assert!(
+            stderr.contains(&format!("--proof {output} is the input {puzzle}")),
+            "{stderr}"
+        );
+    }
+    // The same through `-o`, and an input given as the link.
+    let (code, _, stderr) = run(
+        &[
+            "convert",
+            link.to_str().unwrap(),
+            "--to",
+            "non",
+            "-o",
+            &puzzle,
+        ],
+        None,
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("nonosat does not write over its input"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&puzzle).unwrap(),
+        "2 2\n1\n1\n1\n1\n"
+    );
+
+    let proofs = folder.0.join("proofs");
+    std::fs::create_dir(&proofs).unwrap();
+    let (code, _, stderr) = run(
+        &["check", "--proof", proofs.to_str().unwrap(), &puzzle],
+        None,
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("is a folder"), "{stderr}");
+    let mut names: Vec<_> = std::fs::read_dir(&folder.0)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["hard.nin", "link.nin", "proofs", "self.nin"]);
+}
