@@ -1,5 +1,7 @@
 //! Batches: check over several files, directories, --jobs.
 
+use std::time::{Duration, Instant};
+
 use super::*;
 
 /// The records of `stdout` without their times, which differ from run to run.
@@ -244,6 +246,99 @@ fn a_batch_refuses_options_for_one_puzzle() {
         assert_eq!(
             stderr,
             format!("nonosat: {option} needs a single FILE, not a batch\n")
+        );
+    }
+}
+
+/// Waits up to `limit` for `child`; kills it and returns `None` when it is still running then.
+fn wait_at_most(
+    child: &mut std::process::Child,
+    limit: Duration,
+) -> Option<std::process::ExitStatus> {
+    let started = Instant::now();
+    while started.elapsed() < limit {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+/// A FIFO among the files of a folder would make the batch wait for a writer for ever: it is
+/// skipped, named, and counted.
+#[test]
+fn a_fifo_in_a_folder_is_skipped_and_counted() {
+    let folder = TempDir::new("fifo-folder");
+    folder.file(
+        "a.non",
+        &std::fs::read_to_string(bundled("examples/heart.non")).unwrap(),
+    );
+    let fifo = folder.0.join("b.non");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nonosat"))
+        .args(["check", folder.path()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status = wait_at_most(&mut child, Duration::from_secs(30));
+    assert!(status.is_some(), "the batch waited on the FIFO");
+    let output = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    );
+    assert_eq!(status.unwrap().code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "skipped {}: a FIFO, not a regular file",
+            fifo.display()
+        )),
+        "{stderr}"
+    );
+    assert!(stdout.contains("a.non: unique"), "{stdout}");
+    assert!(stdout.contains("  skipped files        1\n"), "{stdout}");
+}
+
+/// A batch reading a FIFO named on the command line waits for a writer, as any program reading
+/// it does; SIGTERM and SIGINT still end it, with 130.
+#[test]
+fn a_signal_stops_a_batch_waiting_on_a_fifo() {
+    let folder = TempDir::new("fifo-named");
+    let puzzle = folder.file(
+        "a.non",
+        &std::fs::read_to_string(bundled("examples/heart.non")).unwrap(),
+    );
+    let fifo = folder.0.join("b.non");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    for signal in ["-TERM", "-INT"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nonosat"))
+            .args(["check", &puzzle, fifo.to_str().unwrap()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(500));
+        let sent = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let status = wait_at_most(&mut child, Duration::from_secs(5));
+        assert_eq!(
+            status.and_then(|status| status.code()),
+            Some(130),
+            "{signal}"
         );
     }
 }
