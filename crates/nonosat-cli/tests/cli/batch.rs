@@ -342,3 +342,43 @@ fn a_signal_stops_a_batch_waiting_on_a_fifo() {
         );
     }
 }
+
+/// A batch killed by SIGKILL runs none of its own code: its children must still die with it
+/// rather than go on solving under PID 1.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_children_of_a_killed_batch_die_with_it() {
+    // A 60x60 random picture: its ambiguous cells keep a child busy for many seconds.
+    let puzzle = run(
+        &["clues", "--to", "jsonl", "-"],
+        Some(&random_picture_of(60, 3).join("\n")),
+    )
+    .1;
+    let many = Temp::new("killed-batch.jsonl", &puzzle.repeat(4));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nonosat"))
+        .args(["check", "--json", "--jobs", "2", many.path()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut running = Vec::new();
+    let started = Instant::now();
+    while running.len() < 2 && started.elapsed() < Duration::from_secs(10) {
+        running = children_of(child.id());
+    }
+    assert!(!running.is_empty(), "the batch runs children");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let killed = Instant::now();
+    let alive = |pid: &u32| {
+        // A zombie waiting to be reaped has an empty command line: it no longer runs.
+        !std::fs::read(format!("/proc/{pid}/cmdline"))
+            .unwrap_or_default()
+            .is_empty()
+    };
+    while running.iter().any(alive) && killed.elapsed() < Duration::from_secs(1) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let left: Vec<_> = running.iter().filter(|pid| alive(pid)).collect();
+    assert!(left.is_empty(), "children {left:?} outlive the batch");
+}
