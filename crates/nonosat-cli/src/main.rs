@@ -13,6 +13,7 @@ mod compare;
 mod convert;
 mod count;
 mod error;
+mod escape;
 mod explain;
 mod fix;
 mod hint;

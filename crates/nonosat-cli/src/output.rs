@@ -15,6 +15,7 @@ use nonosat::words::counted;
 use super::args::InputArgs;
 use super::atomic;
 use super::error::{CliError, Usage};
+use super::escape::printable;
 use super::status::Status;
 
 /// The file name as shown in output: `-` stays `-`.
@@ -56,7 +57,7 @@ fn warn_if_blank(input: &InputArgs, entries: &[Entry]) {
         eprintln!(
             "nonosat: warning: {}: the picture reads as {reads} pixel is darker than \
              --threshold {}; a {way} --threshold may find the drawing",
-            shown_name(&input.file),
+            printable(&shown_name(&input.file)),
             input.threshold
         );
     }
@@ -120,11 +121,11 @@ pub(super) fn print_error(json: bool, error: &CliError) {
             schema_version: SCHEMA_VERSION,
             file: error.file.clone(),
             index: error.index,
-            error: error.to_string(),
+            error: printable(&error.to_string()).into_owned(),
         };
         emit(&json_line(&record));
     } else {
-        eprintln!("nonosat: {error}");
+        eprintln!("nonosat: {}", printable(&error.to_string()));
     }
 }
 

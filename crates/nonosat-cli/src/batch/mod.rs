@@ -20,6 +20,7 @@ use nonosat::report::CheckRecord;
 use super::args::CheckArgs;
 use super::check::one_line;
 use super::error::{CliError, Usage};
+use super::escape::printable;
 use super::output::{Labelled, emit, heading, json_line, print_error};
 use super::status::Status;
 use child::Outcome;
@@ -64,9 +65,11 @@ pub(super) fn check_batch(args: &CheckArgs) -> Result<Status, CliError> {
     let inputs = inputs::collect(&paths, args.solve.input.format);
     reading.store(false, Ordering::SeqCst);
     for file in &inputs.skipped {
+        let file = printable(file);
         eprintln!("nonosat: skipped {file}: not a puzzle file (by its extension)");
     }
     for (file, kind) in &inputs.special {
+        let file = printable(file);
         eprintln!("nonosat: skipped {file}: {kind}, not a regular file");
     }
     let items = inputs.items;
