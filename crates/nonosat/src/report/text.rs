@@ -276,6 +276,17 @@ fn detail_lines<S: PartialEq, M: std::fmt::Display>(
     out
 }
 
+/// Why `fix` proposes no edit: the time limit stopped its search (`cut_short`), or every edit it
+/// tries leaves the design ambiguous.
+pub fn no_edit(cut_short: bool) -> &'static str {
+    if cut_short {
+        "no edit found before the time limit passed (give a longer --timeout)"
+    } else {
+        "no edit tried makes the design unique: every cell near the ambiguous ones was tried (and \
+         with --pairs, pairs of them)"
+    }
+}
+
 /// What `fix` proposes, for a person: the hints drawn on the design, then the edits.
 pub fn render_fix(heading: &str, design: &Grid<bool>, repairs: &Repairs) -> String {
     let name = |black: bool| if black { "black" } else { "white" }.to_owned();
@@ -373,7 +384,7 @@ fn render_fix_with<V: Copy, M>(
     out.push_str(&draw(design, &hints.cells));
     let _ = writeln!(out, "{marked}: the hints to print in the grid");
     if repairs.edits.is_empty() {
-        let _ = writeln!(out, "\nno edit of the picture found that makes it unique");
+        let _ = writeln!(out, "\n{}", no_edit(repairs.edits_cut_short));
     } else {
         let _ = writeln!(
             out,

@@ -385,7 +385,9 @@ where
         goal,
         ..Report::timed_out(Duration::ZERO)
     };
-    if options.deadline.is_some_and(Deadline::has_passed) {
+    // A puzzle line logic solved is answered without a search (`first_answer`), limit or not:
+    // saying `timeout` beside "solves the puzzle alone" would contradict itself.
+    if !report.line_solvable && options.deadline.is_some_and(Deadline::has_passed) {
         report.elapsed = started.elapsed();
         return Ok(report);
     }
