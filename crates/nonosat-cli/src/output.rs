@@ -222,10 +222,14 @@ impl Printer {
         self.status = self.status.and(error.status);
     }
 
-    /// Prints `error` without adding its status: a failure beside a result (a picture that could
-    /// not be written) must not hide the result's exit code.
+    /// Prints `error`, a failure beside a result, adding its status only when it is internal (a
+    /// picture that could not be drawn): a file that could not be written must not hide the
+    /// result's exit code.
     pub fn aside(&mut self, error: &CliError) {
         print_error(self.json, error);
+        if error.status == Status::Internal {
+            self.add(error.status);
+        }
     }
 
     /// Adds `status` to the run's.
