@@ -213,6 +213,18 @@ fn non_section_cut_short_by_a_keyword() {
 }
 
 #[test]
+fn non_section_cut_short_by_a_bad_token_names_it() {
+    assert_eq!(
+        error_of(
+            "width 3\nheight 5\nrows\n1\n1\nx\n1\n1\ncolumns\n1\n1\n1\n",
+            "m.non"
+        ),
+        "m.non:6: \"x\" is neither a clue nor a keyword: the rows section should have 5 clue \
+         lines but has 2 before it"
+    );
+}
+
+#[test]
 fn non_section_with_extra_clue_lines() {
     assert_eq!(
         error_of("width 2\nheight 1\nrows\n1\n1\ncolumns\n1\n0\n", "a.non"),

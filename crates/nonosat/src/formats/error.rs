@@ -81,6 +81,23 @@ pub enum ParseErrorKind {
         /// Clue lines found.
         found: usize,
     },
+    /// A section is cut short by a line that is neither a clue nor a keyword: the word is the
+    /// fault, not the count.
+    #[error(
+        "\"{token}\" is neither a clue nor a keyword: the {section} section should have {} but has \
+         {found} before it",
+        clue_lines(*expected)
+    )]
+    NotAClue {
+        /// `rows` or `columns`.
+        section: String,
+        /// The line's first word.
+        token: String,
+        /// Clue lines the size asks for.
+        expected: usize,
+        /// Clue lines found before it.
+        found: usize,
+    },
     /// The size line of a `.nin` file is not two numbers.
     #[error("the first line should be the width and the height, but reads \"{text}\"")]
     BadSize {
