@@ -37,6 +37,11 @@ fn check_and_solve_of_an_unsolvable_puzzle_exit_3() {
         stdout.contains("verdict: no solution: no grid satisfies every clue\n"),
         "{stdout}"
     );
+    // The line that line logic found impossible, as explain names it.
+    assert!(
+        stdout.contains("line propagation: meets column 1, which cannot be completed"),
+        "{stdout}"
+    );
     for command in ["check", "solve"] {
         let (code, stdout, _) = run(&[command, "--json", file.path()], None);
         assert_eq!(code, 3, "{command}");

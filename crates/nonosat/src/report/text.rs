@@ -200,10 +200,14 @@ fn detail_lines<S: PartialEq, M: std::fmt::Display>(
 ) -> String {
     let mut out = String::new();
     if report.line_refuted {
+        let line = match report.refuted_line {
+            Some(line) => format!("{line}, which"),
+            None => "a line that".to_owned(),
+        };
         let _ = writeln!(
             out,
-            "line propagation: meets a line that cannot be completed: line logic alone proves \
-             there is no solution"
+            "line propagation: meets {line} cannot be completed: line logic alone proves there \
+             is no solution (`explain` shows the steps)"
         );
     } else {
         let _ = writeln!(
