@@ -274,7 +274,19 @@ fn non_text_without_any_keyword() {
     assert_eq!(
         error_of("hello\nworld\n", "a.non"),
         "a.non: no puzzle found: the text looks like no format nonosat reads (a .non file needs \
-         `width`, `height`, `rows` and `columns`; see docs/formats.md, or give --format)"
+         `width`, `height`, `rows` and `columns`; a picture is rows of `#` and `.`, one character \
+         a cell without spaces, a colour picture's legend lines `C #rrggbb` at its top; see \
+         docs/formats.md, or give --format)"
+    );
+}
+
+#[test]
+fn a_printed_solution_pasted_as_a_picture_says_what_a_picture_is() {
+    assert_eq!(
+        error_of("  1\n1 # #\n2 . .\n", "s.txt"),
+        "s.txt:1: ' ' at row 1, column 1 of the picture is neither black (# X x 1) nor white \
+         (. - 0); a picture has one character a cell, without spaces (a grid as nonosat prints it \
+         needs its row and column numbers and spaces taken out)"
     );
 }
 
