@@ -119,7 +119,9 @@ fn usage_errors_exit_2_with_a_message_on_stderr() {
     }
     let (_, _, stderr) = run(&["check", "--timeout", "0", &file], None);
     assert!(
-        stderr.contains("the timeout must be more than 0 seconds, not 0"),
+        stderr.contains(
+            "the timeout must be more than 0 seconds and at most 1000000000 (10^9), not 0"
+        ),
         "{stderr}"
     );
     let (_, _, stderr) = run(&["check", "--timeout", "abc", &file], None);
