@@ -515,12 +515,35 @@ impl State {
     }
 }
 
-/// Checks that `model` (signed literals; a variable it does not name counts as false) satisfies
-/// every clause of `formula`; the first clause it breaks (0-based) otherwise.
-pub fn check_model(formula: &Dimacs, model: &[i32]) -> Result<(), usize> {
+/// Why a model is not one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ModelError {
+    /// The model names a variable both true and false (`v -1 1`): it is no assignment.
+    #[error("the model gives variable {var} both values")]
+    BothValues {
+        /// The variable (1-based, as in DIMACS).
+        var: u32,
+    },
+    /// The model leaves a clause false.
+    #[error("the model breaks clause {} of the formula (1-based)", clause + 1)]
+    Breaks {
+        /// The clause, 0-based.
+        clause: usize,
+    },
+}
+
+/// Checks that `model` (signed literals; a variable it does not name counts as false) is an
+/// assignment, naming no variable both true and false, and satisfies every clause of `formula`.
+pub fn check_model(formula: &Dimacs, model: &[i32]) -> Result<(), ModelError> {
     let mut value = vec![false; formula.vars as usize + 1];
+    let mut named = vec![false; formula.vars as usize + 1];
     for &lit in model {
-        if let Some(slot) = value.get_mut(lit.unsigned_abs() as usize) {
+        let var = lit.unsigned_abs();
+        if let Some(slot) = value.get_mut(var as usize) {
+            if named[var as usize] && *slot != (lit > 0) {
+                return Err(ModelError::BothValues { var });
+            }
+            named[var as usize] = true;
             *slot = lit > 0;
         }
     }
@@ -530,7 +553,7 @@ pub fn check_model(formula: &Dimacs, model: &[i32]) -> Result<(), usize> {
         .iter()
         .position(|clause| !clause.iter().any(|&lit| holds(lit)))
     {
-        Some(broken) => Err(broken),
+        Some(clause) => Err(ModelError::Breaks { clause }),
         None => Ok(()),
     }
 }
@@ -609,7 +632,16 @@ mod tests {
             assert!(check_refutation(&satisfiable, &steps).is_err(), "{proof}");
         }
         assert_eq!(check_model(&satisfiable, &[1, 2]), Ok(()));
-        assert_eq!(check_model(&satisfiable, &[1, -2]), Err(1));
+        assert_eq!(
+            check_model(&satisfiable, &[1, -2]),
+            Err(ModelError::Breaks { clause: 1 })
+        );
+        // `-1 1` satisfied both clauses before: an assignment gives a variable one value.
+        assert_eq!(
+            check_model(&satisfiable, &[-1, 1, 2]),
+            Err(ModelError::BothValues { var: 1 })
+        );
+        assert_eq!(check_model(&satisfiable, &[1, 1, 2]), Ok(()));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Command-line arguments, as clap parses them.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::error::ErrorKind;
@@ -175,6 +175,13 @@ pub struct UniquenessArgs {
     /// Quicker on puzzles with many solutions, as in large collections.
     #[arg(long)]
     pub no_ambiguous: bool,
+}
+
+impl UniquenessArgs {
+    /// Where the formula of the certificate `--proof PROOF` goes: PROOF.cnf.
+    pub fn formula_path(proof: &Path) -> PathBuf {
+        PathBuf::from(format!("{}.cnf", proof.display()))
+    }
 }
 
 /// Arguments of `check`: those of `solve`, the uniqueness options, and the rest of a batch.
@@ -605,20 +612,22 @@ fn parse_background(text: &str) -> Result<Rgb, String> {
         .ok_or_else(|| format!("expected a colour as #rrggbb, such as #ffffcc, not {text:?}"))
 }
 
-/// A positive number of seconds; one too large for a duration (`1e99`, `inf`) means no limit in
-/// practice, and is cut to the longest a deadline holds.
+/// The longest `--timeout`, in seconds: 10⁹, some 31 years (docs/timeouts.md).
+const MAX_SECONDS: f64 = 1e9;
+
+/// A number of seconds more than 0 and at most [`MAX_SECONDS`]; `inf`, `1e300` and `NaN` are
+/// refused with the bound.
 fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
         .parse()
-        .ok()
-        .filter(|seconds: &f64| !seconds.is_nan())
-        .ok_or_else(|| format!("\"{text}\" is not a number of seconds"))?;
-    if seconds <= 0.0 {
+        .map_err(|_| format!("\"{text}\" is not a number of seconds"))?;
+    // Written so that NaN fails the test too.
+    if !(seconds > 0.0 && seconds <= MAX_SECONDS) {
         return Err(format!(
-            "the timeout must be more than 0 seconds, not {text}"
+            "the timeout must be more than 0 seconds and at most {MAX_SECONDS} (10^9), not {text}"
         ));
     }
-    Ok(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX))
+    Ok(Duration::from_secs_f64(seconds))
 }
 
 #[cfg(test)]
@@ -673,10 +682,21 @@ mod tests {
 
     #[test]
     fn a_timeout_that_is_not_a_positive_number_is_refused() {
-        for text in ["0", "-1", "abc", "NaN"] {
+        for text in ["0", "-1", "abc", "NaN", "inf", "1e300", "1000000001"] {
             let given = format!("--timeout={text}");
             let error = Cli::try_parse_from(["nonosat", "explain", "p", &given]).expect_err(text);
             assert_eq!(error.kind(), ErrorKind::ValueValidation, "{text}");
         }
+        let error = Cli::try_parse_from(["nonosat", "check", "p", "--timeout", "inf"]).unwrap_err();
+        assert!(
+            error.to_string().contains(
+                "the timeout must be more than 0 seconds and at most 1000000000 (10^9), not inf"
+            ),
+            "{error}"
+        );
+        assert_eq!(
+            limit(&["check", "p", "--timeout", "1e9"]),
+            Some(Duration::from_secs(1_000_000_000))
+        );
     }
 }

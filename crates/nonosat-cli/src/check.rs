@@ -1,9 +1,7 @@
 //! `solve` and `check`: every puzzle of a file, black and white or colour, one verdict each, and a
 //! summary.
 
-use std::fs::File;
-use std::io::BufWriter;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
 
 use nonosat::deadline::Deadline;
@@ -16,8 +14,10 @@ use nonosat::report::{
 };
 use nonosat::solve::certify::{self, Certified, CertifyError};
 use nonosat::solve::{self, CheckError, ColourReport, Options, Report, Verdict};
+use nonosat::words::counted;
 
 use super::args::{InputArgs, SolveArgs, UniquenessArgs};
+use super::atomic::AtomicFile;
 use super::colour;
 use super::error::{CliError, Usage};
 use super::output::{
@@ -320,12 +320,13 @@ fn certify<P: Certified, M>(
     report: &Report<P::Value, M>,
     options: &Options,
 ) -> Result<Option<CertificateRecord>, CliError> {
-    let formula_path = PathBuf::from(format!("{}.cnf", path.display()));
-    let create = |path: &Path| {
-        File::create(path)
-            .map(BufWriter::new)
-            .map_err(|error| CliError::write(path, error))
-    };
+    let formula_path = UniquenessArgs::formula_path(path);
+    let create =
+        |path: &Path| AtomicFile::create(path).map_err(|error| CliError::write(path, error));
+    // The certificate is renamed into place after its formula, each whole; a failure before leaves
+    // neither, and whatever was there before.
+    let commit =
+        |file: AtomicFile, path: &Path| file.commit().map_err(|error| CliError::write(path, error));
     let failed = |failure: ProofFailure| {
         let status = match failure {
             ProofFailure::Certify(CertifyError::TimedOut) => Status::Timeout,
@@ -354,20 +355,19 @@ fn certify<P: Certified, M>(
                 Err(error) => Some(error.into()),
             };
             if let Some(failure) = failure {
-                // A half-written certificate must not be mistaken for one.
-                drop((formula, proof));
-                for written in [&formula_path, path] {
-                    std::fs::remove_file(written)
-                        .map_err(|error| CliError::write(written, error))?;
-                }
+                // Dropped, the half-written files are removed.
                 return Err(failed(failure));
             }
+            commit(formula, &formula_path)?;
+            commit(proof, path)?;
             "drat"
         }
         (Verdict::Multiple, [first, second, ..]) => {
             let (mut formula, mut model) = (create(&formula_path)?, create(path)?);
             certify::write_other_solution(puzzle, first, second, &mut formula, &mut model)
                 .map_err(|error| failed(error.into()))?;
+            commit(formula, &formula_path)?;
+            commit(model, path)?;
             "model"
         }
         _ => return Ok(None),
@@ -445,7 +445,14 @@ pub(super) fn one_line(record: &CheckRecord) -> String {
     };
     let verdict = match &record.ambiguous {
         Some(cells) if record.verdict == Verdict::Multiple => {
-            format!("multiple ({} ambiguous cells)", cells.len())
+            // A search the time limit cut short found some of them.
+            let at_least = if record.ambiguous_complete {
+                ""
+            } else {
+                "at least "
+            };
+            let cells = counted(cells.len(), "ambiguous cell", "ambiguous cells");
+            format!("multiple ({at_least}{cells})")
         }
         _ => record.verdict.to_string(),
     };
@@ -515,4 +522,29 @@ pub(super) fn write_verdict_counts(
 fn wants_detail<S, M>(report: &Report<S, M>, options: &Options) -> bool {
     report.verdict == Verdict::Multiple
         && (options.ambiguous_cells || options.max_solutions > report.solutions.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record of a 2x2 puzzle of two solutions with `ambiguous` cells found, all or some.
+    fn record(ambiguous: usize, complete: bool) -> CheckRecord {
+        let cells: Vec<_> = [[0, 0], [0, 1], [1, 0], [1, 1]][..ambiguous].to_vec();
+        let json = serde_json::json!({
+            "schema_version": 2, "file": "p.non", "index": 0, "label": "", "width": 2, "height": 2,
+            "title": null, "verdict": "multiple", "solutions": [["#.", ".#"], [".#", "#."]],
+            "differing_cells": cells, "ambiguous": cells, "ambiguous_complete": complete,
+            "line_solvable": false, "fixed_by_propagation": 0, "cells": 4, "time_ms": 1.0
+        });
+        serde_json::from_value(json).expect("a check record")
+    }
+
+    #[test]
+    fn a_count_of_ambiguous_cells_cut_short_reads_at_least() {
+        let line = |ambiguous, complete| one_line(&record(ambiguous, complete));
+        assert!(line(4, true).starts_with("multiple (4 ambiguous cells), "));
+        assert!(line(1, true).starts_with("multiple (1 ambiguous cell), "));
+        assert!(line(2, false).starts_with("multiple (at least 2 ambiguous cells), "));
+    }
 }

@@ -9,7 +9,8 @@ use nonosat::formats::{self, Format, Puzzles, ReadOptions, state};
 use nonosat::image::{Drawing, Rgb};
 use nonosat::model::{Cell, ColourMismatch, ColourPuzzle, Grid, Mismatch, Pos, Puzzle};
 use nonosat::report::{
-    AppliedRecord, FixRecord, draw_colour_repairs, draw_repairs, render_colour_fix, render_fix,
+    AppliedRecord, FixRecord, draw_colour_repairs, draw_repairs, no_edit, render_colour_fix,
+    render_fix,
 };
 use nonosat::solve::repair::{self, FixError, FixOptions, Repairs};
 use nonosat::solve::{self, CheckError, Options, Verdict};
@@ -237,7 +238,7 @@ fn apply<P: Designed>(
         Repair::Edit(number) => {
             let Some(edit) = repairs.edits.get(number - 1) else {
                 if repairs.edits.is_empty() {
-                    return nothing("no edit was found within the time limit");
+                    return nothing(no_edit(repairs.edits_cut_short));
                 }
                 let message = format!(
                     "there is no edit {number}: fix proposed {}",

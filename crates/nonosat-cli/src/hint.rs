@@ -32,16 +32,18 @@ pub(super) fn hint(args: &HintArgs) -> Result<Status, CliError> {
     let heading = heading(&file, entry);
     // One limit: the check behind the wrong cells gets half at most, the next step the rest.
     let deadline = Deadline::after(args.timeout.limit);
-    let mistakes = mistakes(puzzle, &grid, deadline.share(0.5))
-        .map_err(|error| check_failed(&file, index, &heading, error))?;
+    let options = Options::default().with_deadline(Some(deadline.share(0.5)));
+    let report =
+        check(puzzle, &options).map_err(|error| check_failed(&file, index, &heading, error))?;
+    let (mistakes, complete) = disagreeing(&report, |pos| grid[pos].known());
     let next = next_step(puzzle, &grid, Some(deadline));
     let text = if args.input.json {
-        json_line(&HintRecord::new(&file, &next, &mistakes))
+        json_line(&HintRecord::new(&file, &next, &mistakes).with_mistakes_complete(complete))
     } else {
-        render_hint(&heading, puzzle, &next, &mistakes)
+        render_hint(&heading, puzzle, &next, (&mistakes, complete))
     };
     emit(&text);
-    Ok(status(&next))
+    Ok(status(&next, complete))
 }
 
 /// `hint` on a colour puzzle: the partly solved grid has the colours' letters (docs/explain.md).
@@ -57,43 +59,43 @@ fn colour_hint(args: &HintArgs, entries: &[ColourEntry]) -> Result<Status, CliEr
     let options = Options::default().with_deadline(Some(deadline.share(0.5)));
     let report = check_colour(puzzle, &options)
         .map_err(|error| check_failed(&file, index, &heading, error))?;
-    let mistakes = disagreeing(&report, |pos| given[pos]);
+    let (mistakes, complete) = disagreeing(&report, |pos| given[pos]);
     let next = next_colour_step(puzzle, &given_grid(puzzle, &given), Some(deadline));
     let text = if args.input.json {
-        json_line(&HintRecord::colour(
-            &file,
-            puzzle.palette(),
-            &next,
-            &mistakes,
-        ))
+        let record = HintRecord::colour(&file, puzzle.palette(), &next, &mistakes);
+        json_line(&record.with_mistakes_complete(complete))
     } else {
-        render_colour_hint(&heading, puzzle, &next, &mistakes)
+        render_colour_hint(&heading, puzzle, &next, (&mistakes, complete))
     };
     emit(&text);
-    Ok(status(&next))
+    Ok(status(&next, complete))
 }
 
-/// The exit status of a hint: a time-out, or done.
-fn status<V>(next: &NextStep<V>) -> Status {
+/// The exit status of a hint: a time-out when the next step or the check behind the wrong cells
+/// (`mistakes_complete` false) ran out of time, else done.
+fn status<V>(next: &NextStep<V>, mistakes_complete: bool) -> Status {
     match next {
         NextStep::OutOfTime => Status::Timeout,
+        _ if !mistakes_complete => Status::Timeout,
         _ => Status::Done,
     }
 }
 
 /// The cells whose value `known` gives and that disagree with the unique solution `report`
-/// found; none when the puzzle is not unique or its check did not finish.
+/// found (none when the puzzle is not unique), and whether that is the whole answer: false when
+/// the check ran out of time.
 fn disagreeing<S: Copy + Eq, M>(
     report: &Report<S, M>,
     known: impl Fn(Pos) -> Option<S>,
-) -> Vec<Pos> {
-    match (report.verdict, report.solutions.first()) {
+) -> (Vec<Pos>, bool) {
+    let cells = match (report.verdict, report.solutions.first()) {
         (Verdict::Unique, Some(solution)) => solution
             .positions()
             .filter(|&pos| known(pos).is_some_and(|value| value != solution[pos]))
             .collect(),
         _ => Vec::new(),
-    }
+    };
+    (cells, report.verdict != Verdict::Timeout)
 }
 
 /// The known cells of `grid` that disagree with the unique solution of `puzzle`; none when the
@@ -104,5 +106,5 @@ pub(super) fn mistakes(
     deadline: Deadline,
 ) -> Result<Vec<Pos>, CheckError> {
     let report = check(puzzle, &Options::default().with_deadline(Some(deadline)))?;
-    Ok(disagreeing(&report, |pos| grid[pos].known()))
+    Ok(disagreeing(&report, |pos| grid[pos].known()).0)
 }

@@ -2,8 +2,10 @@
 //! code. Each subcommand has a file of its own; `output` holds what they share.
 
 mod args;
+mod atomic;
 mod batch;
 mod check;
+mod clash;
 mod clues;
 mod cnf;
 mod colour;
@@ -11,6 +13,7 @@ mod compare;
 mod convert;
 mod count;
 mod error;
+mod escape;
 mod explain;
 mod fix;
 mod hint;
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
 
 /// Runs one subcommand: the status of what it found, or the error that stopped it.
 fn run(command: &Command) -> Result<Status, CliError> {
+    clash::refuse(command)?;
     match command {
         Command::Solve(args) => check::solve_all(args, &UniquenessArgs::default(), false),
         Command::Check(args) if batch::is_batch(args) => batch::check_batch(args),

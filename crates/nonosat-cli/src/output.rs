@@ -13,7 +13,9 @@ use nonosat::solve::CheckError;
 use nonosat::words::counted;
 
 use super::args::InputArgs;
+use super::atomic;
 use super::error::{CliError, Usage};
+use super::escape::printable;
 use super::status::Status;
 
 /// The file name as shown in output: `-` stays `-`.
@@ -55,7 +57,7 @@ fn warn_if_blank(input: &InputArgs, entries: &[Entry]) {
         eprintln!(
             "nonosat: warning: {}: the picture reads as {reads} pixel is darker than \
              --threshold {}; a {way} --threshold may find the drawing",
-            shown_name(&input.file),
+            printable(&shown_name(&input.file)),
             input.threshold
         );
     }
@@ -119,11 +121,11 @@ pub(super) fn print_error(json: bool, error: &CliError) {
             schema_version: SCHEMA_VERSION,
             file: error.file.clone(),
             index: error.index,
-            error: error.to_string(),
+            error: printable(&error.to_string()).into_owned(),
         };
         emit(&json_line(&record));
     } else {
-        eprintln!("nonosat: {error}");
+        eprintln!("nonosat: {}", printable(&error.to_string()));
     }
 }
 
@@ -193,9 +195,9 @@ pub(super) fn write_output(output: Option<&Path>, bytes: &[u8]) -> Result<Status
     Ok(Status::Done)
 }
 
-/// Writes `bytes` to the file at `path`.
+/// Writes `bytes` to the file at `path`, whole or not at all ([`crate::atomic`]).
 pub(super) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    std::fs::write(path, bytes).map_err(|error| CliError::write(path, error))
+    atomic::write(path, bytes).map_err(|error| CliError::write(path, error))
 }
 
 /// Prints the results of a run over several puzzles as they come, and keeps their combined
@@ -220,10 +222,14 @@ impl Printer {
         self.status = self.status.and(error.status);
     }
 
-    /// Prints `error` without adding its status: a failure beside a result (a picture that could
-    /// not be written) must not hide the result's exit code.
+    /// Prints `error`, a failure beside a result, adding its status only when it is internal (a
+    /// picture that could not be drawn): a file that could not be written must not hide the
+    /// result's exit code.
     pub fn aside(&mut self, error: &CliError) {
         print_error(self.json, error);
+        if error.status == Status::Internal {
+            self.add(error.status);
+        }
     }
 
     /// Adds `status` to the run's.

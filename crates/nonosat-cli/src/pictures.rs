@@ -8,6 +8,7 @@ use nonosat::model::Metadata;
 use super::args::PictureArgs;
 use super::error::CliError;
 use super::output::{shown_name, write_file};
+use super::status::Status;
 
 impl PictureArgs {
     /// Whether any picture was asked for.
@@ -17,7 +18,8 @@ impl PictureArgs {
 
     /// Writes the drawing of the puzzle at `index` (of `count` in the input) to every picture file
     /// asked for, and returns the failures, each naming its file. The caller prints them after the
-    /// result, so that a picture never hides a verdict.
+    /// result, so that a picture never hides a verdict. A drawing that cannot be rendered is an
+    /// internal error (exit 5), a file that cannot be written is not (docs/pictures.md).
     pub(super) fn write(&self, index: usize, count: usize, drawing: &Drawing) -> Vec<CliError> {
         let mut failures = Vec::new();
         if let Some(path) = &self.svg {
@@ -33,6 +35,7 @@ impl PictureArgs {
                     CliError::new(&shown_name(&path), error)
                         .at(index)
                         .context(context)
+                        .with_status(Status::Internal)
                 })
                 .and_then(|png| write_file(&path, &png));
             failures.extend(written.err());

@@ -62,7 +62,12 @@ impl Status {
 
     /// The process exit code.
     pub fn exit_code(self) -> ExitCode {
-        ExitCode::from(match self {
+        ExitCode::from(self.code())
+    }
+
+    /// The exit code as a number, for `std::process::exit`.
+    pub fn code(self) -> u8 {
+        match self {
             Status::Done => 0,
             Status::Multiple => 1,
             Status::BadInput => 2,
@@ -71,6 +76,6 @@ impl Status {
             Status::Internal => 5,
             Status::Rejected => 6,
             Status::Interrupted => 130,
-        })
+        }
     }
 }

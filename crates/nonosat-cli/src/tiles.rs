@@ -11,6 +11,7 @@ use nonosat_tiles::picture::read_pictures;
 use nonosat_tiles::report::{TilesRecord, render_tiles};
 
 use super::args::TilesArgs;
+use super::atomic;
 use super::error::{CliError, Usage};
 use super::output::{emit, json_line, shown_name};
 use super::status::Status;
@@ -73,7 +74,7 @@ fn write_out(dir: &Path, record: &TilesRecord, outcome: &Design) -> Result<(), C
     })?;
     let write = |name: String, bytes: &[u8]| {
         let path = dir.join(name);
-        std::fs::write(&path, bytes).map_err(|error| {
+        atomic::write(&path, bytes).map_err(|error| {
             CliError::new(
                 &shown,
                 Usage::Write {

@@ -107,10 +107,7 @@ fn check_model(formula: &Dimacs, text: &str) -> Outcome {
             "the model satisfies all {} clauses",
             formula.clauses.len()
         )),
-        Err(clause) => Outcome::Rejected(format!(
-            "the model breaks clause {} of the formula (1-based)",
-            clause + 1
-        )),
+        Err(error) => Outcome::Rejected(error.to_string()),
     }
 }
 

@@ -213,6 +213,18 @@ fn non_section_cut_short_by_a_keyword() {
 }
 
 #[test]
+fn non_section_cut_short_by_a_bad_token_names_it() {
+    assert_eq!(
+        error_of(
+            "width 3\nheight 5\nrows\n1\n1\nx\n1\n1\ncolumns\n1\n1\n1\n",
+            "m.non"
+        ),
+        "m.non:6: \"x\" is neither a clue nor a keyword: the rows section should have 5 clue \
+         lines but has 2 before it"
+    );
+}
+
+#[test]
 fn non_section_with_extra_clue_lines() {
     assert_eq!(
         error_of("width 2\nheight 1\nrows\n1\n1\ncolumns\n1\n0\n", "a.non"),
@@ -262,7 +274,19 @@ fn non_text_without_any_keyword() {
     assert_eq!(
         error_of("hello\nworld\n", "a.non"),
         "a.non: no puzzle found: the text looks like no format nonosat reads (a .non file needs \
-         `width`, `height`, `rows` and `columns`; see docs/formats.md, or give --format)"
+         `width`, `height`, `rows` and `columns`; a picture is rows of `#` and `.`, one character \
+         a cell without spaces, a colour picture's legend lines `C #rrggbb` at its top; see \
+         docs/formats.md, or give --format)"
+    );
+}
+
+#[test]
+fn a_printed_solution_pasted_as_a_picture_says_what_a_picture_is() {
+    assert_eq!(
+        error_of("  1\n1 # #\n2 . .\n", "s.txt"),
+        "s.txt:1: ' ' at row 1, column 1 of the picture is neither black (# X x 1) nor white \
+         (. - 0); a picture has one character a cell, without spaces (a grid as nonosat prints it \
+         needs its row and column numbers and spaces taken out)"
     );
 }
 

@@ -81,6 +81,8 @@ pub(super) fn check(exe: &Path, input: &str, args: ChildArgs, cancel: &AtomicBoo
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
+    #[cfg(target_os = "linux")]
+    die_with_parent(&mut command);
     let mut child = match command.spawn() {
         Ok(child) => child,
         Err(error) => {
@@ -119,6 +121,30 @@ pub(super) fn check(exe: &Path, input: &str, args: ChildArgs, cancel: &AtomicBoo
                 outcome
             }
         }
+    }
+}
+
+/// Makes the child die with the batch, even one killed by SIGKILL, which runs no code of ours:
+/// the kernel sends the child SIGKILL when the thread that started it ends (PR_SET_PDEATHSIG). Each
+/// child is started by a worker thread that waits for it, so only the batch's death ends that
+/// thread early. A batch that died between the fork and the prctl is caught by its process id:
+/// the child then has another parent, and does not start.
+#[cfg(target_os = "linux")]
+fn die_with_parent(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    let parent = std::process::id();
+    // SAFETY: the closure runs in the child between fork and exec, where only async-signal-safe
+    // calls are allowed: it makes two system calls and builds an error without allocating.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == -1 {
+                return Err(std::io::Error::last_os_error());
+            }
+            if u32::try_from(libc::getppid()) != Ok(parent) {
+                return Err(std::io::Error::from_raw_os_error(libc::ESRCH));
+            }
+            Ok(())
+        });
     }
 }
 

@@ -92,6 +92,9 @@ pub(super) struct Inputs {
     pub items: Vec<Input>,
     /// Files of directory walks that are not puzzle files, by their extension.
     pub skipped: Vec<String>,
+    /// Entries of directory walks that are not regular files (FIFOs, sockets, devices), with what
+    /// each is: reading a FIFO would wait for a writer for ever.
+    pub special: Vec<(String, &'static str)>,
 }
 
 /// Reads every puzzle of `paths`, in order: each path's puzzles in file order, a directory's files
@@ -100,6 +103,7 @@ pub(super) fn collect(paths: &[PathBuf], format: Option<Format>) -> Inputs {
     let mut inputs = Inputs {
         items: Vec::new(),
         skipped: Vec::new(),
+        special: Vec::new(),
     };
     for path in paths {
         if path.is_dir() {
@@ -142,12 +146,34 @@ fn walk(dir: &Path, format: Option<Format>, inputs: &mut Inputs) {
             if !is_link {
                 walk(&path, format, inputs);
             }
+        } else if let Some(kind) = special_kind(&path) {
+            inputs.special.push((shown_name(&path), kind));
         } else if format.is_some() || is_puzzle_file(&path) {
             read(&path, format, inputs);
         } else {
             inputs.skipped.push(shown_name(&path));
         }
     }
+}
+
+/// What `path` is when it is neither a regular file nor a folder (a link is followed), else `None`.
+fn special_kind(path: &Path) -> Option<&'static str> {
+    let kind = path.metadata().ok()?.file_type();
+    if kind.is_file() || kind.is_dir() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a FIFO");
+        } else if kind.is_socket() {
+            return Some("a socket");
+        } else if kind.is_block_device() || kind.is_char_device() {
+            return Some("a device");
+        }
+    }
+    Some("not a regular file")
 }
 
 /// Whether a file's extension is one of [`PUZZLE_EXTENSIONS`], and its name does not start with one

@@ -20,6 +20,7 @@ use nonosat::report::CheckRecord;
 use super::args::CheckArgs;
 use super::check::one_line;
 use super::error::{CliError, Usage};
+use super::escape::printable;
 use super::output::{Labelled, emit, heading, json_line, print_error};
 use super::status::Status;
 use child::Outcome;
@@ -40,9 +41,18 @@ pub(super) fn check_batch(args: &CheckArgs) -> Result<Status, CliError> {
         return Err(CliError::new("", Usage::Refused(message)));
     }
     let cancel = Arc::new(AtomicBool::new(false));
-    let on_interrupt = Arc::clone(&cancel);
+    let reading = Arc::new(AtomicBool::new(true));
+    let (on_interrupt, still_reading) = (Arc::clone(&cancel), Arc::clone(&reading));
     // Without the handler a Ctrl-C ends the batch without its summary; nothing else is lost.
-    let _ = ctrlc::set_handler(move || on_interrupt.store(true, Ordering::SeqCst));
+    let _ = ctrlc::set_handler(move || {
+        // While the inputs are read there is nothing to stop or print, and a read may wait for
+        // ever (a FIFO named on the command line): stop at once. Later the first signal stops the
+        // children and prints what was done, and a second one, should that hang, stops at once.
+        if still_reading.load(Ordering::SeqCst) || on_interrupt.swap(true, Ordering::SeqCst) {
+            eprintln!("nonosat: interrupted");
+            std::process::exit(Status::Interrupted.code().into());
+        }
+    });
     let exe = std::env::current_exe().map_err(|error| {
         CliError::new("", error)
             .context("cannot find the nonosat program")
@@ -53,8 +63,14 @@ pub(super) fn check_batch(args: &CheckArgs) -> Result<Status, CliError> {
         .chain(args.more.iter().cloned())
         .collect();
     let inputs = inputs::collect(&paths, args.solve.input.format);
+    reading.store(false, Ordering::SeqCst);
     for file in &inputs.skipped {
+        let file = printable(file);
         eprintln!("nonosat: skipped {file}: not a puzzle file (by its extension)");
+    }
+    for (file, kind) in &inputs.special {
+        let file = printable(file);
+        eprintln!("nonosat: skipped {file}: {kind}, not a regular file");
     }
     let items = inputs.items;
     let puzzles: Vec<usize> = (0..items.len())
@@ -71,7 +87,11 @@ pub(super) fn check_batch(args: &CheckArgs) -> Result<Status, CliError> {
         outcomes: std::iter::repeat_with(|| None).take(items.len()).collect(),
         next: 0,
         status: Status::Done,
-        summary: Summary::new(puzzles.len(), inputs.skipped.len(), jobs),
+        summary: Summary::new(
+            puzzles.len(),
+            inputs.skipped.len() + inputs.special.len(),
+            jobs,
+        ),
         bar: &bar,
         stopped: false,
     };

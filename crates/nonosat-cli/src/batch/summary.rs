@@ -18,7 +18,7 @@ pub(super) struct Summary {
     line_solvable: usize,
     /// Puzzles that could not be checked, and files that could not be read.
     pub errors: usize,
-    /// Files of directory walks that are not puzzle files.
+    /// Files of directory walks that are not puzzle files, or not regular files.
     skipped: usize,
     /// Puzzles left unchecked by an interruption.
     pub unfinished: usize,

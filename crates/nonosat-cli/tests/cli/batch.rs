@@ -1,5 +1,7 @@
 //! Batches: check over several files, directories, --jobs.
 
+use std::time::{Duration, Instant};
+
 use super::*;
 
 /// The records of `stdout` without their times, which differ from run to run.
@@ -246,4 +248,137 @@ fn a_batch_refuses_options_for_one_puzzle() {
             format!("nonosat: {option} needs a single FILE, not a batch\n")
         );
     }
+}
+
+/// Waits up to `limit` for `child`; kills it and returns `None` when it is still running then.
+fn wait_at_most(
+    child: &mut std::process::Child,
+    limit: Duration,
+) -> Option<std::process::ExitStatus> {
+    let started = Instant::now();
+    while started.elapsed() < limit {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+/// A FIFO among the files of a folder would make the batch wait for a writer for ever: it is
+/// skipped, named, and counted.
+#[test]
+fn a_fifo_in_a_folder_is_skipped_and_counted() {
+    let folder = TempDir::new("fifo-folder");
+    folder.file(
+        "a.non",
+        &std::fs::read_to_string(bundled("examples/heart.non")).unwrap(),
+    );
+    let fifo = folder.0.join("b.non");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nonosat"))
+        .args(["check", folder.path()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status = wait_at_most(&mut child, Duration::from_secs(30));
+    assert!(status.is_some(), "the batch waited on the FIFO");
+    let output = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    );
+    assert_eq!(status.unwrap().code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "skipped {}: a FIFO, not a regular file",
+            fifo.display()
+        )),
+        "{stderr}"
+    );
+    assert!(stdout.contains("a.non: unique"), "{stdout}");
+    assert!(stdout.contains("  skipped files        1\n"), "{stdout}");
+}
+
+/// A batch reading a FIFO named on the command line waits for a writer, as any program reading
+/// it does; SIGTERM and SIGINT still end it, with 130.
+#[test]
+fn a_signal_stops_a_batch_waiting_on_a_fifo() {
+    let folder = TempDir::new("fifo-named");
+    let puzzle = folder.file(
+        "a.non",
+        &std::fs::read_to_string(bundled("examples/heart.non")).unwrap(),
+    );
+    let fifo = folder.0.join("b.non");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    for signal in ["-TERM", "-INT"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nonosat"))
+            .args(["check", &puzzle, fifo.to_str().unwrap()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(500));
+        let sent = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let status = wait_at_most(&mut child, Duration::from_secs(5));
+        assert_eq!(
+            status.and_then(|status| status.code()),
+            Some(130),
+            "{signal}"
+        );
+    }
+}
+
+/// A batch killed by SIGKILL runs none of its own code: its children must still die with it
+/// rather than go on solving under PID 1.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_children_of_a_killed_batch_die_with_it() {
+    // A 60x60 random picture: its ambiguous cells keep a child busy for many seconds.
+    let puzzle = run(
+        &["clues", "--to", "jsonl", "-"],
+        Some(&random_picture_of(60, 3).join("\n")),
+    )
+    .1;
+    let many = Temp::new("killed-batch.jsonl", &puzzle.repeat(4));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nonosat"))
+        .args(["check", "--json", "--jobs", "2", many.path()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut running = Vec::new();
+    let started = Instant::now();
+    while running.len() < 2 && started.elapsed() < Duration::from_secs(10) {
+        running = children_of(child.id());
+    }
+    assert!(!running.is_empty(), "the batch runs children");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let killed = Instant::now();
+    let alive = |pid: &u32| {
+        // A zombie waiting to be reaped has an empty command line: it no longer runs.
+        !std::fs::read(format!("/proc/{pid}/cmdline"))
+            .unwrap_or_default()
+            .is_empty()
+    };
+    while running.iter().any(alive) && killed.elapsed() < Duration::from_secs(1) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let left: Vec<_> = running.iter().filter(|pid| alive(pid)).collect();
+    assert!(left.is_empty(), "children {left:?} outlive the batch");
 }

@@ -751,3 +751,20 @@ fn a_colour_png_goal_is_read_in_the_puzzles_colours() {
         "{stderr}"
     );
 }
+
+/// A `.g` colour table that defines `a` only, with clues in `g`: one colour, so read as black
+/// and white before, and checked `unique`; now refused as two colours are.
+#[test]
+fn a_clue_colour_missing_from_the_g_table_is_refused_naming_it() {
+    let folder = TempDir::new("undefined-colour");
+    let file = folder.file(
+        "one.g",
+        "#d\n  a:#   red  #ff0000\n: rows\n1g\n1g\n: columns\n1g\n1g\n",
+    );
+    let (code, stdout, stderr) = run(&["check", &file], None);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert_eq!(
+        stderr,
+        format!("nonosat: {file}:4: the colour \"g\" is not defined in the colour table\n")
+    );
+}

@@ -117,3 +117,35 @@ fn formats_are_named_in_any_case_and_unknown_ones_listed() {
         "{stderr}"
     );
 }
+
+/// A random 500x500 puzzle is over the clause limit after propagation: refused at once, with the
+/// same exit code (2) whatever the limit; a 200x200 one (under it) keeps `--timeout 1`, `cube4`
+/// included. Times are printed (`--nocapture`); the bound asserted is generous, for loaded
+/// machines: it catches a method that ignores the deadline (cube4 took 1.6 s of a 0.5 s share).
+#[test]
+fn compare_refuses_the_clause_limit_first_and_keeps_its_limit_on_large_puzzles() {
+    let folder = TempDir::new("compare-large");
+    let large = folder.file("r500.txt", &(random_picture_of(500, 5).join("\n") + "\n"));
+    for limit in ["1", "3"] {
+        let started = std::time::Instant::now();
+        let (code, _, stderr) = run(&["compare", &large, "--timeout", limit], None);
+        let took = started.elapsed().as_secs_f64();
+        println!("500x500 --timeout {limit}: exit {code} in {took:.2} s");
+        assert_eq!(code, 2, "--timeout {limit}: {stderr}");
+        assert!(
+            stderr.contains("clauses; the limit is 30000000"),
+            "{stderr}"
+        );
+        assert!(
+            took < 1.5,
+            "--timeout {limit}: {took:.2} s before the refusal"
+        );
+    }
+    let medium = folder.file("r200.txt", &(random_picture_of(200, 6).join("\n") + "\n"));
+    let started = std::time::Instant::now();
+    let (code, stdout, _) = run(&["compare", &medium, "--timeout", "1"], None);
+    let took = started.elapsed().as_secs_f64();
+    println!("200x200 --timeout 1: exit {code} in {took:.2} s");
+    assert_eq!(code, 4, "{stdout}");
+    assert!(took < 3.0, "{took:.2} s for --timeout 1");
+}

@@ -37,6 +37,11 @@ fn check_and_solve_of_an_unsolvable_puzzle_exit_3() {
         stdout.contains("verdict: no solution: no grid satisfies every clue\n"),
         "{stdout}"
     );
+    // The line that line logic found impossible, as explain names it.
+    assert!(
+        stdout.contains("line propagation: meets column 1, which cannot be completed"),
+        "{stdout}"
+    );
     for command in ["check", "solve"] {
         let (code, stdout, _) = run(&[command, "--json", file.path()], None);
         assert_eq!(code, 3, "{command}");
@@ -114,7 +119,9 @@ fn usage_errors_exit_2_with_a_message_on_stderr() {
     }
     let (_, _, stderr) = run(&["check", "--timeout", "0", &file], None);
     assert!(
-        stderr.contains("the timeout must be more than 0 seconds, not 0"),
+        stderr.contains(
+            "the timeout must be more than 0 seconds and at most 1000000000 (10^9), not 0"
+        ),
         "{stderr}"
     );
     let (_, _, stderr) = run(&["check", "--timeout", "abc", &file], None);

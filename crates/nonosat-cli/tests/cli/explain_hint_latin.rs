@@ -132,3 +132,30 @@ fn latin_exit_codes_follow_the_verdict() {
         assert_eq!(found, code, "{square:?}: {stdout}");
     }
 }
+
+/// A hint whose check behind the wrong cells ran out of time says so and exits 4, and its JSON
+/// tells `mistakes: []` from "none found in time"; with time, the list is complete.
+#[test]
+fn a_hint_cut_short_says_so_and_exits_4() {
+    let puzzle = Temp::new("hint-random.nin", &nin_of(&random_picture()));
+    let state = Temp::new("hint-blank.txt", &("?".repeat(20) + "\n").repeat(20));
+    let args = ["hint", puzzle.path(), "--state", state.path()];
+    let (code, stdout, _) = run(
+        &[&args[..], &["--timeout", "1e-7", "--json"]].concat(),
+        None,
+    );
+    assert_eq!(code, 4, "{stdout}");
+    let record = &records(&stdout)[0];
+    assert_eq!(record["outcome"], "step", "a line step needs no time");
+    assert_eq!(record["mistakes"], serde_json::json!([]));
+    assert_eq!(record["mistakes_complete"], false);
+    let (code, stdout, _) = run(&[&args[..], &["--timeout", "1e-7"]].concat(), None);
+    assert_eq!(code, 4);
+    assert!(
+        stdout.contains("the time limit passed before the known cells were checked"),
+        "{stdout}"
+    );
+    let (code, stdout, _) = run(&[&args[..], &["--json"]].concat(), None);
+    assert_eq!(code, 0);
+    assert_eq!(records(&stdout)[0]["mistakes_complete"], true);
+}

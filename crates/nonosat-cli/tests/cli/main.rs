@@ -29,6 +29,7 @@ mod corpus;
 mod determinism;
 mod exit_codes;
 mod explain_hint_latin;
+mod files;
 mod fix;
 mod fuzz;
 mod goal;
@@ -139,10 +140,15 @@ fn nin_of(picture: &[String]) -> String {
 /// A 20x20 picture of pseudo-random cells (a 64-bit LCG, fixed seed): its clues have several
 /// solutions and line propagation leaves 79 of the 400 cells open.
 fn random_picture() -> Vec<String> {
-    let mut state: u64 = 12345;
-    (0..20)
+    random_picture_of(20, 12345)
+}
+
+/// A `size`x`size` picture of pseudo-random cells, from the LCG of [`random_picture`] at `seed`.
+fn random_picture_of(size: usize, seed: u64) -> Vec<String> {
+    let mut state = seed;
+    (0..size)
         .map(|_| {
-            (0..20)
+            (0..size)
                 .map(|_| {
                     state = state
                         .wrapping_mul(6_364_136_223_846_793_005)

@@ -196,3 +196,36 @@ fn a_400_wide_puzzle_gets_a_png_within_the_pixel_budget() {
     assert!(image.width() >= 400 && image.height() >= 400);
     assert!(png_has(png.to_str().unwrap(), nonosat::image::Rgb::BLACK));
 }
+
+/// A title holding characters XML forbids (`&#0;` and a raw control character) is drawn without
+/// them: the SVG stays readable and the PNG renders (it failed with an internal error, exit 0).
+#[test]
+fn forbidden_characters_leave_the_svg_readable_and_the_png_drawn() {
+    let folder = TempDir::new("forbidden-title");
+    let puzzle = folder.file(
+        "nul.non",
+        "title \"A\u{1}B &#0; C\"\nwidth 2\nheight 2\nrows\n2\n0\ncolumns\n1\n1\n",
+    );
+    let (svg, png) = (folder.0.join("p.svg"), folder.0.join("p.png"));
+    let (code, stdout, stderr) = run(
+        &[
+            "check",
+            &puzzle,
+            "--svg",
+            svg.to_str().unwrap(),
+            "--png",
+            png.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!((code, stderr.as_str()), (0, ""), "{stdout}");
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        !drawn
+            .chars()
+            .any(|c| c.is_control() && c != '\n' && c != '\t'),
+        "{drawn:?}"
+    );
+    assert!(drawn.contains(">AB  C: unique"), "{drawn}");
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+}

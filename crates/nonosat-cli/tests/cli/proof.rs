@@ -143,3 +143,23 @@ fn a_timed_out_check_with_proof_exits_as_a_timeout() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `v -1 1 2` satisfies every clause of (1 2)(-1 2)(1 -2) if the last word wins, but it is no
+/// assignment: verify-proof rejects it, naming the variable.
+#[test]
+fn verify_proof_rejects_a_model_giving_a_variable_both_values() {
+    let formula = Temp::new("both-values.cnf", "p cnf 2 3\n1 2 0\n-1 2 0\n1 -2 0\n");
+    let model = Temp::new("both-values.model", "s SATISFIABLE\nv -1 1 2 0\n");
+    let (code, text, _) = run(&["verify-proof", formula.path(), model.path()], None);
+    assert_eq!(code, 6, "{text}");
+    assert!(text.starts_with("REJECTED"), "{text}");
+    assert!(
+        text.contains("the model gives variable 1 both values"),
+        "{text}"
+    );
+    let fine = Temp::new("one-value.model", "s SATISFIABLE\nv 1 2 0\n");
+    assert_eq!(
+        run(&["verify-proof", formula.path(), fine.path()], None).0,
+        1
+    );
+}

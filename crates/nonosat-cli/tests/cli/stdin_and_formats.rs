@@ -70,3 +70,16 @@ fn format_flag_overrides_the_extension() {
     // Format names ignore case.
     assert_eq!(run(&["check", "--format", "NON", file.path()], None).0, 1);
 }
+
+/// A clue that holds terminal escapes (`\e]0;` retitles the window, `\e[31m` paints red) is
+/// quoted with them written out, in the text and in the JSON error record alike.
+#[test]
+fn control_characters_in_a_quoted_token_are_written_out() {
+    let nin = "2 2\n1\u{1b}]0;TITLE\u{7}\u{1b}[31mRED\n1\n1\n1\n";
+    let shown = r#"<stdin>:2: "1\e]0;TITLE\x07\e[31mRED" is not a number"#;
+    let (code, _, stderr) = run(&["check", "--format", "nin", "-"], Some(nin));
+    assert_eq!((code, stderr), (2, format!("nonosat: {shown}\n")));
+    let (code, stdout, _) = run(&["check", "--json", "--format", "nin", "-"], Some(nin));
+    assert_eq!(code, 2);
+    assert_eq!(records(&stdout)[0]["error"], shown);
+}

@@ -144,6 +144,20 @@ fn cell_var(width: usize, pos: Pos) -> Var {
     Var((pos.row * width + pos.col + 1) as u32)
 }
 
+/// Whether the encoding of `puzzle` given the cells `known` stays within [`MAX_CLAUSES`] (by a
+/// bound on each open line's clauses), as [`encode`] requires.
+pub fn fits(puzzle: &Puzzle, known: &Grid<Cell>) -> Result<(), TooLarge> {
+    let clauses: usize = puzzle
+        .lines()
+        .filter(|&line| known.line(line).contains(&Cell::Unknown))
+        .map(|line| line::clause_bound(puzzle.clue(line), puzzle.line_len(line)))
+        .sum();
+    if clauses > MAX_CLAUSES {
+        return Err(TooLarge { clauses });
+    }
+    Ok(())
+}
+
 /// Writes the clauses of `puzzle`, given the cells already known in `known`, into `sink`.
 ///
 /// Every model of the clauses is a solution of the puzzle that agrees with `known`, and every such
@@ -154,17 +168,11 @@ pub fn encode(
     known: &Grid<Cell>,
     sink: &mut impl ClauseSink,
 ) -> Result<Encoding, TooLarge> {
+    fits(puzzle, known)?;
     let open_lines: Vec<_> = puzzle
         .lines()
         .filter(|&line| known.line(line).contains(&Cell::Unknown))
         .collect();
-    let clauses: usize = open_lines
-        .iter()
-        .map(|&line| line::clause_bound(puzzle.clue(line), puzzle.line_len(line)))
-        .sum();
-    if clauses > MAX_CLAUSES {
-        return Err(TooLarge { clauses });
-    }
 
     let width = puzzle.width();
     encode_known_cells(puzzle, known, sink);

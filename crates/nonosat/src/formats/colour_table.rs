@@ -88,6 +88,26 @@ impl Declared {
         self.colours.iter().position(|c| self.key(c) == reference)
     }
 
+    /// Refuses a clue block in the colour `reference` (on line `line`) that this table cannot give:
+    /// the background, or, unless the table is open, a colour it does not declare.
+    pub fn refuse_undefined(&self, reference: &str, line: usize) -> Result<(), LineError> {
+        if reference == self.key(&self.background) {
+            let name = self.background.name.clone();
+            return Err(LineError::at(
+                line,
+                ParseErrorKind::BackgroundBlock { name },
+            ));
+        }
+        if self.open || self.position(reference).is_some() {
+            return Ok(());
+        }
+        let name = reference.to_owned();
+        Err(LineError::at(
+            line,
+            ParseErrorKind::UndefinedColour { name },
+        ))
+    }
+
     /// Adds a colour declared on line `line`, refusing one declared before (its name, or its letter
     /// where clues name colours by letter). A declaration of the background (its name, or its
     /// letter) replaces the background.

@@ -81,6 +81,23 @@ pub enum ParseErrorKind {
         /// Clue lines found.
         found: usize,
     },
+    /// A section is cut short by a line that is neither a clue nor a keyword: the word is the
+    /// fault, not the count.
+    #[error(
+        "\"{token}\" is neither a clue nor a keyword: the {section} section should have {} but has \
+         {found} before it",
+        clue_lines(*expected)
+    )]
+    NotAClue {
+        /// `rows` or `columns`.
+        section: String,
+        /// The line's first word.
+        token: String,
+        /// Clue lines the size asks for.
+        expected: usize,
+        /// Clue lines found before it.
+        found: usize,
+    },
     /// The size line of a `.nin` file is not two numbers.
     #[error("the first line should be the width and the height, but reads \"{text}\"")]
     BadSize {
@@ -110,7 +127,8 @@ pub enum ParseErrorKind {
     },
     /// A character that is neither black nor white in a picture.
     #[error(
-        "{ch:?} at row {row}, column {column} of the picture is neither black (# X x 1) nor white (. - 0)"
+        "{ch:?} at row {row}, column {column} of the picture is neither black (# X x 1) nor white (. - 0){}",
+        space_hint(*ch)
     )]
     BadPictureChar {
         /// The character.
@@ -185,7 +203,7 @@ pub enum ParseErrorKind {
     /// The file has text, but none of the keys of a `.non` file, the format tried when the content
     /// looks like no other.
     #[error(
-        "no puzzle found: the text looks like no format nonosat reads (a .non file needs `width`, `height`, `rows` and `columns`; see docs/formats.md, or give --format)"
+        "no puzzle found: the text looks like no format nonosat reads (a .non file needs `width`, `height`, `rows` and `columns`; a picture is rows of `#` and `.`, one character a cell without spaces, a colour picture's legend lines `C #rrggbb` at its top; see docs/formats.md, or give --format)"
     )]
     NoKeys,
     /// A tournament file with a line where none belongs.
@@ -281,6 +299,18 @@ pub enum ParseErrorKind {
 pub(crate) const COLOUR_PUZZLES: &str = "colour puzzles";
 
 /// `1 clue line`, `2 clue lines`.
+/// What a space among a picture's cells means: cells written apart, or a grid as nonosat prints
+/// it, with its row and column numbers.
+fn space_hint(ch: char) -> &'static str {
+    match ch {
+        ' ' => {
+            "; a picture has one character a cell, without spaces (a grid as nonosat prints it \
+             needs its row and column numbers and spaces taken out)"
+        }
+        _ => "",
+    }
+}
+
 fn clue_lines(count: usize) -> String {
     counted(count, "clue line", "clue lines")
 }

@@ -302,6 +302,11 @@ fn ends_section(text: &str) -> bool {
         || is_divider(text)
 }
 
+/// The first word of a line.
+fn first_word(text: &str) -> &str {
+    text.split_whitespace().next().unwrap_or_default()
+}
+
 /// Whether a line looks like a clue: it starts with a digit.
 fn is_clue_line(text: &str) -> bool {
     text.trim_start().starts_with(|c: char| c.is_ascii_digit())
@@ -315,7 +320,21 @@ fn read_section<T>(
     section: &str,
     clue: fn(&str) -> Result<T, ParseErrorKind>,
 ) -> Result<ClueLines<T>, LineError> {
-    let clues = read_clues(lines, count, section, ends_section, clue)?;
+    let read = read_clues(lines, count, section, ends_section, clue);
+    let clues = read.map_err(|error| match (&error.kind, lines.peek()) {
+        (ParseErrorKind::WrongLineCount { found, .. }, Some(line))
+            if !is_divider(line.text) && !KEYWORDS.contains(&first_word(line.text)) =>
+        {
+            let kind = ParseErrorKind::NotAClue {
+                section: section.to_string(),
+                token: first_word(line.text).to_string(),
+                expected: count,
+                found: *found,
+            };
+            LineError::at(line.number, kind)
+        }
+        _ => error,
+    })?;
     let Some(first) = lines.peek().filter(|line| is_clue_line(line.text)) else {
         return Ok(clues);
     };

@@ -107,6 +107,8 @@ impl<'a> Layout<'a> {
 /// Reads an Olšák text as a black-and-white puzzle.
 pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
     let layout = Layout::of(text)?;
+    // One colour is black and white, but it too must be one the table declares.
+    let table = colour_table(&layout.preamble)?;
     let mut ink = None;
     let mut section = |index: usize, name: &str| -> Result<ClueLines, LineError> {
         let mut read = ClueLines::default();
@@ -114,6 +116,7 @@ pub(super) fn parse(text: &str) -> Result<Puzzle, LineError> {
             let numbers = clue_words(line)?.into_iter().map(|(len, letter)| {
                 // A number without a letter has the default colour, `1`.
                 let letter = letter.unwrap_or('1');
+                table.refuse_undefined(&letter.to_string(), line.number)?;
                 match ink {
                     Some(ink) if ink != letter => {
                         Err(LineError::unsupported(Some(line.number), COLOUR_PUZZLES))
@@ -314,5 +317,21 @@ mod tests {
         );
         let error = parse("#t\n#d\n: TopLeft\n1\n").unwrap_err();
         assert_eq!(error.line, Some(1));
+    }
+
+    #[test]
+    fn a_clue_colour_the_table_does_not_define_is_refused_also_alone() {
+        let text = "#d\n  a:#   red  #ff0000\n: rows\n1g\n1g\n: columns\n1g\n1g\n";
+        for error in [parse(text).unwrap_err(), parse_colour(text).unwrap_err()] {
+            assert_eq!(
+                (error.line, error.kind.to_string()),
+                (
+                    Some(4),
+                    "the colour \"g\" is not defined in the colour table".to_string()
+                )
+            );
+        }
+        // Without a table every letter is a colour of its own.
+        assert!(parse(": rows\n1g\n: columns\n1g\n").is_ok());
     }
 }

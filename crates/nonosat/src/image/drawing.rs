@@ -181,9 +181,15 @@ impl Drawing {
     }
 }
 
-/// Text with the characters that XML reserves written as entities.
+/// Text with the characters that XML reserves written as entities, and those it forbids (the
+/// control characters but tab, line feed and carriage return; U+FFFE and U+FFFF) left out: a title
+/// read from a file may hold any of them (`&#0;` in a `.non`), and one would make the SVG
+/// unreadable.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
+    text.chars()
+        .filter(|&c| !matches!(c, '\u{0}'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}'))
+        .collect::<String>()
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
@@ -207,6 +213,16 @@ mod tests {
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\""));
         assert_eq!(svg.matches("<rect ").count(), 1 + 1 + 4);
         assert!(svg.contains(">1&lt;2</text>"));
+        let mut titled = Drawing::new(40, 20);
+        titled.text(
+            0,
+            10,
+            9,
+            Anchor::Start,
+            Rgb::BLACK,
+            "A\u{0}B\u{1}\u{1b}C\tD\u{ffff}",
+        );
+        assert!(titled.to_svg().contains(">ABC\tD</text>"));
         assert!(svg.contains("fill=\"#0000ff\""));
         assert!(svg.trim_end().ends_with("</svg>"));
     }

@@ -12,6 +12,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use crate::cnf;
 use crate::deadline::{Deadline, Limit};
 use crate::logic::colour::{ColourLineSolver, open_grid, propagate_colour};
 use crate::logic::colour_probe::probe_colour;
@@ -156,12 +157,19 @@ pub struct Comparison<S = bool, M = Mismatch> {
 }
 
 /// Runs `methods` and the exact check on `puzzle`. Under a deadline the methods get half of the
-/// time at most, and the exact check what is left.
+/// time at most, and the exact check what is left. A puzzle whose formula, after propagation, is
+/// over the clause limit is refused first, before the methods spend any time: the exact check
+/// would refuse it only after them, or time out first under a short limit, which made the answer
+/// depend on the limit.
 pub fn compare(
     puzzle: &Puzzle,
     methods: &[Method],
     options: &Options,
 ) -> Result<Comparison, CheckError> {
+    let propagated = solve::propagated(puzzle);
+    if propagated.consistent {
+        cnf::fits(puzzle, &propagated.known)?;
+    }
     let methods_until = options.deadline.map(|deadline| deadline.share(0.5));
     let runs = methods
         .iter()
@@ -262,17 +270,21 @@ pub fn run(method: Method, puzzle: &Puzzle, deadline: Option<Deadline>) -> Metho
     let open = |line: LineId| grid.line(line).contains(&Cell::Unknown);
     let too_free = |line: LineId| freedom(puzzle.clue(line), puzzle.line_len(line)) > cap;
     let unexamined: Vec<LineId> = match method {
-        Method::Cube2 | Method::Cube3 => {
-            puzzle.lines().filter(|&l| open(l) && too_free(l)).collect()
-        }
-        Method::Cube4 => puzzle
+        // Counting a line's arrangements is a pass over the line: on 1000x1000 those of every line
+        // took seconds, so it is done last, and not at all past the deadline, when only the lines
+        // over the enumeration cap are named.
+        Method::Cube4 if !effort.out_of_time => puzzle
             .lines()
             .filter(|&l| {
-                let free =
-                    consistent_arrangements(puzzle.clue(l), &grid.line(l)) > DEFAULT_THRESHOLD;
-                open(l) && (too_free(l) || free)
+                open(l)
+                    && (too_free(l)
+                        || consistent_arrangements(puzzle.clue(l), &grid.line(l))
+                            > DEFAULT_THRESHOLD)
             })
             .collect(),
+        Method::Cube2 | Method::Cube3 | Method::Cube4 => {
+            puzzle.lines().filter(|&l| open(l) && too_free(l)).collect()
+        }
         Method::MyIllust => std::mem::take(&mut effort.unexamined)
             .into_iter()
             .filter(|&l| open(l))

@@ -230,6 +230,9 @@ pub struct FixRecord {
     pub hints: Option<HintsRecord>,
     /// Edits that make the puzzle unique, each re-checked.
     pub edits: Vec<EditRecord>,
+    /// Whether the time limit stopped the search for edits before it had tried every candidate:
+    /// an empty `edits` then means "none found in time", not "none of those tried works".
+    pub edits_cut_short: bool,
     /// What `--apply` wrote and how the result checks; null without `--apply`.
     pub applied: Option<AppliedRecord>,
     /// Wall-clock time in milliseconds.
@@ -341,6 +344,7 @@ impl FixRecord {
                     picture: rows(&edit.picture),
                 })
                 .collect(),
+            edits_cut_short: repairs.edits_cut_short,
             applied: None,
             time_ms: repairs.elapsed.as_secs_f64() * 1000.0,
             colors: None,

@@ -28,7 +28,7 @@ pub use pictures::{
 };
 pub use proof::{CnfRecord, ProofVerdict, VerifyRecord, render_verification};
 pub use text::{
-    draw_colour_grid, draw_grid, render_check, render_check_detail, render_colour_check,
+    draw_colour_grid, draw_grid, no_edit, render_check, render_check_detail, render_colour_check,
     render_colour_detail, render_colour_fix, render_colour_verdict, render_comparison, render_fix,
     render_verdict,
 };

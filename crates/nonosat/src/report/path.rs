@@ -112,6 +112,9 @@ pub struct HintRecord {
     pub contradiction_line: Option<String>,
     /// `[row, column]` (0-based) of known cells that disagree with the unique solution.
     pub mistakes: Vec<[usize; 2]>,
+    /// Whether `mistakes` is the whole answer: false when the time limit passed before the check
+    /// behind it, so that an empty list means "none found in time", not "none".
+    pub mistakes_complete: bool,
 }
 
 impl ExplainRecord {
@@ -267,7 +270,15 @@ impl HintRecord {
             step,
             contradiction_line: line,
             mistakes: mistakes.iter().map(|p| [p.row, p.col]).collect(),
+            mistakes_complete: true,
         }
+    }
+
+    /// The record with `mistakes_complete` as given: false when the check behind the mistakes ran
+    /// out of time.
+    pub fn with_mistakes_complete(mut self, complete: bool) -> Self {
+        self.mistakes_complete = complete;
+        self
     }
 }
 
@@ -459,9 +470,16 @@ fn render_explanation_with<K, V>(
     out
 }
 
-/// A hint for the terminal.
-pub fn render_hint(heading: &str, puzzle: &Puzzle, next: &NextStep, mistakes: &[Pos]) -> String {
-    render_hint_with(heading, next, mistakes, |step| describe_step(puzzle, step))
+/// A hint for the terminal; `complete` is false when the check behind `mistakes` ran out of time.
+pub fn render_hint(
+    heading: &str,
+    puzzle: &Puzzle,
+    next: &NextStep,
+    (mistakes, complete): (&[Pos], bool),
+) -> String {
+    render_hint_with(heading, next, (mistakes, complete), |step| {
+        describe_step(puzzle, step)
+    })
 }
 
 /// A hint for a colour puzzle, for the terminal: cells as [`colour_cells_text`] writes them.
@@ -469,7 +487,7 @@ pub fn render_colour_hint(
     heading: &str,
     puzzle: &ColourPuzzle,
     next: &NextStep<Colours>,
-    mistakes: &[Pos],
+    mistakes: (&[Pos], bool),
 ) -> String {
     render_hint_with(heading, next, mistakes, |step| {
         describe_colour_step(puzzle, step)
@@ -480,10 +498,17 @@ pub fn render_colour_hint(
 fn render_hint_with<V>(
     heading: &str,
     next: &NextStep<V>,
-    mistakes: &[Pos],
+    (mistakes, complete): (&[Pos], bool),
     describe: impl Fn(&Step<V>) -> String,
 ) -> String {
     let mut out = String::new();
+    if !complete {
+        let _ = writeln!(
+            out,
+            "{heading}: the time limit passed before the known cells were checked against the \
+             solution: some may be wrong (give a longer --timeout)"
+        );
+    }
     if !mistakes.is_empty() {
         let cells: Vec<String> = mistakes
             .iter()

@@ -200,10 +200,14 @@ fn detail_lines<S: PartialEq, M: std::fmt::Display>(
 ) -> String {
     let mut out = String::new();
     if report.line_refuted {
+        let line = match report.refuted_line {
+            Some(line) => format!("{line}, which"),
+            None => "a line that".to_owned(),
+        };
         let _ = writeln!(
             out,
-            "line propagation: meets a line that cannot be completed: line logic alone proves \
-             there is no solution"
+            "line propagation: meets {line} cannot be completed: line logic alone proves there \
+             is no solution (`explain` shows the steps)"
         );
     } else {
         let _ = writeln!(
@@ -274,6 +278,17 @@ fn detail_lines<S: PartialEq, M: std::fmt::Display>(
         out.push_str(&draw(solution, &marked));
     }
     out
+}
+
+/// Why `fix` proposes no edit: the time limit stopped its search (`cut_short`), or every edit it
+/// tries leaves the design ambiguous.
+pub fn no_edit(cut_short: bool) -> &'static str {
+    if cut_short {
+        "no edit found before the time limit passed (give a longer --timeout)"
+    } else {
+        "no edit tried makes the design unique: every cell near the ambiguous ones was tried (and \
+         with --pairs, pairs of them)"
+    }
 }
 
 /// What `fix` proposes, for a person: the hints drawn on the design, then the edits.
@@ -373,7 +388,7 @@ fn render_fix_with<V: Copy, M>(
     out.push_str(&draw(design, &hints.cells));
     let _ = writeln!(out, "{marked}: the hints to print in the grid");
     if repairs.edits.is_empty() {
-        let _ = writeln!(out, "\nno edit of the picture found that makes it unique");
+        let _ = writeln!(out, "\n{}", no_edit(repairs.edits_cut_short));
     } else {
         let _ = writeln!(
             out,

@@ -14,7 +14,7 @@ use super::race::{Lines, Probing, Racer, race};
 use super::searcher::{Found, SearchError, Searcher, SolveKind};
 use crate::cnf::TooLarge;
 use crate::deadline::{Deadline, TimedOut};
-use crate::model::{ColourMismatch, Grid, Mismatch, Pos, Puzzle};
+use crate::model::{ColourMismatch, Grid, LineId, Mismatch, Pos, Puzzle};
 use crate::sat::{LARGE_PUZZLE_CELLS, SatBackend, StopSignal};
 
 /// How to run a check: `Options::default()`, then the `with_` methods.
@@ -226,6 +226,9 @@ pub struct Report<S = bool, M = Mismatch> {
     /// Whether line propagation alone met a line that cannot be completed, proving that there is
     /// no solution (the verdict still rests on the SAT solver's answer).
     pub line_refuted: bool,
+    /// The line line propagation found impossible to complete, when it refuted the puzzle and
+    /// knows which (black and white).
+    pub refuted_line: Option<LineId>,
     /// How the designer's goal picture fares, when the puzzle carries one.
     pub goal: Option<GoalReport<M>>,
     /// Wall-clock time spent.
@@ -246,6 +249,7 @@ impl<S, M> Report<S, M> {
             fixed_by_counting: 0,
             line_solvable: false,
             line_refuted: false,
+            refuted_line: None,
             goal: None,
             elapsed,
         }
@@ -382,10 +386,13 @@ where
         fixed_by_counting: propagated.by_counting,
         line_solvable: propagated.consistent && fixed_by_propagation == cells,
         line_refuted: !propagated.consistent,
+        refuted_line: propagated.refuted_line,
         goal,
         ..Report::timed_out(Duration::ZERO)
     };
-    if options.deadline.is_some_and(Deadline::has_passed) {
+    // A puzzle line logic solved is answered without a search (`first_answer`), limit or not:
+    // saying `timeout` beside "solves the puzzle alone" would contradict itself.
+    if !report.line_solvable && options.deadline.is_some_and(Deadline::has_passed) {
         report.elapsed = started.elapsed();
         return Ok(report);
     }

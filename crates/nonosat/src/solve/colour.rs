@@ -89,6 +89,7 @@ impl SolveKind for ColourPuzzle {
             by_lines,
             by_counting: 0,
             consistent,
+            refuted_line: None,
         }
     }
 

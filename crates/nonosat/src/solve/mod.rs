@@ -25,6 +25,7 @@ mod race;
 mod regions;
 pub mod repair;
 mod search;
+pub(crate) use search::propagated;
 mod searcher;
 
 pub use check::{

@@ -101,6 +101,9 @@ pub struct Repairs<V = bool, M = Mismatch> {
     pub hints: Option<Hints>,
     /// Edits that make the puzzle unique, fewest cells first, nearest the ambiguity first.
     pub edits: Vec<Edit<V>>,
+    /// Whether the time limit stopped the search for edits before it had tried every candidate
+    /// (or found as many as asked): with no edit found, "out of time" rather than "none".
+    pub edits_cut_short: bool,
     /// Wall-clock time spent.
     pub elapsed: Duration,
 }
@@ -164,6 +167,7 @@ where
     let mut repairs = Repairs {
         hints: None,
         edits: Vec::new(),
+        edits_cut_short: false,
         elapsed: Duration::ZERO,
         check,
     };
@@ -178,7 +182,8 @@ where
             options.deadline,
         )?;
         repairs.hints = Some(hints);
-        repairs.edits = edits(puzzle, design, &ambiguous, &alternatives, options)?;
+        (repairs.edits, repairs.edits_cut_short) =
+            edits(puzzle, design, &ambiguous, &alternatives, options)?;
         if repairs.edits.is_empty() {
             repairs.edits.extend(regions::combined_edit(
                 puzzle,
@@ -394,9 +399,12 @@ fn candidates<P: Design>(
     singles.into_iter().chain(two)
 }
 
+/// The edits found, and whether the deadline stopped their search.
+type EditsFound<V> = (Vec<Edit<V>>, bool);
+
 /// Pictures one cell (then, if asked, two cells) away from `design` whose puzzles are unique,
 /// trying the cells nearest the ambiguous ones first, until `options.edits` are found or the
-/// deadline passes.
+/// deadline passes; and whether the deadline stopped the search.
 ///
 /// A quick test rules out most edits before any SAT call: an alternative solution of the design
 /// with the same cells changed to the same values, if it still differs from the changed picture
@@ -407,11 +415,14 @@ fn edits<P: Design>(
     ambiguous: &[Pos],
     alternatives: &[Grid<P::Value>],
     options: &FixOptions,
-) -> Result<Vec<Edit<P::Value>>, CheckError> {
+) -> Result<EditsFound<P::Value>, CheckError> {
     let mut found: Vec<Edit<P::Value>> = Vec::new();
     for changes in candidates(puzzle, design, ambiguous, options.pairs) {
-        if found.len() >= options.edits || options.deadline.check().is_err() {
+        if found.len() >= options.edits {
             break;
+        }
+        if options.deadline.check().is_err() {
+            return Ok((found, true));
         }
         if changes.len() == 2 && found.iter().any(|edit| edit.flipped.len() == 1) {
             break; // a single cell already does it: pairs change the design more
@@ -435,13 +446,17 @@ fn edits<P: Design>(
             continue;
         }
         let check_options = Options::default().with_deadline(options.deadline);
-        if changed_puzzle.check(&check_options)?.verdict == Verdict::Unique {
-            let mut flipped: Vec<Pos> = changes.iter().map(|&(pos, _)| pos).collect();
-            flipped.sort();
-            found.push(Edit { flipped, picture });
+        match changed_puzzle.check(&check_options)?.verdict {
+            Verdict::Unique => {
+                let mut flipped: Vec<Pos> = changes.iter().map(|&(pos, _)| pos).collect();
+                flipped.sort();
+                found.push(Edit { flipped, picture });
+            }
+            Verdict::Timeout => return Ok((found, true)),
+            _ => {}
         }
     }
-    Ok(found)
+    Ok((found, false))
 }
 
 /// Two-cell edits pair up this many cells nearest the ambiguity.

@@ -60,12 +60,13 @@ pub(crate) fn propagated(puzzle: &Puzzle) -> Propagated<Cell> {
     let blank = || Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
     let mut known = blank();
     let mut solver = QuickLineSolver::new();
-    if propagate(puzzle, &mut known, &mut solver).is_err() {
+    if let Err(stuck) = propagate(puzzle, &mut known, &mut solver) {
         return Propagated {
             known: blank(),
             by_lines: 0,
             by_counting: 0,
             consistent: false,
+            refuted_line: Some(stuck.line),
         };
     }
     let by_lines = known.known_count();
@@ -78,6 +79,7 @@ pub(crate) fn propagated(puzzle: &Puzzle) -> Propagated<Cell> {
         by_lines,
         by_counting,
         consistent: true,
+        refuted_line: None,
     }
 }
 

@@ -6,7 +6,7 @@
 use crate::cnf::{Counter, Lit, TooLarge};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::kind::Kind;
-use crate::model::{Grid, Mismatch, Pos};
+use crate::model::{Grid, LineId, Mismatch, Pos};
 use crate::sat::{Model, SatBackend, StopSignal};
 
 /// What propagation fixed on a blank grid before any search, its cells what a cell of the kind
@@ -23,6 +23,8 @@ pub(crate) struct Propagated<C> {
     pub by_counting: usize,
     /// Whether line propagation ended without a contradiction.
     pub consistent: bool,
+    /// The line propagation found impossible to complete, where it knows it (black and white).
+    pub refuted_line: Option<LineId>,
 }
 
 /// A kind of puzzle as check and solve drive it, one driver for both ([`Puzzle`](crate::Puzzle)
