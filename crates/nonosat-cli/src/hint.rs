@@ -98,13 +98,14 @@ fn disagreeing<S: Copy + Eq, M>(
     (cells, report.verdict != Verdict::Timeout)
 }
 
-/// The known cells of `grid` that disagree with the unique solution of `puzzle`; none when the
-/// puzzle is not unique or its check does not finish by `deadline`. `serve` shares it.
+/// The known cells of `grid` that disagree with the unique solution of `puzzle`, and whether that
+/// is the whole answer: none, and false, when the check does not finish by `deadline`; none when
+/// the puzzle is not unique. `serve` shares it.
 pub(super) fn mistakes(
     puzzle: &Puzzle,
     grid: &Grid<Cell>,
     deadline: Deadline,
-) -> Result<Vec<Pos>, CheckError> {
+) -> Result<(Vec<Pos>, bool), CheckError> {
     let report = check(puzzle, &Options::default().with_deadline(Some(deadline)))?;
-    Ok(disagreeing(&report, |pos| grid[pos].known()).0)
+    Ok(disagreeing(&report, |pos| grid[pos].known()))
 }

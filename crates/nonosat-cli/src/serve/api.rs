@@ -209,13 +209,12 @@ pub(super) async fn hint(State(jobs): Server, input: Input) -> Result<Json<HintR
         |chosen, grid, deadline| {
             let name = &chosen.name;
             let puzzle = &chosen.entry.puzzle;
-            let mistakes = crate::hint::mistakes(puzzle, &grid, deadline.share(0.5))
+            let (mistakes, complete) = crate::hint::mistakes(puzzle, &grid, deadline.share(0.5))
                 .map_err(check_failed(name))?;
-            Ok(Json(HintRecord::new(
-                name,
-                &next_step(puzzle, &grid, Some(deadline)),
-                &mistakes,
-            )))
+            let next = next_step(puzzle, &grid, Some(deadline));
+            Ok(Json(
+                HintRecord::new(name, &next, &mistakes).with_mistakes_complete(complete),
+            ))
         },
     )
     .await

@@ -416,6 +416,24 @@ fn every_endpoint_answers_a_design() {
     assert_eq!(&png.body[..8], b"\x89PNG\r\n\x1a\n");
 }
 
+/// A hint whose check of the wrong cells the time limit cuts short says so
+/// (`mistakes_complete: false`), as `nonosat hint --json` does; given time, it is complete.
+#[test]
+fn a_hint_cut_short_says_its_mistakes_are_incomplete() {
+    let server = Server::start(&[]);
+    let picture = super::random_picture(30, 7);
+    let state = vec!["?".repeat(30); 30];
+    let hint = |timeout: f64| {
+        let request = json!({ "grid": picture, "state": state, "timeout": timeout });
+        server.post_json("/api/hint", &request).json()
+    };
+    let cut = hint(1e-6);
+    assert_eq!(cut["mistakes_complete"], false, "{cut}");
+    assert_eq!(cut["mistakes"], json!([]), "{cut}");
+    let whole = hint(60.0);
+    assert_eq!(whole["mistakes_complete"], true, "{whole}");
+}
+
 #[test]
 fn the_page_and_its_files_are_served() {
     let server = Server::start(&[]);
