@@ -8,7 +8,7 @@ use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 use nonosat::formats::{Format, hex_rgb};
 use nonosat::image::Rgb;
 use nonosat::methods::compare::Method;
-use nonosat::solve::SatChoice;
+use nonosat::solve::Strategy;
 
 use super::named;
 
@@ -144,7 +144,7 @@ pub struct SolveArgs {
     /// CaDiCaL by the puzzle's size: one thread), `varisat` or `cadical`. The verdict never
     /// depends on it; which of several solutions is shown may.
     #[arg(long, value_name = "NAME", value_parser = named::searches())]
-    pub backend: Option<SatChoice>,
+    pub backend: Option<Strategy>,
     #[command(flatten)]
     pub pictures: PictureArgs,
 }

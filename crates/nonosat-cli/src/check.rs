@@ -181,7 +181,7 @@ where
         .with_max_solutions(uniqueness.max_solutions.map_or(2, |k| k as usize))
         .with_ambiguous_cells(prove_unique && !uniqueness.no_ambiguous);
     let options = match args.backend {
-        Some(choice) => options.with_sat_choice(choice),
+        Some(choice) => options.with_strategy(choice),
         None => options,
     };
     let json = args.input.json;

@@ -9,7 +9,7 @@ use clap::error::ErrorKind;
 use clap::{Arg, Command};
 use nonosat::formats::Format;
 use nonosat::methods::compare::Method;
-use nonosat::solve::SatChoice;
+use nonosat::solve::Strategy;
 
 /// A value parser for the items of a table, each known by its name.
 #[derive(Clone)]
@@ -67,9 +67,9 @@ pub fn methods() -> Named<Method> {
     Named::new(Method::ALL, Method::name)
 }
 
-/// Every search of this build, by [`SatChoice::name`].
-pub fn searches() -> Named<SatChoice> {
-    Named::new(SatChoice::all(), SatChoice::name)
+/// Every search of this build, by [`Strategy::name`].
+pub fn searches() -> Named<Strategy> {
+    Named::new(Strategy::all(), Strategy::name)
 }
 
 #[cfg(test)]
@@ -100,7 +100,7 @@ mod tests {
 
     #[test]
     fn every_search_is_read_by_its_exact_name() {
-        for choice in SatChoice::all() {
+        for choice in Strategy::all() {
             let args = check_with(&["--backend", choice.name()]).unwrap();
             assert_eq!(args.solve.backend, Some(choice));
         }

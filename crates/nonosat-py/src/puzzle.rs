@@ -11,7 +11,7 @@ use nonosat::report::{
     ColourRecord, ComparisonRecord, ExplainRecord, FixRecord, draw_colour_puzzle, draw_puzzle,
 };
 use nonosat::solve::repair::{self, FixOptions};
-use nonosat::solve::{self, Options, SatChoice};
+use nonosat::solve::{self, Options, Strategy};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -65,7 +65,7 @@ impl PyPuzzle {
         let Some(name) = backend else {
             return Ok(options);
         };
-        let choices = SatChoice::all();
+        let choices = Strategy::all();
         let choice = choices
             .iter()
             .find(|choice| choice.name() == name)
@@ -76,7 +76,7 @@ impl PyPuzzle {
                     names.join(", ")
                 ))
             })?;
-        Ok(options.with_sat_choice(*choice))
+        Ok(options.with_strategy(*choice))
     }
 
     /// Checks (or only solves, when not `prove_unique`) under `options` and a timeout.

@@ -8,7 +8,7 @@
 //! number-loom (corpus from `NONOSAT_PUZZLES`, else `../shared/puzzles`).
 //!
 //! - `check`: propagation, the encoding, a first solution and the uniqueness refutation, on one
-//!   backend chosen by size (`SatChoice::Auto`, varisat at these sizes) for colour and black and
+//!   backend chosen by size (`Strategy::Auto`, varisat at these sizes) for colour and black and
 //!   white alike, once per puzzle; per set the median and maximum per puzzle and the verdicts.
 //! - line propagation: from an empty grid, best of three runs; the random30 set by the tuned
 //!   black-and-white DP and, lifted to the one-colour case, by the colour solver.
@@ -38,7 +38,7 @@ use nonosat::logic::DpLineSolver;
 use nonosat::logic::colour::{ColourLineSolver, open_grid, propagate_colour, solved_picture};
 use nonosat::logic::propagate::propagate;
 use nonosat::model::{Cell, Colour, ColourClue, ColourPuzzle, Grid, LineId, Palette};
-use nonosat::solve::{Options, Report, SatChoice, Verdict, check, check_colour};
+use nonosat::solve::{Options, Report, Strategy, Verdict, check, check_colour};
 
 /// Runs per puzzle; the best is kept.
 const RUNS: usize = 3;
@@ -171,7 +171,7 @@ fn main() {
     }
     let sets = colour_sets();
     let bw = random_puzzles(30, COUNT);
-    let options = Options::default().with_sat_choice(SatChoice::Auto);
+    let options = Options::default().with_strategy(Strategy::Auto);
     println!("check (solve + uniqueness), one backend by size, once per puzzle");
     let mut colour_medians = Vec::new();
     for (name, puzzles) in &sets {

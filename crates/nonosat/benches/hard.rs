@@ -28,7 +28,7 @@ use nonosat::logic::DpLineSolver;
 use nonosat::logic::propagate::propagate;
 use nonosat::model::{Cell, Grid, Puzzle};
 use nonosat::sat::SatBackend;
-use nonosat::solve::{self, CheckError, Options, Report, SatChoice, Verdict};
+use nonosat::solve::{self, CheckError, Options, Report, Strategy, Verdict};
 
 const SET_NAMES: [&str; 10] = [
     "random30",
@@ -114,7 +114,7 @@ struct Args {
     /// The time limit of each puzzle.
     timeout: Option<Duration>,
     /// The backend choices to run, varisat (the baseline) first.
-    backends: Vec<SatChoice>,
+    backends: Vec<Strategy>,
     /// The puzzles of a random set, or taken from each tournament file, when not the default.
     count: Option<usize>,
     /// Print one line per puzzle of every set, not only of the small ones.
@@ -183,7 +183,7 @@ fn parse_args() -> Args {
             }
             "--backend" => {
                 let name = words.next().unwrap_or_default();
-                match SatChoice::all().into_iter().find(|b| b.name() == name) {
+                match Strategy::all().into_iter().find(|b| b.name() == name) {
                     Some(backend) => args.backends = vec![backend],
                     None => usage(&format!("no backend is called {name:?}")),
                 }
@@ -409,21 +409,18 @@ fn load(dir: &Path, file: &str) -> Vec<Case> {
 
 /// Each backend alone, varisat first, then the race of both when there are two, then the
 /// depth-first search with probing.
-fn bench_choices() -> Vec<SatChoice> {
-    let mut choices: Vec<SatChoice> = SatBackend::ALL
-        .iter()
-        .map(|&b| SatChoice::Only(b))
-        .collect();
+fn bench_choices() -> Vec<Strategy> {
+    let mut choices: Vec<Strategy> = SatBackend::ALL.iter().map(|&b| Strategy::Only(b)).collect();
     if choices.len() > 1 {
-        choices.push(SatChoice::Race);
+        choices.push(Strategy::Race);
     }
-    choices.push(SatChoice::Probing);
+    choices.push(Strategy::Probing);
     choices
 }
 
 /// Times every case of `set` under `backend` beside its propagation baseline, prints the per-set
 /// summary, and returns the set's total time.
-fn run_set(set: &Set, backend: SatChoice, timeout: Option<Duration>) -> Duration {
+fn run_set(set: &Set, backend: Strategy, timeout: Option<Duration>) -> Duration {
     println!(
         "== {} ({}, {}): {} puzzles",
         set.name,
@@ -435,7 +432,7 @@ fn run_set(set: &Set, backend: SatChoice, timeout: Option<Duration>) -> Duration
     for case in &set.cases {
         let baseline = propagation_time(&case.puzzle);
         let options = Options::default()
-            .with_sat_choice(backend)
+            .with_strategy(backend)
             .with_deadline(timeout.map(Deadline::after));
         let started = Instant::now();
         let outcome = set.task.run(&case.puzzle, &options);
@@ -466,7 +463,7 @@ fn run_set(set: &Set, backend: SatChoice, timeout: Option<Duration>) -> Duration
 }
 
 /// Each backend's total against the first one's (varisat, the baseline), when there are several.
-fn compare_backends(totals: &[(SatChoice, Duration)]) {
+fn compare_backends(totals: &[(Strategy, Duration)]) {
     let Some(&(base, base_total)) = totals.first() else {
         return;
     };
@@ -549,7 +546,7 @@ fn ms(duration: Duration) -> f64 {
 
 /// Prints the counts, total, median, maximum, slowest five, baseline and ratio of a set under
 /// `backend`, then its `json:` line; returns the total.
-fn summarize(set: &str, backend: SatChoice, timings: &[Timing]) -> Duration {
+fn summarize(set: &str, backend: Strategy, timings: &[Timing]) -> Duration {
     let mut verdicts = BTreeMap::new();
     for timing in timings {
         *verdicts.entry(timing.verdict).or_insert(0usize) += 1;

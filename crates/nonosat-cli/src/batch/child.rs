@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use nonosat::deadline::Deadline;
 use nonosat::report::{CheckRecord, ErrorRecord};
-use nonosat::solve::SatChoice;
+use nonosat::solve::Strategy;
 
 use crate::args::CheckArgs;
 use crate::status::Status;
@@ -46,7 +46,7 @@ pub(super) struct ChildArgs {
     pub no_ambiguous: bool,
     /// `--backend`, when one was given; else each child runs the library's default search, the
     /// race of a single check (docs/batch.md: how the jobs and the races share the cores).
-    pub backend: Option<SatChoice>,
+    pub backend: Option<Strategy>,
 }
 
 impl From<&CheckArgs> for ChildArgs {

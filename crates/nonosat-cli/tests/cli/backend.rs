@@ -5,7 +5,7 @@ use super::*;
 
 /// The backend choices of this build, as `--backend` names them.
 fn backends() -> Vec<&'static str> {
-    nonosat::solve::SatChoice::all()
+    nonosat::solve::Strategy::all()
         .into_iter()
         .map(|choice| choice.name())
         .collect()

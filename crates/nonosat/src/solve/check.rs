@@ -28,8 +28,8 @@ pub struct Options {
     /// Whether [`check`] computes every ambiguous cell ([`Report::ambiguous`]) of a puzzle with
     /// several solutions.
     pub ambiguous_cells: bool,
-    /// Which SAT solver every solve runs on.
-    pub backend: SatChoice,
+    /// Which search a check runs: the race, one engine, or one SAT backend alone.
+    pub strategy: Strategy,
 }
 
 impl Default for Options {
@@ -39,7 +39,7 @@ impl Default for Options {
             deadline: None,
             max_solutions: 2,
             ambiguous_cells: false,
-            backend: SatChoice::Race,
+            strategy: Strategy::Race,
         }
     }
 }
@@ -65,42 +65,43 @@ impl Options {
 
     /// These options solving with `backend` alone.
     pub fn with_backend(self, backend: SatBackend) -> Self {
-        self.with_sat_choice(SatChoice::Only(backend))
+        self.with_strategy(Strategy::Only(backend))
     }
 
-    /// These options solving as `choice` says.
-    pub fn with_sat_choice(mut self, choice: SatChoice) -> Self {
-        self.backend = choice;
+    /// These options searching as `strategy` says.
+    pub fn with_strategy(mut self, strategy: Strategy) -> Self {
+        self.strategy = strategy;
         self
     }
 
     /// The one backend that solves a puzzle of `cells` cells under these options when it cannot
     /// race (as for a certificate): the chosen one, else by size.
     pub fn backend_for(&self, cells: usize) -> SatBackend {
-        match self.backend {
-            SatChoice::Only(backend) => backend,
-            SatChoice::Auto | SatChoice::Race | SatChoice::Probing | SatChoice::Lines => {
+        match self.strategy {
+            Strategy::Only(backend) => backend,
+            Strategy::Auto | Strategy::Race | Strategy::Probing | Strategy::Lines => {
                 SatBackend::for_cells(cells)
             }
         }
     }
 }
 
-/// Which SAT solver a check runs on.
+/// Which search a check runs: the race of two engines (the default), one engine alone, or one
+/// SAT backend of the table ([`SatBackend`]) alone. `--backend` names them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum SatChoice {
+pub enum Strategy {
     /// One backend, chosen by the puzzle's size ([`SatBackend::for_cells`]).
     Auto,
     /// Two searches on two threads, the first answer winning and the other stopped at once:
-    /// [`SatChoice::Probing`] with its proofs on varisat (on a puzzle with the designer's goal,
+    /// [`Strategy::Probing`] with its proofs on varisat (on a puzzle with the designer's goal,
     /// varisat looking near the goal first) and, after a head start of 30 ms, CaDiCaL looking
-    /// anywhere: [`SatChoice::Lines`] for its first two seconds (`LINES_FIRST`), then CaDiCaL
+    /// anywhere: [`Strategy::Lines`] for its first two seconds (`LINES_FIRST`), then CaDiCaL
     /// on the whole encoding, from the start. When the depth-first search runs out of budget,
     /// its thread stops and leaves the puzzle to CaDiCaL, rather than search the same encoding
     /// on varisat. The verdict is the same either way; which of several solutions is shown may
     /// not be, unless the designer's goal is known (see [`check`]). Puzzles of more than
     /// [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down, and builds without CaDiCaL,
-    /// run as [`SatChoice::Auto`]. The default, of [`Options::default`] too, so that every caller
+    /// run as [`Strategy::Auto`]. The default, of [`Options::default`] too, so that every caller
     /// gets the strongest search.
     #[default]
     Race,
@@ -114,7 +115,7 @@ pub enum SatChoice {
     /// search that explains each deduction by a clause over the line's known cells (lazy clause
     /// generation): the search learns from what the line solver deduces. "Unique" and "none"
     /// rest on its refutation, whose clauses each hold in every solution of one line. Puzzles
-    /// with a line of more than 64 cells and builds without CaDiCaL run as [`SatChoice::Auto`];
+    /// with a line of more than 64 cells and builds without CaDiCaL run as [`Strategy::Auto`];
     /// so do colour puzzles, for which that propagator is not written (their `lines_search`
     /// says so).
     Lines,
@@ -122,19 +123,19 @@ pub enum SatChoice {
     Only(SatBackend),
 }
 
-impl SatChoice {
+impl Strategy {
     /// Every choice of this build: `auto`, `race`, `probing`, `lines`, then each backend.
-    pub fn all() -> Vec<SatChoice> {
+    pub fn all() -> Vec<Strategy> {
         let mut all = vec![
-            SatChoice::Auto,
-            SatChoice::Race,
-            SatChoice::Probing,
-            SatChoice::Lines,
+            Strategy::Auto,
+            Strategy::Race,
+            Strategy::Probing,
+            Strategy::Lines,
         ];
         all.extend(
             SatBackend::ALL
                 .iter()
-                .map(|&backend| SatChoice::Only(backend)),
+                .map(|&backend| Strategy::Only(backend)),
         );
         all
     }
@@ -142,11 +143,11 @@ impl SatChoice {
     /// `auto`, `race`, `probing`, `lines`, or the backend's name.
     pub fn name(self) -> &'static str {
         match self {
-            SatChoice::Auto => "auto",
-            SatChoice::Race => "race",
-            SatChoice::Probing => "probing",
-            SatChoice::Lines => "lines",
-            SatChoice::Only(backend) => backend.name(),
+            Strategy::Auto => "auto",
+            Strategy::Race => "race",
+            Strategy::Probing => "probing",
+            Strategy::Lines => "lines",
+            Strategy::Only(backend) => backend.name(),
         }
     }
 }
@@ -361,7 +362,7 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report, CheckError> {
 pub(super) type VerdictKnown<'a, S = bool, M = Mismatch> = &'a (dyn Fn(&Report<S, M>) + Sync);
 
 /// The one driver of [`check`], [`solve`] and their colour twins
-/// ([`check_colour`](super::check_colour)): propagation, then the searches `options.backend`
+/// ([`check_colour`](super::check_colour)): propagation, then the searches `options.strategy`
 /// picks, then what `options` ask beyond the verdict.
 pub(super) fn run<P: SolveKind>(
     puzzle: &P,
@@ -397,7 +398,7 @@ where
         return Ok(report);
     }
 
-    let mut report = by_choice(options.backend, cells, |racer, claim| {
+    let mut report = by_strategy(options.strategy, cells, |racer, claim| {
         let (backend, racer_nearby_first) = (racer.backend, racer.nearby_first);
         let answer = first_answer(puzzle, &known, options, prove_unique, racer, &report)?;
         let Some((search, first)) = answer else {
@@ -439,11 +440,11 @@ where
 /// the encoding took 9 s).
 const LINES_FIRST: Duration = Duration::from_secs(2);
 
-/// Runs one search on the backend `choice` picks for a puzzle of `cells` cells, or races two
+/// Runs one search on the backend `strategy` picks for a puzzle of `cells` cells, or races two
 /// (varisat looking near a goal first, CaDiCaL after a head start): `run` gets its racer and a
 /// `claim` to call once it knows its verdict, and gives up (`None`) when the claim fails.
-pub(super) fn by_choice<T: Send>(
-    choice: SatChoice,
+pub(super) fn by_strategy<T: Send>(
+    strategy: Strategy,
     cells: usize,
     run: impl Fn(Racer, &dyn Fn() -> bool) -> Result<Option<T>, CheckError> + Sync,
 ) -> Result<T, CheckError> {
@@ -452,15 +453,15 @@ pub(super) fn by_choice<T: Send>(
         Ok(answer.expect("a search alone always wins its claim"))
     };
     let by_size = Racer::alone(SatBackend::for_cells(cells), true);
-    match choice {
-        SatChoice::Only(backend) => alone(Racer::alone(backend, true)),
-        SatChoice::Race if cells <= LARGE_PUZZLE_CELLS => match SatBackend::WITH_LINES {
+    match strategy {
+        Strategy::Only(backend) => alone(Racer::alone(backend, true)),
+        Strategy::Race if cells <= LARGE_PUZZLE_CELLS => match SatBackend::WITH_LINES {
             Some(with_lines) => race(racers(with_lines), run),
             None => alone(by_size),
         },
-        SatChoice::Probing => alone(by_size.probing(Probing::ThenSat)),
-        SatChoice::Lines => alone(by_size.lines(Lines::On)),
-        SatChoice::Auto | SatChoice::Race => alone(by_size),
+        Strategy::Probing => alone(by_size.probing(Probing::ThenSat)),
+        Strategy::Lines => alone(by_size.lines(Lines::On)),
+        Strategy::Auto | Strategy::Race => alone(by_size),
     }
 }
 

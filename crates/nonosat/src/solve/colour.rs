@@ -3,7 +3,7 @@
 //!
 //! The driver, verdicts, options, reports, backends and races are those of black and white
 //! ([`check`](super::check())): the depth-first search with probing runs on a colour board, and
-//! the race and `SatChoice::Probing` work as they do for black and white. What differs is the
+//! the race and `Strategy::Probing` work as they do for black and white. What differs is the
 //! formula (`cnf::encode_colour`), the clause that blocks a solution ("some coloured cell takes
 //! another colour"), the independent check ([`ColourPuzzle::check`]), and one engine colour lacks:
 //! the lines inside CaDiCaL's search ([`SolveKind::lines_search`]). A cell is ambiguous when two solutions give it different colours.
@@ -105,7 +105,7 @@ impl SolveKind for ColourPuzzle {
 
     /// None: the lines as a propagator inside CaDiCaL's search are black-and-white only (its
     /// explanations are written for the black-and-white line solver), so a colour puzzle's
-    /// [`SatChoice::Lines`](super::SatChoice::Lines) runs CaDiCaL on the colour encoding.
+    /// [`Strategy::Lines`](super::Strategy::Lines) runs CaDiCaL on the colour encoding.
     fn lines_search(
         &self,
         _: ColourState,

@@ -5,7 +5,7 @@
 //! - [`check`](mod@check) holds the entry points [`check()`] and [`solve()`], their options and reports;
 //! - `search` keeps a puzzle's formula in a solver and finds solutions, each verified by
 //!   [`Puzzle::check`](crate::Puzzle::check);
-//! - `dfs` looks for solutions by depth-first search with probing, for [`SatChoice::Probing`];
+//! - `dfs` looks for solutions by depth-first search with probing, for [`Strategy::Probing`];
 //! - `race` runs two searches on two threads, the first answer winning;
 //! - `ambiguity` finds every cell on which two solutions differ, for any `searcher::Searcher`;
 //! - [`colour`](mod@colour) checks and solves colour puzzles, through the same driver, on a
@@ -29,7 +29,7 @@ pub(crate) use search::propagated;
 mod searcher;
 
 pub use check::{
-    CheckError, GoalReport, Options, Report, SatChoice, SolutionCount, Verdict, check,
+    CheckError, GoalReport, Options, Report, SolutionCount, Strategy, Verdict, check,
     check_verdict_first, solve,
 };
 pub use colour::{ColourReport, check_colour, check_colour_verdict_first, solve_colour};

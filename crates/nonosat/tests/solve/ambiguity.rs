@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::brute::{Rng, all_solutions, every_small_puzzle, picture_from_masks, satisfies};
 use nonosat::deadline::Deadline;
-use nonosat::solve::{Options, SatChoice, Verdict, check, check_verdict_first};
+use nonosat::solve::{Options, Strategy, Verdict, check, check_verdict_first};
 use nonosat::{Grid, Pos, Puzzle};
 
 /// The cells where some two of `solutions` differ, row by row.
@@ -27,13 +27,13 @@ fn deep(max_solutions: usize) -> Options {
 /// Checks the ambiguous cells of `puzzle`, and enumeration up to several limits, against its
 /// complete list of solutions, under every backend choice (each backend, by size, and the race).
 fn assert_matches_brute_force(puzzle: &Puzzle, solutions: &[Grid<bool>]) {
-    for backend in SatChoice::all() {
+    for backend in Strategy::all() {
         assert_matches_brute_force_with(puzzle, solutions, backend);
     }
 }
 
-fn assert_matches_brute_force_with(puzzle: &Puzzle, solutions: &[Grid<bool>], backend: SatChoice) {
-    let deep = |max_solutions| deep(max_solutions).with_sat_choice(backend);
+fn assert_matches_brute_force_with(puzzle: &Puzzle, solutions: &[Grid<bool>], backend: Strategy) {
+    let deep = |max_solutions| deep(max_solutions).with_strategy(backend);
     let report = check(puzzle, &deep(2)).unwrap();
     let expected = match solutions {
         [] | [_] => Vec::new(),
@@ -148,16 +148,14 @@ fn a_detail_cut_short_keeps_the_cells_found_so_far() {
             continue;
         }
         let expected = differing_somewhere(&solutions);
-        for backend in SatChoice::all() {
+        for backend in Strategy::all() {
             let deadline = Deadline::after(Duration::from_millis(100));
             let announced = Mutex::new(Vec::new());
             let wait_out_the_limit = |report: &nonosat::solve::Report| {
                 announced.lock().unwrap().push(report.verdict);
                 std::thread::sleep(deadline.remaining());
             };
-            let options = deep(2)
-                .with_sat_choice(backend)
-                .with_deadline(Some(deadline));
+            let options = deep(2).with_strategy(backend).with_deadline(Some(deadline));
             let report = check_verdict_first(&bare, &options, &wait_out_the_limit).unwrap();
             assert_eq!(*announced.lock().unwrap(), [Verdict::Multiple]);
             assert_eq!(report.verdict, Verdict::Multiple);

@@ -12,7 +12,7 @@ use nonosat::deadline::Deadline;
 use nonosat::formats::{ParseErrorKind, parse_colour_bytes};
 use nonosat::model::{ColourClue, ColourPuzzle, Grid, LineId, Pos};
 use nonosat::solve::{
-    ColourReport, GoalReport, Options, SatChoice, SolutionCount, Verdict, check_colour,
+    ColourReport, GoalReport, Options, SolutionCount, Strategy, Verdict, check_colour,
     check_colour_verdict_first, solve_colour,
 };
 
@@ -48,9 +48,9 @@ fn differing(solutions: &[Grid<u8>]) -> Vec<Pos> {
 
 /// Checks `puzzle` under `choice` with every ambiguous cell asked for, against its complete list
 /// of solutions.
-fn assert_check(puzzle: &ColourPuzzle, solutions: &[Grid<u8>], choice: SatChoice) -> ColourReport {
+fn assert_check(puzzle: &ColourPuzzle, solutions: &[Grid<u8>], choice: Strategy) -> ColourReport {
     let options = Options::default()
-        .with_sat_choice(choice)
+        .with_strategy(choice)
         .with_ambiguous_cells(true);
     let report = check_colour(puzzle, &options).unwrap();
     assert_eq!(
@@ -116,9 +116,9 @@ fn every_grid_up_to_3x3_with_three_colours() {
             .collect();
         puzzles.sort_by_key(|(puzzle, _)| format!("{puzzle:?}"));
         for (i, (puzzle, solutions)) in puzzles.iter().enumerate() {
-            assert_check(puzzle, solutions, SatChoice::Auto);
+            assert_check(puzzle, solutions, Strategy::Auto);
             if i % 17 == 0 {
-                for choice in SatChoice::all() {
+                for choice in Strategy::all() {
                     assert_check(puzzle, solutions, choice);
                 }
             }
@@ -140,7 +140,7 @@ fn random_4x4_and_5x5_with_two_to_four_colours() {
         let solutions = all_colour_solutions(&puzzle, usize::MAX);
         assert!(solutions.contains(&picture));
         multiple += usize::from(solutions.len() > 1);
-        for choice in SatChoice::all() {
+        for choice in Strategy::all() {
             assert_check(&puzzle, &solutions, choice);
         }
     }
@@ -158,8 +158,8 @@ fn planted_pictures_up_to_30x30_with_up_to_six_colours() {
         let colours = 1 + (round % 6) as u8;
         let picture = random_picture(&mut rng, width, height, colours);
         let puzzle = puzzle_of(&picture, colours);
-        let choice = SatChoice::all()[round % SatChoice::all().len()];
-        let report = check_colour(&puzzle, &Options::default().with_sat_choice(choice)).unwrap();
+        let choice = Strategy::all()[round % Strategy::all().len()];
+        let report = check_colour(&puzzle, &Options::default().with_strategy(choice)).unwrap();
         for solution in &report.solutions {
             assert_eq!(puzzle.check(solution), Ok(()));
         }
@@ -168,7 +168,7 @@ fn planted_pictures_up_to_30x30_with_up_to_six_colours() {
             Verdict::Multiple => assert_ne!(report.solutions[0], report.solutions[1]),
             other => panic!("a planted picture gave {other}"),
         }
-        let solved = solve_colour(&puzzle, &Options::default().with_sat_choice(choice)).unwrap();
+        let solved = solve_colour(&puzzle, &Options::default().with_strategy(choice)).unwrap();
         assert_eq!(solved.verdict, Verdict::Solved);
         assert_eq!(puzzle.check(&solved.solutions[0]), Ok(()));
     }
@@ -210,8 +210,8 @@ fn contradictory_clues_have_no_solution() {
     let columns = vec![ColourClue::of_line([2, 1]), ColourClue::of_line([1, 2])];
     let puzzle = ColourPuzzle::new(rows, columns, palette(2)).unwrap();
     assert!(all_colour_solutions(&puzzle, 2).is_empty());
-    for choice in SatChoice::all() {
-        let report = check_colour(&puzzle, &Options::default().with_sat_choice(choice)).unwrap();
+    for choice in Strategy::all() {
+        let report = check_colour(&puzzle, &Options::default().with_strategy(choice)).unwrap();
         assert_eq!(report.verdict, Verdict::None);
         assert!(report.solutions.is_empty());
     }
@@ -244,8 +244,8 @@ fn random_colour_clues_with_and_without_solutions_under_every_strategy() {
         let solutions = all_colour_solutions(&puzzle, usize::MAX);
         none += usize::from(solutions.is_empty());
         several += usize::from(solutions.len() > 1);
-        for choice in SatChoice::all() {
-            let options = Options::default().with_sat_choice(choice);
+        for choice in Strategy::all() {
+            let options = Options::default().with_strategy(choice);
             let report = check_colour(&puzzle, &options).unwrap();
             assert_eq!(
                 report.verdict,
@@ -448,11 +448,9 @@ fn second_solution_is_near_a_colour_goal() {
     rows.push(vec![1; n]);
     let goal = Grid::from_rows(rows).unwrap();
     let puzzle = puzzle_of(&goal, 2).with_goal(goal.clone()).unwrap();
-    let alone = SatChoice::all()
-        .into_iter()
-        .filter(|&c| c != SatChoice::Race);
+    let alone = Strategy::all().into_iter().filter(|&c| c != Strategy::Race);
     for choice in alone {
-        let options = Options::default().with_sat_choice(choice);
+        let options = Options::default().with_strategy(choice);
         let report = check_colour(&puzzle, &options).unwrap();
         assert_eq!(report.verdict, Verdict::Multiple, "{choice:?}");
         assert_eq!(report.solutions[0], goal, "{choice:?}");

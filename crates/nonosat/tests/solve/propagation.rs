@@ -2,7 +2,7 @@
 //! against a brute-force line propagation that shares no code with the library's.
 
 use crate::brute::{Rng, common_cells, runs};
-use nonosat::solve::{Options, SatChoice, Verdict, check};
+use nonosat::solve::{Options, Strategy, Verdict, check};
 use nonosat::{Cell, Grid, LineId, Puzzle};
 
 /// What complete line logic reaches from a blank grid, by enumerating every arrangement of every
@@ -69,8 +69,8 @@ fn propagation_figures_match_brute_force_also_on_infeasible_puzzles() {
             .columns()
             .to_vec();
         let puzzle = Puzzle::new(rows, columns).unwrap();
-        let choice = SatChoice::all()[round % SatChoice::all().len()];
-        let report = check(&puzzle, &Options::default().with_sat_choice(choice)).unwrap();
+        let choice = Strategy::all()[round % Strategy::all().len()];
+        let report = check(&puzzle, &Options::default().with_strategy(choice)).unwrap();
         match brute_propagation(&puzzle) {
             None => {
                 refuted += 1;

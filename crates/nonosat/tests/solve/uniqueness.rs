@@ -10,7 +10,7 @@ use crate::brute::{
     satisfies,
 };
 use nonosat::deadline::Deadline;
-use nonosat::solve::{GoalReport, Options, SatChoice, Verdict, check, solve};
+use nonosat::solve::{self, GoalReport, Options, Verdict, check, solve};
 use nonosat::{Clue, Grid, Puzzle};
 
 fn expected_verdict(count: usize) -> Verdict {
@@ -25,14 +25,14 @@ fn expected_verdict(count: usize) -> Verdict {
 /// with a known solution count; returns the report's solutions under the last choice.
 fn assert_verdict(puzzle: &Puzzle, count: usize) -> Vec<Grid<bool>> {
     let mut solutions = Vec::new();
-    for backend in SatChoice::all() {
+    for backend in solve::Strategy::all() {
         solutions = assert_verdict_with(puzzle, count, backend);
     }
     solutions
 }
 
-fn assert_verdict_with(puzzle: &Puzzle, count: usize, backend: SatChoice) -> Vec<Grid<bool>> {
-    let report = check(puzzle, &Options::default().with_sat_choice(backend)).unwrap();
+fn assert_verdict_with(puzzle: &Puzzle, count: usize, backend: solve::Strategy) -> Vec<Grid<bool>> {
+    let report = check(puzzle, &Options::default().with_strategy(backend)).unwrap();
     assert_eq!(report.verdict, expected_verdict(count), "{puzzle:?}");
     assert_eq!(report.solutions.len(), count.min(2));
     for solution in &report.solutions {
@@ -147,8 +147,8 @@ proptest! {
         let puzzle = Puzzle::from_picture(&planted).unwrap();
         let bare = Puzzle::new(puzzle.rows().to_vec(), puzzle.columns().to_vec()).unwrap();
         let mut verdicts = Vec::new();
-        for backend in SatChoice::all() {
-            let options = Options::default().with_sat_choice(backend);
+        for backend in solve::Strategy::all() {
+            let options = Options::default().with_strategy(backend);
             let report = check(&bare, &options).unwrap();
             assert!(report.solutions.iter().all(|s| satisfies(&bare, s)));
             match report.verdict {
