@@ -174,3 +174,34 @@ fn an_applied_edit_keeps_its_verdict_when_the_picture_cannot_be_written() {
         "{stderr}"
     );
 }
+
+/// When every edit tried leaves several solutions, `fix` says so, as opposed to a time limit that
+/// cut the edits short (`edits_cut_short` false in JSON), and `--apply` writes nothing: on an 8x8
+/// diagonal, any one cell changed leaves other permutations of the diagonal.
+#[test]
+fn fix_says_why_it_found_no_edit_and_applies_none() {
+    let diagonal: String = (0..8)
+        .map(|row| format!("{}#{}\n", ".".repeat(row), ".".repeat(7 - row)))
+        .collect();
+    let design = Temp::new("fix-diagonal.txt", &diagonal);
+    let (_, stdout, _) = run(&["fix", design.path(), "--json"], None);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["edits"], serde_json::json!([]), "{record}");
+    assert_eq!(record["edits_cut_short"], false, "{record}");
+    let (_, stdout, _) = run(&["fix", design.path()], None);
+    assert!(
+        stdout.contains("no edit tried makes the design unique"),
+        "{stdout}"
+    );
+    let output = Temp::new("fix-diagonal-out.non", "");
+    std::fs::remove_file(output.path()).unwrap();
+    let (_, stdout, _) = run(
+        &["fix", design.path(), "--apply", "1", "-o", output.path()],
+        None,
+    );
+    assert!(
+        stdout.contains("nothing applied: no edit tried makes the design unique"),
+        "{stdout}"
+    );
+    assert!(!std::path::Path::new(output.path()).exists());
+}
