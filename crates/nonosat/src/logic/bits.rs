@@ -247,6 +247,18 @@ pub(super) fn shift_left(word: u64, by: usize) -> u64 {
     word.checked_shl(by as u32).unwrap_or(0)
 }
 
+/// The indices of the set bits of `word`, lowest first.
+pub(super) fn ones(word: u64) -> impl Iterator<Item = usize> {
+    let mut left = word;
+    std::iter::from_fn(move || {
+        (left != 0).then(|| {
+            let i = left.trailing_zeros() as usize;
+            left &= left - 1;
+            i
+        })
+    })
+}
+
 /// `word >> by`, and 0 once `by` reaches the word's width.
 fn shift_right(word: u64, by: usize) -> u64 {
     word.checked_shr(by as u32).unwrap_or(0)

@@ -20,7 +20,7 @@
 use std::collections::VecDeque;
 
 use super::Contradiction;
-use super::bits::MAX_LEN;
+use super::bits::{MAX_LEN, ones};
 use super::colour_bits::{ColourBitSolver, MAX_VALUES};
 use crate::model::{ColourClue, ColourPuzzle, Grid, LineId, Pos};
 
@@ -83,19 +83,15 @@ impl ColourLineSolver {
         let (may, can) = (&mut self.may[..values], &mut self.can[..values]);
         may.fill(0);
         for (i, &cell) in line.iter().enumerate() {
-            let mut left = cell;
-            while left != 0 {
-                may[left.trailing_zeros() as usize] |= 1 << i;
-                left &= left - 1;
+            for value in ones(cell.into()) {
+                may[value] |= 1 << i;
             }
         }
         self.bits.solve(clue, line.len(), may, can)?;
         solved.fill(0);
         for (value, &word) in can.iter().enumerate() {
-            let mut left = word;
-            while left != 0 {
-                solved[left.trailing_zeros() as usize] |= 1 << value;
-                left &= left - 1;
+            for i in ones(word) {
+                solved[i] |= 1 << value;
             }
         }
         Ok(())

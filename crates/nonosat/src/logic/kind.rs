@@ -254,10 +254,8 @@ impl Kind for Puzzle {
         if line.len <= bits::MAX_LEN {
             let known = lines.known[line.number];
             let solved = lines.bits.solve(clue.blocks(), line.len, known)?;
-            let mut fixed = (solved.black & !known.black) | (solved.white & !known.white);
-            while fixed != 0 {
-                let i = fixed.trailing_zeros() as usize;
-                fixed &= fixed - 1;
+            let fixed = (solved.black & !known.black) | (solved.white & !known.white);
+            for i in bits::ones(fixed) {
                 narrowed.push((i, Cell::from_black(solved.black >> i & 1 == 1)));
             }
             return Ok(());
@@ -354,14 +352,8 @@ impl Kind for ColourPuzzle {
 
     /// The background first, then the colours in the palette's order.
     fn values(colours: Colours) -> impl Iterator<Item = u8> {
-        let mut left = colours;
-        std::iter::from_fn(move || {
-            (left != 0).then(|| {
-                let colour = left.trailing_zeros() as u8;
-                left &= left - 1;
-                colour
-            })
-        })
+        // At most 32 colours: each index fits.
+        bits::ones(colours.into()).map(|colour| colour as u8)
     }
 
     fn without(colours: Colours, colour: u8) -> Colours {
@@ -442,10 +434,7 @@ impl Kind for ColourPuzzle {
                 .iter()
                 .zip(&lines.can)
                 .fold(0, |lost, (&may, &can)| lost | (may & !can));
-            let mut left = lost;
-            while left != 0 {
-                let i = left.trailing_zeros() as usize;
-                left &= left - 1;
+            for i in bits::ones(lost) {
                 let kept = lines.can.iter().enumerate().fold(0, |kept, (c, &word)| {
                     kept | ((word >> i & 1) as Colours) << c
                 });
