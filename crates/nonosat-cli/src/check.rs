@@ -131,11 +131,11 @@ impl Checked for ColourPuzzle {
         options: &Options,
         verdict_known: &(dyn Fn(&ColourReport) + Sync),
     ) -> Result<ColourReport, CheckError> {
-        solve::check_colour_verdict_first(self, options, verdict_known)
+        solve::check_verdict_first(self, options, verdict_known)
     }
 
     fn solve(&self, options: &Options) -> Result<ColourReport, CheckError> {
-        solve::solve_colour(self, options)
+        solve::solve(self, options)
     }
 
     fn record(&self, file: &str, index: usize, label: &str, report: &ColourReport) -> CheckRecord {

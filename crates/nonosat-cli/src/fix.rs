@@ -440,7 +440,7 @@ impl Designed for ColourPuzzle {
 
     fn verdict(&self, deadline: Deadline) -> Result<Verdict, CheckError> {
         let options = Options::default().with_deadline(Some(deadline));
-        Ok(solve::check_colour(self, &options)?.verdict)
+        Ok(solve::check(self, &options)?.verdict)
     }
 
     fn write_givens(

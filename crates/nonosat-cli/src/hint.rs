@@ -8,7 +8,7 @@ use nonosat::formats::{ColourEntry, Puzzles, state};
 use nonosat::logic::colour::given_grid;
 use nonosat::model::{Cell, Grid, Pos};
 use nonosat::report::{HintRecord, render_colour_hint, render_hint};
-use nonosat::solve::{CheckError, Options, Report, Verdict, check, check_colour};
+use nonosat::solve::{CheckError, Options, Report, Verdict, check};
 
 use super::args::HintArgs;
 use super::error::CliError;
@@ -57,8 +57,8 @@ fn colour_hint(args: &HintArgs, entries: &[ColourEntry]) -> Result<Status, CliEr
     let heading = heading(&file, entry);
     let deadline = Deadline::after(args.timeout.limit);
     let options = Options::default().with_deadline(Some(deadline.share(0.5)));
-    let report = check_colour(puzzle, &options)
-        .map_err(|error| check_failed(&file, index, &heading, error))?;
+    let report =
+        check(puzzle, &options).map_err(|error| check_failed(&file, index, &heading, error))?;
     let (mistakes, complete) = disagreeing(&report, |pos| given[pos]);
     let next = next_colour_step(puzzle, &given_grid(puzzle, &given), Some(deadline));
     let text = if args.input.json {

@@ -100,9 +100,9 @@ impl PyPuzzle {
                 }
                 Kind::Colour(puzzle) => {
                     let report = if prove_unique {
-                        solve::check_colour(puzzle, &options)
+                        solve::check(puzzle, &options)
                     } else {
-                        solve::solve_colour(puzzle, &options)
+                        solve::solve(puzzle, &options)
                     };
                     report.map(|report| CheckResult::colour(puzzle.clone(), report))
                 }

@@ -38,7 +38,7 @@ use nonosat::logic::DpLineSolver;
 use nonosat::logic::colour::{ColourLineSolver, open_grid, propagate_colour, solved_picture};
 use nonosat::logic::propagate::propagate;
 use nonosat::model::{Cell, Colour, ColourClue, ColourPuzzle, Grid, LineId, Palette};
-use nonosat::solve::{Options, Report, Strategy, Verdict, check, check_colour};
+use nonosat::solve::{Options, Report, Strategy, Verdict, check};
 
 /// Runs per puzzle; the best is kept.
 const RUNS: usize = 3;
@@ -178,7 +178,7 @@ fn main() {
         let times = puzzles
             .iter()
             .map(|puzzle| {
-                let run = || check_colour(puzzle, &options).expect("encodes");
+                let run = || check(puzzle, &options).expect("encodes");
                 time_check(run, |grid| puzzle.check(grid).is_ok())
             })
             .collect();
@@ -260,7 +260,7 @@ fn main() {
         };
         for entry in read.into_iter().filter(|e| e.puzzle.palette().len() > 1) {
             times.push(time_colour(&entry.puzzle, &mut solver));
-            let run = || check_colour(&entry.puzzle, &options).expect("encodes");
+            let run = || check(&entry.puzzle, &options).expect("encodes");
             checks.push(time_check(run, |grid| entry.puzzle.check(grid).is_ok()));
         }
     }

@@ -2039,7 +2039,7 @@ fn png_in_colour_errors_name_the_file_and_the_limit() {
 
 #[test]
 fn corpus_number_loom_colour_pngs_round_trip_through_clues_and_check() {
-    use nonosat::solve::{Options, Verdict, check_colour};
+    use nonosat::solve::{Options, Verdict, check};
     let Some(dir) = common::corpus_dir() else {
         return;
     };
@@ -2059,7 +2059,7 @@ fn corpus_number_loom_colour_pngs_round_trip_through_clues_and_check() {
         // The same colours; `.non` names the background `0`.
         let colours = |p: &nonosat::model::ColourPuzzle| p.palette().colours()[1..].to_vec();
         assert_eq!(colours(&again[0].puzzle), colours(puzzle));
-        let report = check_colour(&again[0].puzzle, &Options::default()).unwrap();
+        let report = check(&again[0].puzzle, &Options::default()).unwrap();
         assert_eq!(report.verdict, Verdict::Unique, "{}", path.display());
         assert_eq!(&report.solutions[0], goal, "{}", path.display());
         // Quantised to two colours, the picture still gives clues its goal fits.

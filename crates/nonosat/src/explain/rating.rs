@@ -31,7 +31,7 @@ use crate::logic::colour::{ColourLineSolver, ColourState, propagate_colour, solv
 use crate::logic::probe::probe;
 use crate::logic::propagate::propagate;
 use crate::model::{Cell, ColourPuzzle, Grid, Puzzle};
-use crate::solve::{self, CheckError, Options, Verdict, check_colour};
+use crate::solve::{self, CheckError, Options, Verdict, check};
 
 /// How a puzzle can be solved, easiest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -124,7 +124,7 @@ pub fn rate_colour(
     explanation: &ColourExplanation,
     options: &Options,
 ) -> Result<Rating, CheckError> {
-    let report = check_colour(puzzle, options)?;
+    let report = check(puzzle, options)?;
     let verify = |grid: &ColourState| {
         let picture = solved_picture(grid).expect("a solved path knows every cell");
         puzzle.check(&picture).map_err(CheckError::UnverifiedColour)

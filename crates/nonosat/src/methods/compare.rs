@@ -194,7 +194,7 @@ pub fn compare_colour(
         .collect();
     Ok(Comparison {
         runs,
-        exact: solve::check_colour(puzzle, options)?,
+        exact: solve::check(puzzle, options)?,
     })
 }
 

@@ -1,6 +1,6 @@
 //! Solve and prove uniqueness: propagate, encode, solve, block the answer, solve again.
 //!
-//! Every grid this module returns has passed [`Puzzle::check`], which shares no logic with the solver.
+//! Every grid this module returns has passed [`Puzzle::check`](crate::Puzzle::check), which shares no logic with the solver.
 //! "Unique" and "no solution" rest on an UNSAT answer from the SAT solver, also when line propagation
 //! has already fixed every cell or found a contradiction: propagation only shrinks the formula.
 
@@ -14,7 +14,8 @@ use super::race::{Lines, Probing, Racer, race};
 use super::searcher::{Found, SearchError, Searcher, SolveKind};
 use crate::cnf::TooLarge;
 use crate::deadline::{Deadline, TimedOut};
-use crate::model::{ColourMismatch, Grid, LineId, Mismatch, Pos, Puzzle};
+use crate::logic::kind::Kind;
+use crate::model::{ColourMismatch, Grid, LineId, Mismatch, Pos};
 use crate::sat::{LARGE_PUZZLE_CELLS, SatBackend, StopSignal};
 
 /// How to run a check: `Options::default()`, then the `with_` methods.
@@ -317,7 +318,49 @@ pub enum CheckError {
     UnverifiedColour(#[from] ColourMismatch),
 }
 
-/// Decides whether `puzzle` has no solution, exactly one, or several, and finds up to two.
+/// The report of a check of a puzzle of kind `P`: solutions as grids of `P`'s values (`bool`,
+/// black; or colour indices, 0 the background).
+pub type ReportOf<P> = Report<<P as Kind>::Value, <P as Kind>::Mismatch>;
+
+/// A kind of puzzle that [`check`], [`check_verdict_first`] and [`solve`] take: black and white
+/// ([`Puzzle`](crate::Puzzle), its solutions grids of `bool`, black) or colour
+/// ([`ColourPuzzle`](crate::model::ColourPuzzle), grids of colour indices, 0 the background).
+/// Sealed: the kinds are the library's own, each a `SolveKind` of the one driver.
+pub trait Solvable: Kind + Sync + sealed::Sealed {
+    /// The one driver on this puzzle (what [`check_verdict_first`] and [`solve`] call).
+    #[doc(hidden)]
+    fn run_check(
+        &self,
+        options: &Options,
+        prove_unique: bool,
+        verdict_known: VerdictKnown<Self::Value, Self::Mismatch>,
+    ) -> Result<ReportOf<Self>, CheckError>;
+}
+
+/// The seal of [`Solvable`]: only the library's kinds have it.
+mod sealed {
+    /// Implemented by every `SolveKind`, and nothing else.
+    pub trait Sealed {}
+}
+
+impl<P: SolveKind> sealed::Sealed for P {}
+
+impl<P: SolveKind> Solvable for P
+where
+    CheckError: From<P::Mismatch>,
+{
+    fn run_check(
+        &self,
+        options: &Options,
+        prove_unique: bool,
+        verdict_known: VerdictKnown<P::Value, P::Mismatch>,
+    ) -> Result<ReportOf<P>, CheckError> {
+        run(self, options, prove_unique, verdict_known)
+    }
+}
+
+/// Decides whether `puzzle` has no solution, exactly one, or several, and finds up to two; a
+/// black-and-white [`Puzzle`](crate::Puzzle) or a [`ColourPuzzle`](crate::model::ColourPuzzle) alike.
 ///
 /// When the puzzle carries a goal that satisfies the clues, the goal is the first solution and the
 /// search asks only for a different one, near the goal first. The second solution shown is then
@@ -335,8 +378,26 @@ pub enum CheckError {
 /// assert!(!report.line_solvable);
 /// assert_eq!(report.solutions[0].row_strings(), [".##.", "#..#"]);
 /// ```
-pub fn check(puzzle: &Puzzle, options: &Options) -> Result<Report, CheckError> {
-    run(puzzle, options, true, &|_| {})
+///
+/// A colour puzzle, its solutions grids of colour indices:
+///
+/// ```
+/// use nonosat::model::{Colour, ColourPuzzle, Grid, Palette};
+/// use nonosat::solve::{Options, Verdict, check};
+///
+/// let palette = Palette::new(
+///     Colour::new("white", [255; 3]),
+///     vec![Colour::new("red", [204, 51, 51]), Colour::new("blue", [51, 51, 204])],
+/// )
+/// .unwrap();
+/// let picture = Grid::from_rows(vec![vec![1, 2], vec![0, 1]]).unwrap();
+/// let puzzle = ColourPuzzle::from_picture(&picture, palette).unwrap();
+/// let report = check(&puzzle, &Options::default()).unwrap();
+/// assert_eq!(report.verdict, Verdict::Unique);
+/// assert_eq!(report.solutions, [picture]);
+/// ```
+pub fn check<P: Solvable>(puzzle: &P, options: &Options) -> Result<ReportOf<P>, CheckError> {
+    puzzle.run_check(options, true, &|_| {})
 }
 
 /// [`check`], calling `verdict_known` with the report so far as soon as the verdict is settled,
@@ -345,24 +406,23 @@ pub fn check(puzzle: &Puzzle, options: &Options) -> Result<Report, CheckError> {
 /// times out before a verdict.
 ///
 /// The verdict may use the whole time limit; the detail gets what is left of it.
-pub fn check_verdict_first(
-    puzzle: &Puzzle,
+pub fn check_verdict_first<P: Solvable>(
+    puzzle: &P,
     options: &Options,
-    verdict_known: &(dyn Fn(&Report) + Sync),
-) -> Result<Report, CheckError> {
-    run(puzzle, options, true, verdict_known)
+    verdict_known: VerdictKnown<P::Value, P::Mismatch>,
+) -> Result<ReportOf<P>, CheckError> {
+    puzzle.run_check(options, true, verdict_known)
 }
 
 /// Finds one solution of `puzzle`, without asking whether there are others.
-pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report, CheckError> {
-    run(puzzle, options, false, &|_| {})
+pub fn solve<P: Solvable>(puzzle: &P, options: &Options) -> Result<ReportOf<P>, CheckError> {
+    puzzle.run_check(options, false, &|_| {})
 }
 
 /// What [`check_verdict_first`] calls when the verdict is settled.
-pub(super) type VerdictKnown<'a, S = bool, M = Mismatch> = &'a (dyn Fn(&Report<S, M>) + Sync);
+pub type VerdictKnown<'a, S = bool, M = Mismatch> = &'a (dyn Fn(&Report<S, M>) + Sync);
 
-/// The one driver of [`check`], [`solve`] and their colour twins
-/// ([`check_colour`](super::check_colour)): propagation, then the searches `options.strategy`
+/// The one driver of [`check`] and [`solve`], for every kind of puzzle: propagation, then the searches `options.strategy`
 /// picks, then what `options` ask beyond the verdict.
 pub(super) fn run<P: SolveKind>(
     puzzle: &P,
@@ -753,7 +813,7 @@ where
 mod tests {
     use super::*;
 
-    use crate::model::Cell;
+    use crate::model::{Cell, Puzzle};
 
     #[test]
     fn records_write_each_verdict_by_its_name() {

@@ -10,7 +10,7 @@
 //! With a goal, the second solution is looked for near it first, as in black and white
 //! ([`Searcher::find_another`]).
 
-use super::check::{CheckError, Options, Report, run};
+use super::check::Report;
 use super::searcher::{Found, Propagated, SearchError, Searcher, SolveKind};
 use crate::cnf::{ClauseSink, ColourEncoding, Counter, Lit, TooLarge, encode_colour};
 use crate::deadline::{Deadline, Limit};
@@ -18,46 +18,9 @@ use crate::logic::colour::{ColourLineSolver, ColourState, Colours, open_grid, pr
 use crate::model::{ColourMismatch, ColourPuzzle, Grid, Pos};
 use crate::sat::{Model, SatBackend, Solver, StopSignal};
 
-/// The outcome of [`check_colour`] or [`solve_colour`]: solutions as grids of colour indices
-/// (0 the background).
+/// The outcome of [`check`](super::check()) or [`solve`](super::solve()) on a colour puzzle:
+/// solutions as grids of colour indices (0 the background).
 pub type ColourReport = Report<u8, ColourMismatch>;
-
-/// Decides whether the colour `puzzle` has no solution, exactly one, or several, as
-/// [`check`](super::check()) does for black and white.
-///
-/// ```
-/// use nonosat::model::{Colour, ColourPuzzle, Grid, Palette};
-/// use nonosat::solve::{Options, Verdict, check_colour};
-///
-/// let palette = Palette::new(
-///     Colour::new("white", [255; 3]),
-///     vec![Colour::new("red", [204, 51, 51]), Colour::new("blue", [51, 51, 204])],
-/// )
-/// .unwrap();
-/// let picture = Grid::from_rows(vec![vec![1, 2], vec![0, 1]]).unwrap();
-/// let puzzle = ColourPuzzle::from_picture(&picture, palette).unwrap();
-/// let report = check_colour(&puzzle, &Options::default()).unwrap();
-/// assert_eq!(report.verdict, Verdict::Unique);
-/// assert_eq!(report.solutions, [picture]);
-/// ```
-pub fn check_colour(puzzle: &ColourPuzzle, options: &Options) -> Result<ColourReport, CheckError> {
-    run(puzzle, options, true, &|_| {})
-}
-
-/// [`check_colour`], calling `verdict_known` with the report so far as soon as the verdict is
-/// settled, as [`check_verdict_first`](super::check_verdict_first) does for black and white.
-pub fn check_colour_verdict_first(
-    puzzle: &ColourPuzzle,
-    options: &Options,
-    verdict_known: &(dyn Fn(&ColourReport) + Sync),
-) -> Result<ColourReport, CheckError> {
-    run(puzzle, options, true, verdict_known)
-}
-
-/// Finds one solution of the colour `puzzle`, without asking whether there are others.
-pub fn solve_colour(puzzle: &ColourPuzzle, options: &Options) -> Result<ColourReport, CheckError> {
-    run(puzzle, options, false, &|_| {})
-}
 
 /// The colours line propagation leaves each cell of a blank grid, and whether it ended without a
 /// contradiction (after one every colour is left open: the SAT solver confirms it).

@@ -107,7 +107,7 @@ impl Design for ColourPuzzle {
     }
 
     fn check(&self, options: &Options) -> Result<Report<u8, ColourMismatch>, CheckError> {
-        solve::check_colour(self, options)
+        solve::check(self, options)
     }
 
     fn solved_by(&self, grid: &Grid<u8>) -> bool {

@@ -2,7 +2,8 @@
 //! uniqueness, and what builds on that search: every ambiguous cell, enumeration, repairs of a
 //! design, and certificates.
 //!
-//! - [`check`](mod@check) holds the entry points [`check()`] and [`solve()`], their options and reports;
+//! - [`check`](mod@check) holds the entry points [`check()`] and [`solve()`], generic over the
+//!   kinds of puzzle ([`Solvable`]: black and white, colour), their options and reports;
 //! - `search` keeps a puzzle's formula in a solver and finds solutions, each verified by
 //!   [`Puzzle::check`](crate::Puzzle::check);
 //! - `dfs` looks for solutions by depth-first search with probing, for [`Strategy::Probing`];
@@ -29,8 +30,8 @@ pub(crate) use search::propagated;
 mod searcher;
 
 pub use check::{
-    CheckError, GoalReport, Options, Report, SolutionCount, Strategy, Verdict, check,
-    check_verdict_first, solve,
+    CheckError, GoalReport, Options, Report, ReportOf, SolutionCount, Solvable, Strategy, Verdict,
+    VerdictKnown, check, check_verdict_first, solve,
 };
-pub use colour::{ColourReport, check_colour, check_colour_verdict_first, solve_colour};
+pub use colour::ColourReport;
 pub(crate) use search::verified_picture;

@@ -12,8 +12,8 @@ use nonosat::deadline::Deadline;
 use nonosat::formats::{ParseErrorKind, parse_colour_bytes};
 use nonosat::model::{ColourClue, ColourPuzzle, Grid, LineId, Pos};
 use nonosat::solve::{
-    ColourReport, GoalReport, Options, SolutionCount, Strategy, Verdict, check_colour,
-    check_colour_verdict_first, solve_colour,
+    ColourReport, GoalReport, Options, SolutionCount, Strategy, Verdict, check,
+    check_verdict_first, solve,
 };
 
 /// The puzzle of `picture`'s clues, without the picture as a goal.
@@ -52,7 +52,7 @@ fn assert_check(puzzle: &ColourPuzzle, solutions: &[Grid<u8>], choice: Strategy)
     let options = Options::default()
         .with_strategy(choice)
         .with_ambiguous_cells(true);
-    let report = check_colour(puzzle, &options).unwrap();
+    let report = check(puzzle, &options).unwrap();
     assert_eq!(
         report.verdict,
         expected_verdict(solutions.len()),
@@ -159,7 +159,7 @@ fn planted_pictures_up_to_30x30_with_up_to_six_colours() {
         let picture = random_picture(&mut rng, width, height, colours);
         let puzzle = puzzle_of(&picture, colours);
         let choice = Strategy::all()[round % Strategy::all().len()];
-        let report = check_colour(&puzzle, &Options::default().with_strategy(choice)).unwrap();
+        let report = check(&puzzle, &Options::default().with_strategy(choice)).unwrap();
         for solution in &report.solutions {
             assert_eq!(puzzle.check(solution), Ok(()));
         }
@@ -168,7 +168,7 @@ fn planted_pictures_up_to_30x30_with_up_to_six_colours() {
             Verdict::Multiple => assert_ne!(report.solutions[0], report.solutions[1]),
             other => panic!("a planted picture gave {other}"),
         }
-        let solved = solve_colour(&puzzle, &Options::default().with_strategy(choice)).unwrap();
+        let solved = solve(&puzzle, &Options::default().with_strategy(choice)).unwrap();
         assert_eq!(solved.verdict, Verdict::Solved);
         assert_eq!(puzzle.check(&solved.solutions[0]), Ok(()));
     }
@@ -181,20 +181,20 @@ fn goal_count_and_timeout() {
     // Two 2x2 diagonals of one colour share their clues; a second colour elsewhere is fixed.
     let picture = Grid::from_rows(vec![vec![1, 0, 2], vec![0, 1, 2]]).unwrap();
     let puzzle = puzzle_of(&picture, 2).with_goal(picture.clone()).unwrap();
-    let report = check_colour(&puzzle, &Options::default().with_ambiguous_cells(true)).unwrap();
+    let report = check(&puzzle, &Options::default().with_ambiguous_cells(true)).unwrap();
     assert_eq!(report.verdict, Verdict::Multiple);
     assert_eq!(report.goal, Some(GoalReport::Solves));
     assert_eq!(report.solutions[0], picture);
     let ambiguous = [(0, 0), (0, 1), (1, 0), (1, 1)].map(|(row, col)| Pos { row, col });
     assert_eq!(report.ambiguous, Some(ambiguous.to_vec()));
-    let counted = check_colour(&puzzle, &Options::default().with_max_solutions(5)).unwrap();
+    let counted = check(&puzzle, &Options::default().with_max_solutions(5)).unwrap();
     assert_eq!(counted.count(), SolutionCount::Exactly(2));
     let wrong = Grid::from_rows(vec![vec![2, 0, 1], vec![0, 1, 2]]).unwrap();
     let broken = puzzle_of(&picture, 2).with_goal(wrong).unwrap();
-    let report = check_colour(&broken, &Options::default()).unwrap();
+    let report = check(&broken, &Options::default()).unwrap();
     assert!(matches!(report.goal, Some(GoalReport::Breaks(_))));
     let passed = Deadline::after(Duration::ZERO);
-    let timed_out = check_colour(&puzzle, &Options::default().with_deadline(Some(passed)));
+    let timed_out = check(&puzzle, &Options::default().with_deadline(Some(passed)));
     assert_eq!(timed_out.unwrap().verdict, Verdict::Timeout);
 }
 
@@ -211,7 +211,7 @@ fn contradictory_clues_have_no_solution() {
     let puzzle = ColourPuzzle::new(rows, columns, palette(2)).unwrap();
     assert!(all_colour_solutions(&puzzle, 2).is_empty());
     for choice in Strategy::all() {
-        let report = check_colour(&puzzle, &Options::default().with_strategy(choice)).unwrap();
+        let report = check(&puzzle, &Options::default().with_strategy(choice)).unwrap();
         assert_eq!(report.verdict, Verdict::None);
         assert!(report.solutions.is_empty());
     }
@@ -246,7 +246,7 @@ fn random_colour_clues_with_and_without_solutions_under_every_strategy() {
         several += usize::from(solutions.len() > 1);
         for choice in Strategy::all() {
             let options = Options::default().with_strategy(choice);
-            let report = check_colour(&puzzle, &options).unwrap();
+            let report = check(&puzzle, &options).unwrap();
             assert_eq!(
                 report.verdict,
                 expected_verdict(solutions.len()),
@@ -263,7 +263,7 @@ fn random_colour_clues_with_and_without_solutions_under_every_strategy() {
                     .iter()
                     .all(|found| solutions.contains(found))
             );
-            let solved = solve_colour(&puzzle, &options).unwrap();
+            let solved = solve(&puzzle, &options).unwrap();
             let expected = if solutions.is_empty() {
                 Verdict::None
             } else {
@@ -293,7 +293,7 @@ fn colour_verdict_first_calls_back_with_the_verdict() {
     let puzzle = puzzle_of(&picture, 2);
     let seen = Mutex::new(Vec::new());
     let options = Options::default().with_ambiguous_cells(true);
-    let report = check_colour_verdict_first(&puzzle, &options, &|early| {
+    let report = check_verdict_first(&puzzle, &options, &|early| {
         assert_eq!(early.ambiguous, None, "the detail comes after the verdict");
         seen.lock().unwrap().push(early.verdict);
     })
@@ -319,7 +319,7 @@ fn corpus_colour_puzzles_are_decided() {
             .unwrap()
             .remove(0)
             .puzzle;
-        let report = check_colour(&puzzle, &Options::default()).unwrap();
+        let report = check(&puzzle, &Options::default()).unwrap();
         assert_eq!(report.verdict, Verdict::Unique, "{name}");
         assert!(report.line_solvable, "{name}");
     }
@@ -337,7 +337,7 @@ fn corpus_colour_puzzles_are_decided() {
         for entry in entries.into_iter().filter(|e| e.puzzle.palette().len() > 1) {
             let options =
                 Options::default().with_deadline(Some(Deadline::after(Duration::from_secs(60))));
-            let report = check_colour(&entry.puzzle, &options).unwrap();
+            let report = check(&entry.puzzle, &options).unwrap();
             assert!(
                 matches!(report.verdict, Verdict::Unique | Verdict::Multiple),
                 "{}: {}",
@@ -451,7 +451,7 @@ fn second_solution_is_near_a_colour_goal() {
     let alone = Strategy::all().into_iter().filter(|&c| c != Strategy::Race);
     for choice in alone {
         let options = Options::default().with_strategy(choice);
-        let report = check_colour(&puzzle, &options).unwrap();
+        let report = check(&puzzle, &options).unwrap();
         assert_eq!(report.verdict, Verdict::Multiple, "{choice:?}");
         assert_eq!(report.solutions[0], goal, "{choice:?}");
         let second = &report.solutions[1];
