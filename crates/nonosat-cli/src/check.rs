@@ -6,23 +6,19 @@ use std::sync::Mutex;
 
 use nonosat::deadline::Deadline;
 use nonosat::formats::{self, Entry, Puzzles};
-use nonosat::image::Drawing;
-use nonosat::model::{ColourMismatch, ColourPuzzle, Grid, Metadata, Mismatch, Puzzle};
+use nonosat::logic::kind::Kind;
 use nonosat::report::{
-    CertificateRecord, CheckRecord, PuzzleHeader, draw_colour_puzzle, draw_puzzle,
-    render_check_detail, render_colour_detail, render_colour_verdict, render_verdict,
+    CertificateRecord, CheckRecord, Shown, draw_puzzle, render_check_detail, render_verdict,
 };
 use nonosat::solve::certify::{self, Certified, CertifyError};
-use nonosat::solve::{self, CheckError, ColourReport, Options, Report, Verdict};
+use nonosat::solve::{self, Options, Report, ReportOf, Solvable, Verdict};
 use nonosat::words::counted;
 
 use super::args::{InputArgs, SolveArgs, UniquenessArgs};
 use super::atomic::AtomicFile;
 use super::colour;
 use super::error::{CliError, Usage};
-use super::output::{
-    PuzzleEntry, check_failed, each_puzzle, emit, json_line, read_any_input, shown_name,
-};
+use super::output::{check_failed, each_puzzle, emit, json_line, read_any_input, shown_name};
 use super::pictures::title;
 use super::status::Status;
 
@@ -44,136 +40,22 @@ pub(super) fn solve_all(
     }
 }
 
-/// What a search of a [`Checked`] puzzle reports.
-pub(super) type Outcome<P> = Report<<P as Certified>::Value, <P as Checked>::Mismatch>;
-
-/// A puzzle that `solve` and `check` take, black and white or colour: its searches, its record
-/// and text, and its picture.
-pub(super) trait Checked: Certified + Sync {
-    /// How a solution that breaks a clue is described.
-    type Mismatch;
-
-    /// Checks the puzzle, calling `verdict_known` once the verdict is settled, if the search
-    /// tells.
-    fn check_verdict_first(
-        &self,
-        options: &Options,
-        verdict_known: &(dyn Fn(&Outcome<Self>) + Sync),
-    ) -> Result<Outcome<Self>, CheckError>;
-
-    /// Finds one solution, without asking whether there are others.
-    fn solve(&self, options: &Options) -> Result<Outcome<Self>, CheckError>;
-
-    /// The JSON record of a search.
-    fn record(&self, file: &str, index: usize, label: &str, report: &Outcome<Self>) -> CheckRecord;
-
-    /// The heading and verdict lines of a search, for a person.
-    fn render_verdict(&self, heading: &str, report: &Outcome<Self>) -> String;
-
-    /// The rest of the text after [`Checked::render_verdict`].
-    fn render_detail(&self, report: &Outcome<Self>) -> String;
-
-    /// The puzzle drawn with `solutions`, under `caption`.
-    fn draw(&self, solutions: &[Grid<Self::Value>], caption: &str) -> Drawing;
-
-    /// The header of the puzzle's JSON records: its file, index, label and size.
-    fn header(&self, file: &str, index: usize, label: &str) -> PuzzleHeader;
-
-    /// The puzzle's metadata.
-    fn meta(&self) -> &Metadata;
+/// A kind of puzzle that `solve` and `check` take, black and white or colour: the library's
+/// search, records, views and certificates of it.
+pub(super) trait Checkable:
+    Solvable + Shown + Certified<Value = <Self as Kind>::Value>
+{
 }
 
-impl Checked for Puzzle {
-    type Mismatch = Mismatch;
-
-    fn check_verdict_first(
-        &self,
-        options: &Options,
-        verdict_known: &(dyn Fn(&Report) + Sync),
-    ) -> Result<Report, CheckError> {
-        solve::check_verdict_first(self, options, verdict_known)
-    }
-
-    fn solve(&self, options: &Options) -> Result<Report, CheckError> {
-        solve::solve(self, options)
-    }
-
-    fn record(&self, file: &str, index: usize, label: &str, report: &Report) -> CheckRecord {
-        CheckRecord::new(file, index, label, self, report)
-    }
-
-    fn render_verdict(&self, heading: &str, report: &Report) -> String {
-        render_verdict(heading, self, report)
-    }
-
-    fn render_detail(&self, report: &Report) -> String {
-        render_check_detail(self, report)
-    }
-
-    fn draw(&self, solutions: &[Grid<bool>], caption: &str) -> Drawing {
-        draw_puzzle(self, solutions, caption)
-    }
-
-    fn header(&self, file: &str, index: usize, label: &str) -> PuzzleHeader {
-        PuzzleHeader::new(file, index, label, self)
-    }
-
-    fn meta(&self) -> &Metadata {
-        &self.meta
-    }
-}
-
-impl Checked for ColourPuzzle {
-    type Mismatch = ColourMismatch;
-
-    fn check_verdict_first(
-        &self,
-        options: &Options,
-        verdict_known: &(dyn Fn(&ColourReport) + Sync),
-    ) -> Result<ColourReport, CheckError> {
-        solve::check_verdict_first(self, options, verdict_known)
-    }
-
-    fn solve(&self, options: &Options) -> Result<ColourReport, CheckError> {
-        solve::solve(self, options)
-    }
-
-    fn record(&self, file: &str, index: usize, label: &str, report: &ColourReport) -> CheckRecord {
-        CheckRecord::colour(file, index, label, self, report)
-    }
-
-    fn render_verdict(&self, heading: &str, report: &ColourReport) -> String {
-        render_colour_verdict(heading, self, report)
-    }
-
-    fn render_detail(&self, report: &ColourReport) -> String {
-        render_colour_detail(self, report)
-    }
-
-    fn draw(&self, solutions: &[Grid<u8>], caption: &str) -> Drawing {
-        draw_colour_puzzle(self, solutions, caption)
-    }
-
-    fn header(&self, file: &str, index: usize, label: &str) -> PuzzleHeader {
-        PuzzleHeader::colour(file, index, label, self)
-    }
-
-    fn meta(&self) -> &Metadata {
-        &self.meta
-    }
-}
+impl<P: Solvable + Shown + Certified<Value = <P as Kind>::Value>> Checkable for P {}
 
 /// `solve` and `check` on the puzzles of a file: one result each, and a summary.
-fn check_all<E>(
+fn check_all<P: Checkable>(
     args: &SolveArgs,
     uniqueness: &UniquenessArgs,
-    entries: &[E],
+    entries: &[Entry<P>],
     prove_unique: bool,
-) -> Result<Status, CliError>
-where
-    E: PuzzleEntry,
-    E::Puzzle: Checked,
-{
+) -> Result<Status, CliError> {
     let file = shown_name(&args.input.file);
     proof_fits(uniqueness, &args.input, entries.len())?;
     // The library's search (the race) unless `--backend` names another.
@@ -193,23 +75,23 @@ where
         entries,
         0..entries.len(),
         |printer, index, entry, heading| {
-            let puzzle = entry.puzzle();
+            let puzzle = &entry.puzzle;
             let options = options
                 .clone()
                 .with_deadline(args.timeout.limit.map(Deadline::after));
             // Human output of one puzzle at a time shows the verdict before the detail.
             let shown_early = Mutex::new(None);
-            let show_verdict = |report: &Outcome<E::Puzzle>| {
+            let show_verdict = |report: &ReportOf<P>| {
                 if wants_detail(report, &options) && !json && !one_line_each {
-                    let verdict = puzzle.render_verdict(heading, report);
+                    let verdict = render_verdict(heading, puzzle, report);
                     emit(&verdict);
                     *shown_early.lock().expect("no panic while held") = Some(verdict);
                 }
             };
             let report = if prove_unique {
-                puzzle.check_verdict_first(&options, &show_verdict)
+                solve::check_verdict_first(puzzle, &options, &show_verdict)
             } else {
-                puzzle.solve(&options)
+                solve::solve(puzzle, &options)
             };
             let report = report.map_err(|error| check_failed(&file, index, heading, error))?;
             let shown_early = shown_early.into_inner().expect("no panic while held");
@@ -217,7 +99,7 @@ where
             let (certificate, failure) =
                 certificate_of(uniqueness, puzzle, &report, &options, index);
             let record = || {
-                let mut record = puzzle.record(&file, index, entry.label(), &report);
+                let mut record = CheckRecord::new(&file, index, &entry.label, puzzle, &report);
                 record.certificate = certificate.clone();
                 record
             };
@@ -227,7 +109,7 @@ where
                 format!("{heading}: {}\n", one_line(&record()))
             } else {
                 let note = certificate.as_ref().map_or(String::new(), |c| c.describe());
-                let verdict = puzzle.render_verdict(heading, &report);
+                let verdict = render_verdict(heading, puzzle, &report);
                 let verdict = match shown_early {
                     None => verdict,
                     Some(early) if early == verdict => String::new(),
@@ -238,15 +120,15 @@ where
                         .map(|line| format!("{line}\n"))
                         .collect(),
                 };
-                verdict + &puzzle.render_detail(&report) + &note + "\n"
+                verdict + &render_check_detail(puzzle, &report) + &note + "\n"
             };
             printer.text(&text);
             if args.pictures.wanted() {
                 let caption = caption(
-                    &title(&args.input.file, entry.label(), puzzle.meta()),
+                    &title(&args.input.file, &entry.label, puzzle.meta()),
                     &report,
                 );
-                let drawing = puzzle.draw(&report.solutions, &caption);
+                let drawing = draw_puzzle(puzzle, &report.solutions, &caption);
                 for failure in args.pictures.write(index, entries.len(), &drawing) {
                     printer.aside(&failure);
                 }

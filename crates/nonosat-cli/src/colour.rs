@@ -9,7 +9,7 @@ use nonosat::formats::{self, ColourEntry, Format, Puzzles, ReadOptions};
 use nonosat::image::Rgb;
 use nonosat::logic::colour::{ColourLineSolver, open_grid, propagate_colour};
 use nonosat::model::{Colour, ColourPuzzle, Grid, MAX_COLOURS, Palette};
-use nonosat::report::{CnfRecord, draw_colour_puzzle};
+use nonosat::report::{CnfRecord, draw_puzzle};
 
 use super::args::{CnfArgs, InputArgs, PictureArgs, UniquenessArgs};
 use super::error::{CliError, Usage};
@@ -125,7 +125,7 @@ pub(super) fn draw_blank(
             let (width, height) = (entry.puzzle.width(), entry.puzzle.height());
             let title = title(&input.file, &entry.label, &entry.puzzle.meta);
             let caption = format!("{title}: {width}x{height}");
-            let drawing = draw_colour_puzzle(&entry.puzzle, &[], &caption);
+            let drawing = draw_puzzle(&entry.puzzle, &[], &caption);
             for failure in pictures.write(index, entries.len(), &drawing) {
                 printer.error(&failure);
             }

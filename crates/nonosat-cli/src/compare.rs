@@ -64,7 +64,7 @@ pub(super) fn compare_all(args: &CompareArgs) -> Result<Status, CliError> {
                 |entry| (entry.puzzle.width(), entry.puzzle.height()),
                 |entry, options| compare::compare_colour(&entry.puzzle, &methods, options),
                 |index, entry, comparison| {
-                    ComparisonRecord::colour(&file, index, &entry.label, &entry.puzzle, comparison)
+                    ComparisonRecord::new(&file, index, &entry.label, &entry.puzzle, comparison)
                 },
             ))
         }

@@ -1,17 +1,14 @@
 //! `count`: the number of solutions of every puzzle of a file, exact up to a cap.
 
 use nonosat::deadline::Deadline;
-use nonosat::formats::Puzzles;
+use nonosat::formats::{Entry, Puzzles};
 use nonosat::report::CountRecord;
-use nonosat::solve::{Options, Report, SolutionCount};
+use nonosat::solve::{self, Options, Report, SolutionCount, Solvable};
 use nonosat::words::counted;
 
 use super::args::CountArgs;
-use super::check::Checked;
 use super::error::CliError;
-use super::output::{
-    PuzzleEntry, check_failed, each_puzzle, json_line, read_any_input, shown_name,
-};
+use super::output::{check_failed, each_puzzle, json_line, read_any_input, shown_name};
 use super::status::Status;
 
 /// `count`: one line (or JSON record) per puzzle, black-and-white or colour.
@@ -23,11 +20,7 @@ pub(super) fn count_all(args: &CountArgs) -> Result<Status, CliError> {
 }
 
 /// `count` on the puzzles `entries` of one file.
-fn count_each<E>(args: &CountArgs, entries: &[E]) -> Result<Status, CliError>
-where
-    E: PuzzleEntry,
-    E::Puzzle: Checked,
-{
+fn count_each<P: Solvable>(args: &CountArgs, entries: &[Entry<P>]) -> Result<Status, CliError> {
     let file = shown_name(&args.input.file);
     let json = args.input.json;
     let cap = args.cap as usize;
@@ -37,16 +30,20 @@ where
         entries,
         0..entries.len(),
         |printer, index, entry, heading| {
-            let puzzle = entry.puzzle();
+            let puzzle = &entry.puzzle;
             let options = Options::default()
                 .with_max_solutions(cap + 1)
                 .with_deadline(args.timeout.limit.map(Deadline::after));
-            let report = puzzle
-                .check_verdict_first(&options, &|_| {})
+            let report = solve::check(puzzle, &options)
                 .map_err(|error| check_failed(&file, index, heading, error))?;
             let text = if json {
-                let header = puzzle.header(&file, index, entry.label());
-                json_line(&CountRecord::of(header, &report))
+                json_line(&CountRecord::new(
+                    &file,
+                    index,
+                    &entry.label,
+                    puzzle,
+                    &report,
+                ))
             } else {
                 count_text(heading, cap, &report)
             };

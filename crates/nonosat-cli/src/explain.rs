@@ -7,7 +7,7 @@ use nonosat::explain::nonogram::ExplainOptions;
 use nonosat::explain::{
     ColourExplanation, Explanation, Rating, explain, explain_colour, rate, rate_colour,
 };
-use nonosat::formats::Puzzles;
+use nonosat::formats::{Entry, Puzzles};
 use nonosat::image::Drawing;
 use nonosat::logic::colour::{Colours, open_grid};
 use nonosat::model::{Cell, ColourPuzzle, Grid};
@@ -19,9 +19,7 @@ use nonosat::words::counted;
 
 use super::args::ExplainArgs;
 use super::error::CliError;
-use super::output::{
-    PuzzleEntry, check_failed, each_puzzle, json_line, pick_entry, read_any_input, shown_name,
-};
+use super::output::{check_failed, each_puzzle, json_line, pick_entry, read_any_input, shown_name};
 use super::status::Status;
 
 /// `explain`: every puzzle of the file (or the one `--index` picks), black and white or colour.
@@ -144,11 +142,10 @@ impl Explained for ColourPuzzle {
 }
 
 /// `explain` over the puzzles of a file.
-fn explain_entries<E>(args: &ExplainArgs, entries: &[E]) -> Result<Status, CliError>
-where
-    E: PuzzleEntry,
-    E::Puzzle: Explained,
-{
+fn explain_entries<P: Explained>(
+    args: &ExplainArgs,
+    entries: &[Entry<P>],
+) -> Result<Status, CliError> {
     let file = shown_name(&args.input.file);
     let json = args.input.json;
     let drawing = args.pictures.wanted();
@@ -164,12 +161,12 @@ where
         entries,
         chosen,
         |printer, index, entry, heading| {
-            let puzzle = entry.puzzle();
+            let puzzle = &entry.puzzle;
             let (explanation, rating) = puzzle
                 .explained(Deadline::after(args.timeout.limit), args.lines_only)
                 .map_err(|error| check_failed(&file, index, heading, error))?;
             let text = if json {
-                json_line(&puzzle.record(&file, index, entry.label(), &explanation, &rating))
+                json_line(&puzzle.record(&file, index, &entry.label, &explanation, &rating))
             } else if brief {
                 format!("{heading}: {}\n", summary(&explanation, &rating))
             } else {

@@ -5,9 +5,7 @@
 use std::io::{Read, Write};
 use std::path::Path;
 
-use nonosat::Puzzle;
-use nonosat::formats::{self, ColourEntry, Entry, Format, Puzzles, ReadOptions};
-use nonosat::model::ColourPuzzle;
+use nonosat::formats::{self, Entry, Format, Puzzles, ReadOptions};
 use nonosat::report::{ErrorRecord, SCHEMA_VERSION};
 use nonosat::solve::CheckError;
 use nonosat::words::counted;
@@ -80,35 +78,7 @@ pub(super) trait Labelled {
     fn label(&self) -> &str;
 }
 
-/// A puzzle read from a file, with its label: [`Entry`] or [`ColourEntry`].
-pub(super) trait PuzzleEntry: Labelled {
-    /// The puzzle's type.
-    type Puzzle;
-    /// The puzzle.
-    fn puzzle(&self) -> &Self::Puzzle;
-}
-
-impl PuzzleEntry for Entry {
-    type Puzzle = Puzzle;
-    fn puzzle(&self) -> &Puzzle {
-        &self.puzzle
-    }
-}
-
-impl PuzzleEntry for ColourEntry {
-    type Puzzle = ColourPuzzle;
-    fn puzzle(&self) -> &ColourPuzzle {
-        &self.puzzle
-    }
-}
-
-impl Labelled for Entry {
-    fn label(&self) -> &str {
-        &self.label
-    }
-}
-
-impl Labelled for ColourEntry {
+impl<P> Labelled for Entry<P> {
     fn label(&self) -> &str {
         &self.label
     }

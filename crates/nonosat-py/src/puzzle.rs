@@ -7,9 +7,7 @@ use nonosat::formats::{self, Format};
 use nonosat::logic::colour::open_grid;
 use nonosat::methods::compare::{self, Method};
 use nonosat::model::{Block, Cell, Clue, Colour, ColourClue, ColourPuzzle, Grid, Palette, Puzzle};
-use nonosat::report::{
-    ColourRecord, ComparisonRecord, ExplainRecord, FixRecord, draw_colour_puzzle, draw_puzzle,
-};
+use nonosat::report::{ColourRecord, ComparisonRecord, ExplainRecord, FixRecord, draw_puzzle};
 use nonosat::solve::repair::{self, FixOptions};
 use nonosat::solve::{self, Options, Strategy};
 use pyo3::exceptions::PyValueError;
@@ -115,7 +113,7 @@ impl PyPuzzle {
     fn svg(&self, caption: &str) -> String {
         match &self.kind {
             Kind::BlackAndWhite(puzzle) => draw_puzzle(puzzle, &[], caption).to_svg(),
-            Kind::Colour(puzzle) => draw_colour_puzzle(puzzle, &[], caption).to_svg(),
+            Kind::Colour(puzzle) => draw_puzzle(puzzle, &[], caption).to_svg(),
         }
     }
 }
@@ -461,7 +459,7 @@ impl PyPuzzle {
                 Kind::BlackAndWhite(puzzle) => compare::compare(puzzle, &methods, &options)
                     .map(|comparison| ComparisonRecord::new("", 0, "", puzzle, &comparison)),
                 Kind::Colour(puzzle) => compare::compare_colour(puzzle, &methods, &options)
-                    .map(|comparison| ComparisonRecord::colour("", 0, "", puzzle, &comparison)),
+                    .map(|comparison| ComparisonRecord::new("", 0, "", puzzle, &comparison)),
             }
         })?;
         let record = raised(record)?;

@@ -2,7 +2,7 @@
 //! the CLI's JSON record, and a picture for notebooks.
 
 use nonosat::model::{ColourPuzzle, Grid, Pos, Puzzle};
-use nonosat::report::{CheckRecord, draw_colour_puzzle, draw_puzzle};
+use nonosat::report::{CheckRecord, draw_puzzle};
 use nonosat::solve::{ColourReport, Report, SolutionCount, Verdict};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -171,9 +171,7 @@ impl CheckResult {
             Outcome::BlackAndWhite(puzzle, report) => {
                 CheckRecord::new(file, index, label, puzzle, report)
             }
-            Outcome::Colour(puzzle, report) => {
-                CheckRecord::colour(file, index, label, puzzle, report)
-            }
+            Outcome::Colour(puzzle, report) => CheckRecord::new(file, index, label, puzzle, report),
         };
         to_python(py, &record)
     }
@@ -187,7 +185,7 @@ impl CheckResult {
                 draw_puzzle(puzzle, &report.solutions, &caption).to_svg()
             }
             Outcome::Colour(puzzle, report) => {
-                draw_colour_puzzle(puzzle, &report.solutions, &caption).to_svg()
+                draw_puzzle(puzzle, &report.solutions, &caption).to_svg()
             }
         }
     }

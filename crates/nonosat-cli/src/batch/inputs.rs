@@ -71,7 +71,7 @@ impl Job {
             }
             Job::Colour(entry) => {
                 let report = Report::timed_out(elapsed);
-                CheckRecord::colour(file, index, &entry.label, &entry.puzzle, &report)
+                CheckRecord::new(file, index, &entry.label, &entry.puzzle, &report)
             }
         }
     }

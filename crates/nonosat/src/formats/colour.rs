@@ -13,15 +13,8 @@ use super::{
 };
 use crate::model::ColourPuzzle;
 
-/// One colour puzzle of a file, with the label that identifies it inside the file (as
-/// [`Entry::label`](super::Entry)).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ColourEntry {
-    /// `#3` for the third puzzle of a file of several, `""` for a file of one.
-    pub label: String,
-    /// The puzzle.
-    pub puzzle: ColourPuzzle,
-}
+/// One colour puzzle of a file, with the label that identifies it inside the file.
+pub type ColourEntry = Entry<ColourPuzzle>;
 
 /// Reads the puzzles of a file's bytes as colour puzzles: webpbn XML and Olšák `.g` with their
 /// colour tables, any other format as black and white (the one-colour case). `source` names the

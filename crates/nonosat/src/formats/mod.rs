@@ -186,14 +186,15 @@ impl fmt::Display for Format {
     }
 }
 
-/// One puzzle of a file, with the label that identifies it inside the file.
+/// One puzzle of a file, with the label that identifies it inside the file: black and white
+/// (a [`Puzzle`]), or colour ([`ColourEntry`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub struct Entry<P = Puzzle> {
     /// `$17` for a tournament puzzle, `#3` (1-based) for a puzzle of a bundle or JSON Lines file,
     /// `""` when the file holds one puzzle (and no `$N` line).
     pub label: String,
     /// The puzzle.
-    pub puzzle: Puzzle,
+    pub puzzle: P,
 }
 
 /// The name shown for a source in errors: `-` is `<stdin>`.

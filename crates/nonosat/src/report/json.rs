@@ -2,10 +2,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::grid::colour_rows;
+use super::kind::{HintValue, Shown};
+use crate::logic::kind::Kind;
 use crate::methods::compare::{Comparison, Method, Outcome};
-use crate::model::{ColourMismatch, ColourPuzzle, Grid, LineId, Palette, Pos, Puzzle};
+use crate::model::{Grid, Palette, Pos};
 use crate::solve::repair::{ColourRepairs, Repairs};
-use crate::solve::{ColourReport, GoalReport, Report, SolutionCount, Verdict};
+use crate::solve::{GoalReport, ReportOf, SolutionCount, Verdict};
 
 /// Version of the JSON records; raised whenever a field changes meaning or disappears. Version 2:
 /// records of colour puzzles, with a `colors` table and solution rows of colour characters.
@@ -30,23 +33,14 @@ pub struct PuzzleHeader {
 
 impl PuzzleHeader {
     /// The header of the puzzle at `index` of `file`, named `label` there.
-    pub fn new(file: &str, index: usize, label: &str, puzzle: &Puzzle) -> Self {
-        PuzzleHeader::sized(file, index, label, puzzle.width(), puzzle.height())
-    }
-
-    /// The header of the colour puzzle at `index` of `file`, named `label` there.
-    pub fn colour(file: &str, index: usize, label: &str, puzzle: &ColourPuzzle) -> Self {
-        PuzzleHeader::sized(file, index, label, puzzle.width(), puzzle.height())
-    }
-
-    fn sized(file: &str, index: usize, label: &str, width: usize, height: usize) -> Self {
+    pub fn new<P: Kind>(file: &str, index: usize, label: &str, puzzle: &P) -> Self {
         PuzzleHeader {
             schema_version: SCHEMA_VERSION,
             file: file.to_owned(),
             index,
             label: label.to_owned(),
-            width,
-            height,
+            width: puzzle.width(),
+            height: puzzle.height(),
         }
     }
 }
@@ -130,18 +124,6 @@ impl ColourRecord {
     }
 }
 
-/// The rows of a colour grid, one letter of `palette` a cell (`.` the background).
-pub fn colour_rows(grid: &Grid<u8>, palette: &Palette) -> Vec<String> {
-    (0..grid.height())
-        .map(|row| {
-            grid.line(LineId::Row(row))
-                .into_iter()
-                .map(|colour| palette.letter(colour))
-                .collect()
-        })
-        .collect()
-}
-
 /// The certificate `check --proof` wrote for one puzzle.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CertificateRecord {
@@ -187,13 +169,14 @@ pub struct CountRecord {
 
 impl CountRecord {
     /// The record of `report`, a check run to count, for the puzzle at `index` of `file`.
-    pub fn new(file: &str, index: usize, label: &str, puzzle: &Puzzle, report: &Report) -> Self {
-        CountRecord::of(PuzzleHeader::new(file, index, label, puzzle), report)
-    }
-
-    /// The record of `report`, a check run to count, for the puzzle that `header` names, black and
-    /// white or colour.
-    pub fn of<S, M>(header: PuzzleHeader, report: &Report<S, M>) -> Self {
+    pub fn new<P: Kind>(
+        file: &str,
+        index: usize,
+        label: &str,
+        puzzle: &P,
+        report: &ReportOf<P>,
+    ) -> Self {
+        let header = PuzzleHeader::new(file, index, label, puzzle);
         let (solutions, exact) = match report.count() {
             SolutionCount::Exactly(count) => (count, true),
             SolutionCount::AtLeast(count) => (count, false),
@@ -267,16 +250,6 @@ pub struct HintsRecord {
     pub sufficient: bool,
     /// Other solutions the search met.
     pub alternatives: usize,
-}
-
-/// The colour a hint gives its cell.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
-pub enum HintValue {
-    /// Black (`true`) or white, in a black-and-white design.
-    Black(bool),
-    /// The colour's name (the background's for a background cell), in a colour design.
-    Colour(String),
 }
 
 /// One edit of the design.
@@ -377,46 +350,27 @@ pub struct ErrorRecord {
 }
 
 impl CheckRecord {
-    /// The record of `report` for the puzzle at `index` of `file`.
-    pub fn new(file: &str, index: usize, label: &str, puzzle: &Puzzle, report: &Report) -> Self {
-        let header = PuzzleHeader::new(file, index, label, puzzle);
-        let mut record = CheckRecord::of(header, report, Grid::row_strings, |m| m.line);
-        record.title = puzzle.meta.title.clone();
-        record
-    }
-
-    /// The record of `report` for the colour puzzle at `index` of `file`: solution rows of
-    /// the colours' letters, and the colour table in `colors`.
-    pub fn colour(
+    /// The record of `report` for the puzzle at `index` of `file`: solution rows of `#` and `.`,
+    /// or of a colour puzzle's letters with its colour table in `colors`.
+    pub fn new<P: Shown>(
         file: &str,
         index: usize,
         label: &str,
-        puzzle: &ColourPuzzle,
-        report: &ColourReport,
+        puzzle: &P,
+        report: &ReportOf<P>,
     ) -> Self {
-        let header = PuzzleHeader::colour(file, index, label, puzzle);
-        let rows = |grid: &Grid<u8>| colour_rows(grid, puzzle.palette());
-        let mut record = CheckRecord::of(header, report, rows, |m| m.line);
-        record.title = puzzle.meta.title.clone();
-        record.colors = Some(ColourRecord::table(puzzle.palette()));
-        record
-    }
-
-    /// The record of `report` without a title or colours: solutions drawn by `rows`, a broken goal
-    /// named by the line `broken` gives.
-    fn of<S: PartialEq, M>(
-        header: PuzzleHeader,
-        report: &Report<S, M>,
-        rows: impl Fn(&Grid<S>) -> Vec<String>,
-        broken: impl Fn(&M) -> LineId,
-    ) -> Self {
+        let header = PuzzleHeader::new(file, index, label, puzzle);
         let pair = |p: &Pos| [p.row, p.col];
         CheckRecord {
             cells: header.width * header.height,
             header,
-            title: None,
+            title: puzzle.meta().title.clone(),
             verdict: report.verdict,
-            solutions: report.solutions.iter().map(rows).collect(),
+            solutions: report
+                .solutions
+                .iter()
+                .map(|grid| puzzle.rows(grid))
+                .collect(),
             differing_cells: report.differing_cells().iter().map(pair).collect(),
             ambiguous: report
                 .ambiguous
@@ -435,11 +389,11 @@ impl CheckRecord {
                 },
                 GoalReport::Breaks(mismatch) => GoalRecord {
                     is_solution: false,
-                    broken_line: Some(broken(mismatch).to_string()),
+                    broken_line: Some(P::broken_line(mismatch).to_string()),
                 },
             }),
             certificate: None,
-            colors: None,
+            colors: puzzle.palette().map(ColourRecord::table),
         }
     }
 }
@@ -492,33 +446,16 @@ pub struct ExactRecord {
 }
 
 impl ComparisonRecord {
-    /// The record of `comparison` for the puzzle at `index` of `file`.
-    pub fn new(
+    /// The record of `comparison` for the puzzle at `index` of `file`, with a colour puzzle's
+    /// colour table.
+    pub fn new<P: Shown>(
         file: &str,
         index: usize,
         label: &str,
-        puzzle: &Puzzle,
-        comparison: &Comparison,
+        puzzle: &P,
+        comparison: &Comparison<P::Value, P::Mismatch>,
     ) -> Self {
-        ComparisonRecord::of(PuzzleHeader::new(file, index, label, puzzle), comparison)
-    }
-
-    /// The record of `comparison` for the colour puzzle at `index` of `file`, with its colour table.
-    pub fn colour(
-        file: &str,
-        index: usize,
-        label: &str,
-        puzzle: &ColourPuzzle,
-        comparison: &Comparison<u8, ColourMismatch>,
-    ) -> Self {
-        let header = PuzzleHeader::colour(file, index, label, puzzle);
-        ComparisonRecord {
-            colors: Some(ColourRecord::table(puzzle.palette())),
-            ..ComparisonRecord::of(header, comparison)
-        }
-    }
-
-    fn of<S, M>(header: PuzzleHeader, comparison: &Comparison<S, M>) -> Self {
+        let header = PuzzleHeader::new(file, index, label, puzzle);
         let methods = comparison
             .runs
             .iter()
@@ -541,7 +478,7 @@ impl ComparisonRecord {
                 verdict: comparison.exact.verdict,
                 time_ms: comparison.exact.elapsed.as_secs_f64() * 1000.0,
             },
-            colors: None,
+            colors: puzzle.palette().map(ColourRecord::table),
         }
     }
 }

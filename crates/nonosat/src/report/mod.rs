@@ -1,7 +1,9 @@
 //! What the tool tells people: JSON records with a schema version, text for the terminal, and
 //! pictures of results.
 
+mod grid;
 mod json;
+mod kind;
 mod latin;
 mod named;
 mod path;
@@ -9,11 +11,13 @@ mod pictures;
 mod proof;
 mod text;
 
+pub use grid::{colour_rows, draw_colour_grid, draw_grid};
 pub use json::{
     AppliedRecord, CertificateRecord, CheckRecord, ColourRecord, ComparisonRecord, CountRecord,
-    EditRecord, ErrorRecord, ExactRecord, FixRecord, GoalRecord, HintValue, HintsRecord,
-    MethodRecord, PuzzleHeader, SCHEMA_VERSION, colour_rows,
+    EditRecord, ErrorRecord, ExactRecord, FixRecord, GoalRecord, HintsRecord, MethodRecord,
+    PuzzleHeader, SCHEMA_VERSION,
 };
+pub use kind::{HintValue, Shown, draw_puzzle};
 pub use latin::{
     LatinOutcome, LatinRecord, LatinStepRecord, LongestDeduction, OrdersRecord, render_latin,
 };
@@ -23,12 +27,11 @@ pub use path::{
     render_explanation, render_hint,
 };
 pub use pictures::{
-    DIFFERING_BLACK, DIFFERING_WHITE, colour_path_drawing, draw_colour_puzzle, draw_colour_repairs,
-    draw_puzzle, draw_repairs, path_drawing,
+    DIFFERING_BLACK, DIFFERING_WHITE, colour_path_drawing, draw_colour_repairs, draw_repairs,
+    path_drawing,
 };
 pub use proof::{CnfRecord, ProofVerdict, VerifyRecord, render_verification};
 pub use text::{
-    draw_colour_grid, draw_grid, no_edit, render_check, render_check_detail, render_colour_check,
-    render_colour_detail, render_colour_fix, render_colour_verdict, render_comparison, render_fix,
+    no_edit, render_check, render_check_detail, render_colour_fix, render_comparison, render_fix,
     render_verdict,
 };

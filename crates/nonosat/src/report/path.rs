@@ -141,7 +141,7 @@ impl ExplainRecord {
         explanation: &ColourExplanation,
         rating: &Rating,
     ) -> Self {
-        let header = PuzzleHeader::colour(file, index, label, puzzle);
+        let header = PuzzleHeader::new(file, index, label, puzzle);
         let fixed = colour_cells_fixed(explanation);
         ExplainRecord::of(header, fixed, explanation, rating, |step| {
             StepRecord::colour(step, puzzle.palette())

@@ -1,123 +1,52 @@
-//! Plain-text output for the terminal: grids drawn with numbered rulers, and verdict summaries.
+//! Plain-text output for the terminal: verdict summaries with the solutions drawn, repairs, and
+//! comparisons.
 
 use std::fmt::Write;
 
+use super::grid::{MARK, draw_colour_grid, draw_grid};
 use super::json::ColourRecord;
+use super::kind::Shown;
 use crate::methods::compare::Comparison;
-use crate::model::{BACKGROUND, ColourPuzzle, Grid, Palette, Pos, Puzzle};
+use crate::model::{BACKGROUND, Grid, Palette, Pos};
 use crate::solve::repair::{ColourRepairs, Repairs};
-use crate::solve::{ColourReport, GoalReport, Report, Verdict};
+use crate::solve::{GoalReport, Report, ReportOf, Verdict};
 use crate::words::counted;
 
-/// Draws `grid` two characters a cell (`#` black, `.` white), with 1-based row numbers on the left
-/// and column numbers every five columns above. Cells in `marked` are drawn `X` (black) or `o`
-/// (white) instead, to stand out.
-pub fn draw_grid(grid: &Grid<bool>, marked: &[Pos]) -> String {
-    let symbol = |pos: Pos| match (grid[pos], marked.contains(&pos)) {
-        (true, false) => '#',
-        (false, false) => '.',
-        (true, true) => 'X',
-        (false, true) => 'o',
-    };
-    draw_with(grid, symbol, |_| false)
-}
-
-/// Draws a colour grid as [`draw_grid`] does, each cell its colour's letter in `palette` (`.` the
-/// background). A cell in `marked` has [`MARK`] before it instead of a space: letters are the
-/// file's own (`y` `o` `b` `r`, digits, signs), so no change of case could mark them.
-pub fn draw_colour_grid(grid: &Grid<u8>, palette: &Palette, marked: &[Pos]) -> String {
-    draw_with(
-        grid,
-        |pos| palette.letter(grid[pos]),
-        |pos| marked.contains(&pos),
-    )
-}
-
-/// What stands before a marked cell of a colour grid.
-const MARK: char = '*';
-
-/// Draws `grid` two characters a cell, with numbered rulers: `symbol` gives each cell's character,
-/// and the space before a cell is [`MARK`] when `mark` says so.
-fn draw_with<T>(
-    grid: &Grid<T>,
-    symbol: impl Fn(Pos) -> char,
-    mark: impl Fn(Pos) -> bool,
-) -> String {
-    let margin = grid.height().to_string().len() + 1;
-    let mut out = String::new();
-    let mut ruler = vec![' '; margin + 2 * grid.width() + 4];
-    let mut free_from = 0;
-    for col in 0..grid.width() {
-        let (number, at) = ((col + 1).to_string(), margin + 2 * col);
-        if (col == 0 || (col + 1) % 5 == 0) && at >= free_from {
-            ruler.splice(at..at + number.len(), number.chars());
-            free_from = at + number.len() + 1;
-        }
-    }
-    let ruler: String = ruler.into_iter().collect();
-    let _ = writeln!(out, "{}", ruler.trim_end());
-    for row in 0..grid.height() {
-        let _ = write!(out, "{:>width$}", row + 1, width = margin - 1);
-        for col in 0..grid.width() {
-            let pos = Pos { row, col };
-            out.push(if mark(pos) { MARK } else { ' ' });
-            out.push(symbol(pos));
-        }
-        out.push('\n');
-    }
-    out
-}
-
-/// The verdict of `check` or `solve` for a person: summary lines, then the solutions drawn.
-pub fn render_check(heading: &str, puzzle: &Puzzle, report: &Report) -> String {
+/// The verdict of `check` or `solve` for a person: summary lines, then the solutions drawn (one
+/// letter a cell in colour, followed by the colour table).
+pub fn render_check<P: Shown>(heading: &str, puzzle: &P, report: &ReportOf<P>) -> String {
     render_verdict(heading, puzzle, report) + &render_check_detail(puzzle, report)
 }
 
 /// The first two lines of [`render_check`]: the puzzle's heading and size, and the verdict.
-pub fn render_verdict(heading: &str, puzzle: &Puzzle, report: &Report) -> String {
+pub fn render_verdict<P: Shown>(heading: &str, puzzle: &P, report: &ReportOf<P>) -> String {
     verdict_lines(heading, (puzzle.width(), puzzle.height()), report)
 }
 
 /// The rest of [`render_check`] after [`render_verdict`]: propagation, goal, ambiguous cells,
-/// time, and the solutions drawn.
-pub fn render_check_detail(puzzle: &Puzzle, report: &Report) -> String {
-    let mut out = detail_lines(puzzle.cell_count(), report, draw_grid);
-    if let Some(marks) = marked_cells(report) {
-        let _ = writeln!(out, "\nX = black and o = white {}", marks.place());
-    }
-    out
-}
-
-/// The verdict of `check` or `solve` on a colour puzzle for a person: the summary, the solutions
-/// drawn one letter a cell, and the colour table.
-pub fn render_colour_check(heading: &str, puzzle: &ColourPuzzle, report: &ColourReport) -> String {
-    render_colour_verdict(heading, puzzle, report) + &render_colour_detail(puzzle, report)
-}
-
-/// The first two lines of [`render_colour_check`]: the puzzle's heading and size, and the verdict.
-pub fn render_colour_verdict(
-    heading: &str,
-    puzzle: &ColourPuzzle,
-    report: &ColourReport,
-) -> String {
-    verdict_lines(heading, (puzzle.width(), puzzle.height()), report)
-}
-
-/// The rest of [`render_colour_check`] after [`render_colour_verdict`]: propagation, goal,
-/// ambiguous cells, time, the solutions drawn, and the colour table.
-pub fn render_colour_detail(puzzle: &ColourPuzzle, report: &ColourReport) -> String {
+/// time, the solutions drawn, and a colour puzzle's colour table.
+pub fn render_check_detail<P: Shown>(puzzle: &P, report: &ReportOf<P>) -> String {
     let cells = puzzle.width() * puzzle.height();
-    let palette = puzzle.palette();
-    let draw = |grid: &Grid<u8>, marked: &[Pos]| draw_colour_grid(grid, palette, marked);
+    let draw = |grid: &Grid<P::Value>, marked: &[Pos]| puzzle.draw_grid(grid, marked);
     let mut out = detail_lines(cells, report, draw);
-    let _ = write!(out, "\ncolours:");
-    for colour in ColourRecord::table(puzzle.palette()) {
-        let _ = write!(out, " {} {} ({}),", colour.char, colour.name, colour.rgb);
-    }
-    out.pop();
-    out.push('\n');
-    if let Some(marks) = marked_cells(report) {
-        let _ = writeln!(out, "{MARK} marks {}", marks.which());
+    let marks = marked_cells(report);
+    match puzzle.palette() {
+        None => {
+            if let Some(marks) = marks {
+                let _ = writeln!(out, "\nX = black and o = white {}", marks.place());
+            }
+        }
+        Some(palette) => {
+            let _ = write!(out, "\ncolours:");
+            for colour in ColourRecord::table(palette) {
+                let _ = write!(out, " {} {} ({}),", colour.char, colour.name, colour.rgb);
+            }
+            out.pop();
+            out.push('\n');
+            if let Some(marks) = marks {
+                let _ = writeln!(out, "{MARK} marks {}", marks.which());
+            }
+        }
     }
     out
 }
@@ -490,23 +419,4 @@ pub fn render_comparison<S, M>(
         exact.elapsed.as_secs_f64() * 1000.0
     );
     out
-}
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn draws_rulers_and_marks() {
-        let grid =
-            Grid::from_rows(vec![vec![true, false, true], vec![false, true, false]]).unwrap();
-        let drawn = draw_grid(&grid, &[Pos { row: 1, col: 1 }]);
-        assert_eq!(drawn, "  1\n1 # . #\n2 . X .\n");
-    }
-
-    #[test]
-    fn ruler_numbers_every_fifth_column() {
-        let grid = Grid::filled(12, 1, false);
-        let first_line = draw_grid(&grid, &[]).lines().next().unwrap().to_owned();
-        assert_eq!(first_line, "  1       5         10");
-    }
 }

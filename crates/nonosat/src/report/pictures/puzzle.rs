@@ -253,17 +253,11 @@ fn clue_text_size(cell: u32, widest: &str) -> u32 {
 /// are filled. With two or more, the first two are drawn side by side, labelled `solution 1` and
 /// `solution 2`, and the cells where they differ are coloured ([`DIFFERING_BLACK`],
 /// [`DIFFERING_WHITE`]), with a legend below. The page never exceeds [`MAX_DRAWN_PIXELS`].
-///
-/// ```
-/// use nonosat::{Clue, Puzzle};
-/// use nonosat::report::draw_puzzle;
-///
-/// let clues = |lists: &[&[usize]]| lists.iter().map(|b| Clue::new(b.to_vec())).collect();
-/// let puzzle = Puzzle::new(clues(&[&[1], &[1]]), clues(&[&[1], &[1]])).unwrap();
-/// let blank = draw_puzzle(&puzzle, &[], "2x2 puzzle");
-/// assert!(blank.to_svg().contains(">2x2 puzzle</text>"));
-/// ```
-pub fn draw_puzzle(puzzle: &Puzzle, solutions: &[Grid<bool>], caption: &str) -> Drawing {
+pub(crate) fn draw_black_and_white(
+    puzzle: &Puzzle,
+    solutions: &[Grid<bool>],
+    caption: &str,
+) -> Drawing {
     draw_figure(&figure(puzzle, solutions), caption)
 }
 
@@ -308,7 +302,7 @@ fn figure(puzzle: &Puzzle, solutions: &[Grid<bool>]) -> Figure {
 /// the first two are drawn side by side, labelled `solution 1` and `solution 2`, and the cells
 /// where they differ are outlined (black or white, whichever contrasts with the cell), with a
 /// legend below. The page never exceeds [`MAX_DRAWN_PIXELS`].
-pub fn draw_colour_puzzle(puzzle: &ColourPuzzle, solutions: &[Grid<u8>], caption: &str) -> Drawing {
+pub(crate) fn draw_colour(puzzle: &ColourPuzzle, solutions: &[Grid<u8>], caption: &str) -> Drawing {
     draw_figure(&colour_figure(puzzle, solutions), caption)
 }
 
@@ -647,7 +641,7 @@ mod tests {
     #[test]
     fn a_solution_fills_exactly_its_black_cells() {
         let (p, a, _) = diagonals();
-        let image = rendered(&draw_puzzle(&p, std::slice::from_ref(&a), "x"));
+        let image = rendered(&draw_black_and_white(&p, std::slice::from_ref(&a), "x"));
         let layout = layout(&p, std::slice::from_ref(&a));
         for pos in a.positions() {
             let (x, y) = centre(&layout, layout.grid_lefts()[0], pos);
@@ -660,7 +654,7 @@ mod tests {
     #[test]
     fn two_solutions_are_labelled_their_differing_cells_coloured_with_a_legend() {
         let (p, a, b) = diagonals();
-        let drawing = draw_puzzle(&p, &[a.clone(), b.clone()], "multiple");
+        let drawing = draw_black_and_white(&p, &[a.clone(), b.clone()], "multiple");
         let image = rendered(&drawing);
         let layout = layout(&p, &[a.clone(), b.clone()]);
         for (grid, left) in [(&a, layout.grid_lefts()[0]), (&b, layout.grid_lefts()[1])] {
@@ -690,7 +684,7 @@ mod tests {
     #[test]
     fn a_blank_puzzle_shows_every_clue_number_and_no_filled_cell() {
         let p = puzzle(&[&[3], &[], &[1, 1]], &[&[1, 1], &[1], &[2]]);
-        let drawing = draw_puzzle(&p, &[], "blank <&> \"quoted\"");
+        let drawing = draw_black_and_white(&p, &[], "blank <&> \"quoted\"");
         // Caption, rows 3 / 0 / 1 1, then columns 1 1 / 1 / 2 (each clue's numbers last to first).
         assert_eq!(
             texts(&drawing.to_svg()),
@@ -719,7 +713,7 @@ mod tests {
     fn thick_lines_fall_every_five_cells() {
         let empty: &[usize] = &[];
         let p = puzzle(&[empty; 10], &[empty; 10]);
-        let image = rendered(&draw_puzzle(&p, &[], ""));
+        let image = rendered(&draw_black_and_white(&p, &[], ""));
         let layout = layout(&p, &[]);
         let left = layout.grid_lefts()[0];
         let y = (layout.grid_top() + layout.cell / 2) as usize;
@@ -753,7 +747,7 @@ mod tests {
                 vec![]
             };
             let layout = layout(&p, &solutions);
-            let drawing = draw_puzzle(&p, &solutions, "speckled");
+            let drawing = draw_black_and_white(&p, &solutions, "speckled");
             let pixels = u64::from(drawing.width()) * u64::from(drawing.height());
             let context = format!("{width}x{height}: cell {}", layout.cell);
             assert!(pixels <= MAX_DRAWN_PIXELS, "{context}: {pixels} pixels");
@@ -784,11 +778,14 @@ mod tests {
         let p = speckled(5, 5);
         let layout = layout(&p, &[]);
         let grid_right = layout.grid_lefts()[0] + layout.grid_width();
-        assert_eq!(draw_puzzle(&p, &[], "x").width(), grid_right + MARGIN);
+        assert_eq!(
+            draw_black_and_white(&p, &[], "x").width(),
+            grid_right + MARGIN
+        );
         let caption = "a caption much wider than the grid of this small puzzle";
         let wide = MARGIN + text_width(caption, LABEL_TEXT) + MARGIN;
         assert!(wide > grid_right + MARGIN);
-        assert_eq!(draw_puzzle(&p, &[], caption).width(), wide);
+        assert_eq!(draw_black_and_white(&p, &[], caption).width(), wide);
     }
 
     #[test]
@@ -818,7 +815,7 @@ mod tests {
         let b = Grid::from_rows(vec![vec![0, 1, 2], vec![1, 0, 2]]).unwrap();
         let puzzle = ColourPuzzle::from_picture(&a, red_and_yellow()).unwrap();
         let solutions = [a.clone(), b];
-        let drawing = draw_colour_puzzle(&puzzle, &solutions, "colour");
+        let drawing = draw_colour(&puzzle, &solutions, "colour");
         let image = rendered(&drawing);
         let layout = Layout::of(&colour_figure(&puzzle, &solutions), 0);
         assert_eq!((layout.row_slots, layout.column_slots), (2, 1));
@@ -886,7 +883,7 @@ mod tests {
         let picture = Grid::from_rows(rows).unwrap();
         let puzzle = ColourPuzzle::from_picture(&picture, red_and_yellow()).unwrap();
         let solutions = [picture.clone(), picture];
-        let drawing = draw_colour_puzzle(&puzzle, &solutions, "stripes");
+        let drawing = draw_colour(&puzzle, &solutions, "stripes");
         let pixels = u64::from(drawing.width()) * u64::from(drawing.height());
         assert!(pixels <= MAX_DRAWN_PIXELS, "{pixels} pixels");
         let layout = Layout::of(&colour_figure(&puzzle, &solutions), 0);
