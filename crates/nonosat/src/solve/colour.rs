@@ -15,7 +15,7 @@ use super::searcher::{Found, Propagated, SearchError, Searcher, SolveKind};
 use crate::cnf::{ClauseSink, ColourEncoding, Counter, Lit, TooLarge, encode_colour};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::colour::{ColourLineSolver, ColourState, Colours, open_grid, propagate_colour};
-use crate::model::{ColourMismatch, ColourPuzzle, Grid, Pos};
+use crate::model::{BACKGROUND, ColourMismatch, ColourPuzzle, Grid, Pos};
 use crate::sat::{Model, SatBackend, Solver, StopSignal};
 
 /// The outcome of [`check`](super::check()) or [`solve`](super::solve()) on a colour puzzle:
@@ -24,7 +24,7 @@ pub type ColourReport = Report<u8, ColourMismatch>;
 
 /// The colours line propagation leaves each cell of a blank grid, and whether it ended without a
 /// contradiction (after one every colour is left open: the SAT solver confirms it).
-pub(crate) fn propagated_colour(puzzle: &ColourPuzzle) -> (ColourState, bool) {
+fn propagated_colour(puzzle: &ColourPuzzle) -> (ColourState, bool) {
     let mut known = open_grid(puzzle);
     let consistent = propagate_colour(puzzle, &mut known, &mut ColourLineSolver::new()).is_ok();
     if !consistent {
@@ -38,6 +38,17 @@ impl SolveKind for ColourPuzzle {
 
     fn goal(&self) -> Option<&Grid<u8>> {
         ColourPuzzle::goal(self)
+    }
+
+    /// The puzzle of `picture` with this puzzle's colour table.
+    fn of_picture(&self, picture: &Grid<u8>) -> Option<Self> {
+        ColourPuzzle::from_picture(picture, self.palette().clone()).ok()
+    }
+
+    /// The background, then each colour of the table.
+    fn values(&self) -> Vec<u8> {
+        let colours = u8::try_from(self.palette().len()).expect("at most 31 colours");
+        (BACKGROUND..=colours).collect()
     }
 
     fn propagated(&self) -> Propagated<Colours> {

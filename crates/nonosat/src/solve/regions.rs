@@ -10,10 +10,11 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use super::design::{Design, Edit};
+use super::design::Edit;
+use super::searcher::SolveKind;
 use crate::deadline::{Deadline, Limit};
 use crate::model::{Grid, Pos};
-use crate::solve::{CheckError, Options, Verdict};
+use crate::solve::{self, CheckError, Options, Verdict};
 
 /// How many cells nearest a region are tried for it.
 const CANDIDATES_PER_REGION: usize = 40;
@@ -66,12 +67,15 @@ pub(crate) fn nearest_first<T>(grid: &Grid<T>, cells: &[Pos]) -> Vec<Pos> {
 /// One edit per region of `ambiguous`, the ambiguous cells of `design` (whose puzzle is
 /// `puzzle`), when there are two regions or more (see the module documentation); `None` when some
 /// region finds no change, when the whole is not unique, or when `deadline` passes first.
-pub(crate) fn combined_edit<P: Design>(
+pub(crate) fn combined_edit<P: SolveKind>(
     puzzle: &P,
     design: &Grid<P::Value>,
     ambiguous: &[Pos],
     deadline: Option<Deadline>,
-) -> Result<Option<Edit<P::Value>>, CheckError> {
+) -> Result<Option<Edit<P::Value>>, CheckError>
+where
+    CheckError: From<P::Mismatch>,
+{
     let regions = regions(ambiguous);
     if regions.len() < 2 {
         return Ok(None);
@@ -90,10 +94,10 @@ pub(crate) fn combined_edit<P: Design>(
         flipped.push(change.pos);
         open = change.still_open;
     }
-    let Ok(whole) = puzzle.of_picture(&picture) else {
+    let Some(whole) = puzzle.of_picture(&picture) else {
         return Ok(None);
     };
-    let report = whole.check(&Options::default().with_deadline(deadline))?;
+    let report = solve::check(&whole, &Options::default().with_deadline(deadline))?;
     if report.verdict != Verdict::Unique {
         return Ok(None);
     }
@@ -113,13 +117,16 @@ struct Settling<V> {
 
 /// The cell nearest `region`, and its new value, whose change in `picture` leaves none of the
 /// region's cells ambiguous and no cell ambiguous outside `open`.
-fn settling_change<P: Design>(
+fn settling_change<P: SolveKind>(
     puzzle: &P,
     picture: &Grid<P::Value>,
     region: &[Pos],
     open: &BTreeSet<Pos>,
     deadline: Option<Deadline>,
-) -> Result<Option<Settling<P::Value>>, CheckError> {
+) -> Result<Option<Settling<P::Value>>, CheckError>
+where
+    CheckError: From<P::Mismatch>,
+{
     let nearest = nearest_first(picture, region);
     let options = Options::default()
         .with_ambiguous_cells(true)
@@ -132,10 +139,10 @@ fn settling_change<P: Design>(
             }
             let mut trial = picture.clone();
             trial[pos] = value;
-            let Ok(changed) = puzzle.of_picture(&trial) else {
+            let Some(changed) = puzzle.of_picture(&trial) else {
                 continue;
             };
-            let report = changed.check(&options)?;
+            let report = solve::check(&changed, &options)?;
             let still_open: BTreeSet<Pos> = match report.verdict {
                 Verdict::Unique => BTreeSet::new(),
                 Verdict::Multiple if report.ambiguous_complete => {

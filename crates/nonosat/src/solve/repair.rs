@@ -22,14 +22,13 @@ use std::time::{Duration, Instant};
 
 pub use super::design::{Edit, FixError};
 
-use super::design::Design;
 use super::regions;
-use super::searcher::{SearchError, Searcher};
+use super::searcher::{SearchError, Searcher, SolveKind};
 use crate::cnf::{ClauseSink, Counter, Encoding, Lit};
 use crate::deadline::{Deadline, Limit};
 use crate::model::{ColourMismatch, ColourPuzzle, Grid, Mismatch, Palette, Pos, Puzzle};
-use crate::sat::Solver;
-use crate::solve::{CheckError, Options, Report, Verdict};
+use crate::sat::{SatBackend, Solver};
+use crate::solve::{self, CheckError, Options, Report, Verdict};
 
 /// How hard to look: `FixOptions::default()`, then the `with_` methods.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,7 +150,7 @@ pub fn fix_colour(
 }
 
 /// [`fix`] for any kind of puzzle: `puzzle` is the design's.
-fn repair<P: Design>(
+fn repair<P: SolveKind>(
     puzzle: &P,
     design: &Grid<P::Value>,
     options: &FixOptions,
@@ -163,7 +162,7 @@ where
     let check_options = Options::default()
         .with_ambiguous_cells(true)
         .with_deadline(options.deadline);
-    let check = puzzle.check(&check_options)?;
+    let check = solve::check(puzzle, &check_options)?;
     let mut repairs = Repairs {
         hints: None,
         edits: Vec::new(),
@@ -222,7 +221,7 @@ pub fn hints_settle_colour(
 }
 
 /// [`hints_settle`] for any kind of puzzle: `puzzle` is the design's.
-fn settle<P: Design>(
+fn settle<P: SolveKind>(
     puzzle: &P,
     design: &Grid<P::Value>,
     hints: &[Pos],
@@ -231,10 +230,20 @@ fn settle<P: Design>(
 where
     CheckError: From<P::Mismatch>,
 {
-    let mut search = puzzle.search(deadline)?;
+    let mut search = design_search(puzzle, deadline)?;
     search.block(design);
     let found = other_solution(&mut search, design, hints)?;
     Ok(found.map(|other| other.is_none()))
+}
+
+/// The formula of the design's `puzzle` after line propagation, in a solver that stops at
+/// `deadline`: the search the hints and their check run on.
+fn design_search<P: SolveKind>(
+    puzzle: &P,
+    deadline: Option<Deadline>,
+) -> Result<P::Search<'_>, CheckError> {
+    let backend = SatBackend::for_cells(puzzle.width() * puzzle.height());
+    Ok(puzzle.sat_search(puzzle.propagated().known, deadline, backend, None)?)
 }
 
 /// The largest hint count the counter proves minimal; beyond it the hints are the best found.
@@ -242,7 +251,7 @@ const MAX_PROVED_HINTS: usize = 64;
 
 /// The implicit-hitting-set loop (see the module documentation), for half of the time left before
 /// `deadline` at most; then the last hitting set is completed greedily until `deadline`.
-fn fewest_hints<P: Design>(
+fn fewest_hints<P: SolveKind>(
     puzzle: &P,
     design: &Grid<P::Value>,
     ambiguous: &[Pos],
@@ -253,7 +262,7 @@ where
     CheckError: From<P::Mismatch>,
 {
     let exact_until = deadline.map(|deadline| deadline.share(0.5));
-    let mut search = puzzle.search(deadline)?;
+    let mut search = design_search(puzzle, deadline)?;
     search.block(design);
     // In the hitting-set formula, the variable of a cell means "the cell is a hint".
     let mut hitting = Solver::new(exact_until);
@@ -364,8 +373,8 @@ where
 
 /// The pictures one cell (then, if asked, two cells) away from `design`, nearest the ambiguous
 /// cells first: each changed cell takes each value other than the design's, in the order of
-/// [`Design::values`].
-fn candidates<P: Design>(
+/// `SolveKind::values`.
+fn candidates<P: SolveKind>(
     puzzle: &P,
     design: &Grid<P::Value>,
     ambiguous: &[Pos],
@@ -409,13 +418,16 @@ type EditsFound<V> = (Vec<Edit<V>>, bool);
 /// A quick test rules out most edits before any SAT call: an alternative solution of the design
 /// with the same cells changed to the same values, if it still differs from the changed picture
 /// and meets its clues, shows that the changed puzzle is not unique either.
-fn edits<P: Design>(
+fn edits<P: SolveKind>(
     puzzle: &P,
     design: &Grid<P::Value>,
     ambiguous: &[Pos],
     alternatives: &[Grid<P::Value>],
     options: &FixOptions,
-) -> Result<EditsFound<P::Value>, CheckError> {
+) -> Result<EditsFound<P::Value>, CheckError>
+where
+    CheckError: From<P::Mismatch>,
+{
     let mut found: Vec<Edit<P::Value>> = Vec::new();
     for changes in candidates(puzzle, design, ambiguous, options.pairs) {
         if found.len() >= options.edits {
@@ -435,18 +447,18 @@ fn edits<P: Design>(
             changed
         };
         let picture = change(design);
-        let Ok(changed_puzzle) = puzzle.of_picture(&picture) else {
+        let Some(changed_puzzle) = puzzle.of_picture(&picture) else {
             continue;
         };
         let still_ambiguous = alternatives.iter().any(|alternative| {
             let changed = change(alternative);
-            changed != picture && changed_puzzle.solved_by(&changed)
+            changed != picture && changed_puzzle.check(&changed).is_ok()
         });
         if still_ambiguous {
             continue;
         }
         let check_options = Options::default().with_deadline(options.deadline);
-        match changed_puzzle.check(&check_options)?.verdict {
+        match solve::check(&changed_puzzle, &check_options)?.verdict {
             Verdict::Unique => {
                 let mut flipped: Vec<Pos> = changes.iter().map(|&(pos, _)| pos).collect();
                 flipped.sort();

@@ -19,6 +19,14 @@ impl SolveKind for Puzzle {
         Puzzle::goal(self)
     }
 
+    fn of_picture(&self, picture: &Grid<bool>) -> Option<Self> {
+        Puzzle::from_picture(picture).ok()
+    }
+
+    fn values(&self) -> Vec<bool> {
+        vec![false, true]
+    }
+
     fn propagated(&self) -> Propagated<Cell> {
         propagated(self)
     }
@@ -87,8 +95,9 @@ pub(crate) fn propagated(puzzle: &Puzzle) -> Propagated<Cell> {
 pub(crate) type Searched<T, L> = Result<T, SearchError<<L as Limit>::Exceeded>>;
 
 impl<'a> Search<'a, Option<Deadline>> {
-    /// Like [`Search::new`], but the solver also gives up when `stop`, if given, is raised (its
-    /// solves then answer [`TimedOut`](crate::deadline::TimedOut)).
+    /// The formula of `puzzle`, given the cells `known`, in a solver of `backend` that gives up
+    /// at `deadline` or when `stop`, if given, is raised (its solves then answer
+    /// [`TimedOut`](crate::deadline::TimedOut)).
     pub(crate) fn stoppable(
         puzzle: &'a Puzzle,
         known: Grid<Cell>,
@@ -140,34 +149,6 @@ pub(crate) struct Search<'a, L: Limit> {
 }
 
 impl<'a, L: Limit> Search<'a, L> {
-    /// The formula of `puzzle`, given the cells `known`, in a solver of `backend` that gives up
-    /// when `limit` says so.
-    pub(crate) fn new(
-        puzzle: &'a Puzzle,
-        known: Grid<Cell>,
-        limit: L,
-        backend: SatBackend,
-    ) -> Result<Self, TooLarge> {
-        let mut solver = Solver::with_backend(limit, backend);
-        let encoding = cnf::encode(puzzle, &known, &mut solver)?;
-        Ok(Search {
-            puzzle,
-            solver,
-            encoding,
-            known,
-            guided: backend.takes_preferences(),
-        })
-    }
-
-    /// The formula of `puzzle` after line propagation.
-    pub(crate) fn propagated(
-        puzzle: &'a Puzzle,
-        limit: L,
-        backend: SatBackend,
-    ) -> Result<Self, TooLarge> {
-        Search::new(puzzle, propagated(puzzle).known, limit, backend)
-    }
-
     /// Solves with every literal of `assumptions` true for this call only; a model, or `None`.
     pub(crate) fn solve_assuming(
         &mut self,

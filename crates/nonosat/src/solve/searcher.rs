@@ -31,7 +31,7 @@ pub(crate) struct Propagated<C> {
 /// and [`ColourPuzzle`](crate::model::ColourPuzzle)): the depth-first search runs on the kind's
 /// [`Kind`] board, the SAT search on its encoding.
 pub(crate) trait SolveKind:
-    Kind<Value: Send + Sync, Known: Send + Sync, Mismatch: Send + Sync + Clone> + Sync
+    Kind<Value: Send + Sync + Ord, Known: Send + Sync, Mismatch: Send + Sync + Clone> + Sized + Sync
 {
     /// The kind's formula in a solver that stops at a deadline or a stop signal.
     type Search<'a>: Searcher<Value = Self::Value, Mismatch = Self::Mismatch, Limit = Option<Deadline>>
@@ -40,6 +40,13 @@ pub(crate) trait SolveKind:
 
     /// The designer's goal picture the puzzle carries, if any.
     fn goal(&self) -> Option<&Grid<Self::Value>>;
+
+    /// The puzzle whose clues `picture` gives (in this puzzle's colours), carrying it as its
+    /// goal; `None` when the picture makes no puzzle (too large, or empty): a repair's trial.
+    fn of_picture(&self, picture: &Grid<Self::Value>) -> Option<Self>;
+
+    /// Every value a cell may take, in order: what a repair tries in a cell.
+    fn values(&self) -> Vec<Self::Value>;
 
     /// Propagates a blank grid.
     fn propagated(&self) -> Propagated<Self::Known>;
