@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use nonosat::deadline::Deadline;
-use nonosat::formats::{self, Entry, Puzzles};
+use nonosat::formats::{Entry, Puzzles};
 use nonosat::logic::kind::Kind;
 use nonosat::report::{
     CertificateRecord, CheckRecord, Shown, draw_puzzle, render_check_detail, render_verdict,
@@ -16,8 +16,8 @@ use nonosat::words::counted;
 
 use super::args::{InputArgs, SolveArgs, UniquenessArgs};
 use super::atomic::AtomicFile;
-use super::colour;
 use super::error::{CliError, Usage};
+use super::goal;
 use super::output::{check_failed, each_puzzle, emit, json_line, read_any_input, shown_name};
 use super::pictures::title;
 use super::status::Status;
@@ -30,11 +30,11 @@ pub(super) fn solve_all(
 ) -> Result<Status, CliError> {
     match read_any_input(&args.input)? {
         Puzzles::BlackAndWhite(entries) => {
-            let entries = with_goal(uniqueness, &args.input, entries)?;
+            let entries = goal::with_goal(uniqueness, &args.input, entries)?;
             check_all(args, uniqueness, &entries, prove_unique)
         }
         Puzzles::Colour(entries) => {
-            let entries = colour::with_colour_goal(uniqueness, &args.input, entries)?;
+            let entries = goal::with_colour_goal(uniqueness, &args.input, entries)?;
             check_all(args, uniqueness, &entries, prove_unique)
         }
     }
@@ -259,47 +259,6 @@ fn certify<P: Certified, M>(
         formula: formula_path.display().to_string(),
         certificate: path.display().to_string(),
     }))
-}
-
-/// The entries with the `--goal` picture attached, or the entries as they are without one.
-fn with_goal(
-    uniqueness: &UniquenessArgs,
-    input: &InputArgs,
-    mut entries: Vec<Entry>,
-) -> Result<Vec<Entry>, CliError> {
-    let Some(path) = &uniqueness.goal else {
-        return Ok(entries);
-    };
-    let goal_file = shown_name(path);
-    let fail = |error: Box<dyn std::error::Error + Send + Sync>| {
-        CliError::new(&goal_file, error).context(format!("--goal {goal_file}"))
-    };
-    let options = formats::ReadOptions::default().with_threshold(input.threshold);
-    let pictures = formats::read_path_with(path, None, &options)
-        .map_err(|error| CliError::new(&goal_file, error))?;
-    let goal = match pictures.as_slice() {
-        [entry] => entry.puzzle.goal().cloned(),
-        _ => None,
-    };
-    let Some(goal) = goal else {
-        return Err(fail(
-            Usage::Refused("not a single picture".to_owned()).into(),
-        ));
-    };
-    let [entry] = entries.as_mut_slice() else {
-        let file = shown_name(&input.file);
-        let message = format!(
-            "needs a FILE of one puzzle, and {file} holds {}",
-            entries.len()
-        );
-        return Err(fail(Usage::Refused(message).into()));
-    };
-    entry.puzzle = entry
-        .puzzle
-        .clone()
-        .with_goal(goal)
-        .map_err(|error| fail(error.into()))?;
-    Ok(entries)
 }
 
 /// The line above a drawn puzzle: its title and verdict (`serve` draws the same).

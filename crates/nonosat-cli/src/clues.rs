@@ -1,12 +1,11 @@
-//! `clues`: a picture (or any puzzle file) written as a puzzle in another format, and drawn as a
-//! blank puzzle with `--svg` or `--png`.
+//! `clues`: a picture (or any puzzle file), black and white or colour, written as a puzzle in
+//! another format, and drawn as a blank puzzle with `--svg` or `--png`.
 
-use nonosat::formats::Puzzles;
-use nonosat::report::draw_puzzle;
+use nonosat::formats::{Entry, Puzzles};
+use nonosat::report::{Shown, draw_puzzle};
 
 use super::args::CluesArgs;
-use super::colour;
-use super::convert::write_puzzles;
+use super::convert::{self, Writer, write_puzzles};
 use super::error::CliError;
 use super::output::{each_puzzle, read_any_input, shown_name};
 use super::pictures::title;
@@ -14,15 +13,19 @@ use super::status::Status;
 
 /// `clues`: the puzzles of a picture (or any puzzle file), written in another format.
 pub(super) fn clues(args: &CluesArgs) -> Result<Status, CliError> {
-    let entries = match read_any_input(&args.input)? {
-        Puzzles::BlackAndWhite(entries) => entries,
-        Puzzles::Colour(entries) => {
-            let drawn = colour::draw_blank(&args.pictures, &args.input, &entries);
-            let output = args.output.as_deref();
-            let written = colour::write_colour_puzzles(&args.input, &entries, args.to, output)?;
-            return Ok(drawn.and(written));
-        }
-    };
+    match read_any_input(&args.input)? {
+        Puzzles::BlackAndWhite(entries) => clues_of(args, &entries, convert::black_and_white),
+        Puzzles::Colour(entries) => clues_of(args, &entries, convert::colour),
+    }
+}
+
+/// `clues` on the puzzles of `entries`: each drawn blank (its clue numbers, in colour on
+/// swatches) when pictures are asked for, then all written by `write`.
+fn clues_of<P: Shown>(
+    args: &CluesArgs,
+    entries: &[Entry<P>],
+    write: Writer<P>,
+) -> Result<Status, CliError> {
     let file = shown_name(&args.input.file);
     let indices = if args.pictures.wanted() {
         0..entries.len()
@@ -32,13 +35,13 @@ pub(super) fn clues(args: &CluesArgs) -> Result<Status, CliError> {
     let printer = each_puzzle(
         args.input.json,
         &file,
-        &entries,
+        entries,
         indices,
         |printer, index, entry, _| {
             let (width, height) = (entry.puzzle.width(), entry.puzzle.height());
             let caption = format!(
                 "{}: {width}x{height}",
-                title(&args.input.file, &entry.label, &entry.puzzle.meta)
+                title(&args.input.file, &entry.label, entry.puzzle.meta())
             );
             let drawing = draw_puzzle(&entry.puzzle, &[], &caption);
             for failure in args.pictures.write(index, entries.len(), &drawing) {
@@ -47,6 +50,7 @@ pub(super) fn clues(args: &CluesArgs) -> Result<Status, CliError> {
             Ok(Status::Done)
         },
     );
-    let written = write_puzzles(&args.input, entries, args.to, args.output.as_deref())?;
+    let output = args.output.as_deref();
+    let written = write_puzzles(&args.input, entries, args.to, output, write)?;
     Ok(printer.status.and(written))
 }

@@ -4,8 +4,8 @@ use serde::Serialize;
 
 use super::SCHEMA_VERSION;
 use super::json::ColourRecord;
+use super::kind::Shown;
 use crate::cnf::Cnf;
-use crate::model::{ColourPuzzle, Puzzle};
 
 /// The `--json` record of `cnf`: the formula's clauses as signed DIMACS numbers. Its fields are
 /// written in alphabetical order, as they always have been.
@@ -35,51 +35,35 @@ pub struct CnfRecord {
 
 impl CnfRecord {
     /// The record of `formula`, the encoding of `puzzle` (with `variables` variables), the puzzle
-    /// at `index` of `file`.
-    pub fn new(file: &str, index: usize, puzzle: &Puzzle, variables: u32, formula: &Cnf) -> Self {
-        let size = (puzzle.width(), puzzle.height());
-        CnfRecord::sized(file, index, size, variables, formula)
-    }
-
-    fn sized(
+    /// at `index` of `file`; with a colour puzzle's colour table.
+    pub fn new<P: Shown>(
         file: &str,
         index: usize,
-        (width, height): (usize, usize),
+        puzzle: &P,
         variables: u32,
         formula: &Cnf,
     ) -> Self {
+        let cell_variable = match puzzle.palette() {
+            None => "row * width + column + 1 (0-based row and column)",
+            Some(_) => {
+                "(row * width + column) * (colours + 1) + colour + 1 (0-based row and column; \
+                 colour 0 the background)"
+            }
+        };
         CnfRecord {
-            cell_variable: "row * width + column + 1 (0-based row and column)",
+            cell_variable,
             clauses: formula
                 .clauses()
                 .iter()
                 .map(|clause| clause.iter().map(|lit| lit.dimacs()).collect())
                 .collect(),
-            colors: None,
+            colors: puzzle.palette().map(ColourRecord::table),
             file: file.to_owned(),
-            height,
+            height: puzzle.height(),
             index,
             schema_version: SCHEMA_VERSION,
             variables,
-            width,
-        }
-    }
-
-    /// The record of `formula`, the encoding of the colour `puzzle` (with `variables` variables),
-    /// the puzzle at `index` of `file`.
-    pub fn colour(
-        file: &str,
-        index: usize,
-        puzzle: &ColourPuzzle,
-        variables: u32,
-        formula: &Cnf,
-    ) -> Self {
-        let size = (puzzle.width(), puzzle.height());
-        CnfRecord {
-            cell_variable: "(row * width + column) * (colours + 1) + colour + 1 (0-based row and \
-                            column; colour 0 the background)",
-            colors: Some(ColourRecord::table(puzzle.palette())),
-            ..CnfRecord::sized(file, index, size, variables, formula)
+            width: puzzle.width(),
         }
     }
 }
