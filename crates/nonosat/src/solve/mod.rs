@@ -13,7 +13,7 @@
 //!   colour board and the colour encoding;
 //! - [`repair`] proposes hints and pixel edits for a design that is not unique, and `regions` one
 //!   edit per ambiguous region when no single edit will do, for either kind of puzzle through
-//!   `design::Design`;
+//!   `searcher::SolveKind` (`design` holds the edits and errors they give back);
 //! - [`certify`] writes DRAT refutations and models that an independent checker can verify.
 
 mod ambiguity;

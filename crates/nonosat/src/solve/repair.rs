@@ -15,8 +15,9 @@
 //! is found and the ambiguous cells lie in separate regions, `regions` proposes one edit per
 //! region, checked as a whole.
 //!
-//! Colour designs are repaired by the same code (written over `design::Design`): a hint gives a
-//! cell's colour (or the background), and an edit gives a cell another colour or the background.
+//! Colour designs are repaired by the same code (written over `searcher::SolveKind`): a hint
+//! gives a cell's colour (or the background), and an edit gives a cell another colour or the
+//! background.
 
 use std::time::{Duration, Instant};
 
