@@ -8,7 +8,7 @@ use nonosat::logic::colour::open_grid;
 use nonosat::methods::compare::{self, Method};
 use nonosat::model::{Block, Cell, Clue, Colour, ColourClue, ColourPuzzle, Grid, Palette, Puzzle};
 use nonosat::report::{ColourRecord, ComparisonRecord, ExplainRecord, FixRecord, draw_puzzle};
-use nonosat::solve::repair::{self, FixOptions};
+use nonosat::solve::repair::FixOptions;
 use nonosat::solve::{self, Options, Strategy};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -497,12 +497,12 @@ impl PyPuzzle {
                 .with_pairs(pairs);
             match &self.kind {
                 Kind::BlackAndWhite(puzzle) => puzzle.goal().map(|design| {
-                    repair::fix(design, &options).map(|fixes| FixRecord::new("", design, &fixes))
+                    solve::fix(puzzle, design, &options)
+                        .map(|fixes| FixRecord::new("", puzzle, design, &fixes))
                 }),
                 Kind::Colour(puzzle) => puzzle.goal().map(|design| {
-                    let palette = puzzle.palette();
-                    repair::fix_colour(design, palette, &options)
-                        .map(|fixes| FixRecord::colour("", design, palette, &fixes))
+                    solve::fix(puzzle, design, &options)
+                        .map(|fixes| FixRecord::new("", puzzle, design, &fixes))
                 }),
             }
         })?;

@@ -14,7 +14,8 @@ use drat_check::{check_refutation, parse_dimacs, parse_drat};
 use nonosat::model::{Grid, Puzzle};
 use nonosat::sat::SatBackend;
 use nonosat::solve::certify::prove_no_other;
-use nonosat::solve::repair::{FixOptions, fix};
+use nonosat::solve::fix;
+use nonosat::solve::repair::FixOptions;
 use nonosat::solve::{Options, Verdict, check};
 
 fn main() {
@@ -156,7 +157,7 @@ fn fix_designs() {
         }
         found += 1;
         let started = Instant::now();
-        let repairs = fix(&picture, &FixOptions::default()).expect("fixes");
+        let repairs = fix(&bare(&picture), &picture, &FixOptions::default()).expect("fixes");
         let time = started.elapsed();
         let hints = repairs.hints.expect("hints for a multiple design");
         for edit in &repairs.edits {
@@ -167,7 +168,7 @@ fn fix_designs() {
         }
         let with_pairs = FixOptions::default().with_pairs(true);
         let started = Instant::now();
-        let paired = fix(&picture, &with_pairs).expect("fixes");
+        let paired = fix(&bare(&picture), &picture, &with_pairs).expect("fixes");
         let pairs_time = started.elapsed();
         println!(
             "fix #{found}: {ambiguous} ambiguous cells; {} hints ({}), {} alternatives; {} edits; \

@@ -13,7 +13,7 @@ use nonosat::deadline::Deadline;
 use nonosat::explain::next_step;
 use nonosat::formats::{self, Format, state};
 use nonosat::report::{CheckRecord, ExplainRecord, FixRecord, HintRecord, draw_puzzle};
-use nonosat::solve::repair::{self, FixError, FixOptions};
+use nonosat::solve::repair::{FixError, FixOptions};
 use nonosat::solve::{self, CheckError, Options, Report};
 use nonosat::{Cell, Grid, Puzzle};
 use serde::Serialize;
@@ -188,11 +188,12 @@ pub(super) async fn fix(State(jobs): Server, input: Input) -> Result<Json<FixRec
             let name = &chosen.name;
             let design = goal_of(name, &chosen.entry.puzzle)?;
             let options = options.with_deadline(Some(deadline));
-            let repairs = repair::fix(design, &options).map_err(|error| match error {
+            let puzzle = &chosen.entry.puzzle;
+            let repairs = solve::fix(puzzle, design, &options).map_err(|error| match error {
                 FixError::Check(error) => check_failed(name)(error),
                 other => ApiError::bad(name, other.to_string()),
             })?;
-            Ok(Json(FixRecord::new(name, design, &repairs)))
+            Ok(Json(FixRecord::new(name, puzzle, design, &repairs)))
         },
     )
     .await

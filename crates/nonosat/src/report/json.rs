@@ -2,13 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::grid::colour_rows;
 use super::kind::{HintValue, Shown};
 use crate::logic::kind::Kind;
 use crate::methods::compare::{Comparison, Method, Outcome};
 use crate::model::{Grid, Palette, Pos};
-use crate::solve::repair::{ColourRepairs, Repairs};
-use crate::solve::{GoalReport, ReportOf, SolutionCount, Verdict};
+use crate::solve::{GoalReport, RepairsOf, ReportOf, SolutionCount, Verdict};
 
 /// Version of the JSON records; raised whenever a field changes meaning or disappears. Version 2:
 /// records of colour puzzles, with a `colors` table and solution rows of colour characters.
@@ -262,33 +260,14 @@ pub struct EditRecord {
 }
 
 impl FixRecord {
-    /// The record of `repairs` for `design` read from `file`.
-    pub fn new(file: &str, design: &Grid<bool>, repairs: &Repairs) -> Self {
-        FixRecord::of(file, design, repairs, HintValue::Black, Grid::row_strings)
-    }
-
-    /// The record of `repairs` for the colour `design` read from `file`: hints give colour
-    /// names, pictures are rows of the colours' letters, and `colors` holds the table.
-    pub fn colour(
+    /// The record of `repairs` for `design`, a picture of the kind of `puzzle` read from `file`:
+    /// hints give `true` (black) or `false`, or in colour the colours' names; pictures are rows
+    /// of `#` and `.`, or of the colours' letters with the colour table in `colors`.
+    pub fn new<P: Shown>(
         file: &str,
-        design: &Grid<u8>,
-        palette: &Palette,
-        repairs: &ColourRepairs,
-    ) -> Self {
-        let name = |colour: u8| HintValue::Colour(palette.colour(colour).name.clone());
-        let rows = |grid: &Grid<u8>| colour_rows(grid, palette);
-        let mut record = FixRecord::of(file, design, repairs, name, rows);
-        record.colors = Some(ColourRecord::table(palette));
-        record
-    }
-
-    /// The record without colours: hint values by `value`, pictures drawn by `rows`.
-    fn of<V: Copy, M>(
-        file: &str,
-        design: &Grid<V>,
-        repairs: &Repairs<V, M>,
-        value: impl Fn(V) -> HintValue,
-        rows: impl Fn(&Grid<V>) -> Vec<String>,
+        puzzle: &P,
+        design: &Grid<P::Value>,
+        repairs: &RepairsOf<P>,
     ) -> Self {
         let pair = |pos: &Pos| [pos.row, pos.col];
         FixRecord {
@@ -303,7 +282,7 @@ impl FixRecord {
                 cells: hints
                     .cells
                     .iter()
-                    .map(|&pos| (pos.row, pos.col, value(design[pos])))
+                    .map(|&pos| (pos.row, pos.col, puzzle.hint_value(design[pos])))
                     .collect(),
                 proved_minimal: hints.proved_minimal,
                 sufficient: hints.sufficient,
@@ -314,13 +293,13 @@ impl FixRecord {
                 .iter()
                 .map(|edit| EditRecord {
                     flip: edit.flipped.iter().map(pair).collect(),
-                    picture: rows(&edit.picture),
+                    picture: puzzle.rows(&edit.picture),
                 })
                 .collect(),
             edits_cut_short: repairs.edits_cut_short,
             applied: None,
             time_ms: repairs.elapsed.as_secs_f64() * 1000.0,
-            colors: None,
+            colors: puzzle.palette().map(ColourRecord::table),
         }
     }
 }

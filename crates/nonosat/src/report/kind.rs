@@ -5,8 +5,7 @@
 use serde::Serialize;
 
 use super::grid::{colour_rows, draw_colour_grid, draw_grid};
-use super::pictures::{draw_black_and_white, draw_colour};
-use crate::image::Drawing;
+use crate::image::Rgb;
 use crate::logic::kind::Kind;
 use crate::model::{
     BACKGROUND, ColourMismatch, ColourPuzzle, Grid, LineId, Metadata, Mismatch, Palette, Pos,
@@ -39,31 +38,13 @@ pub trait Shown: Kind<Mismatch: std::fmt::Display> {
     /// The line a grid that breaks a clue breaks.
     fn broken_line(mismatch: &Self::Mismatch) -> LineId;
 
-    /// The puzzle drawn as [`draw_puzzle`] says.
-    fn draw(&self, solutions: &[Grid<Self::Value>], caption: &str) -> Drawing;
-}
+    /// How a cell of `value` is painted: black, or its colour; `None` (left white) for white and
+    /// the background.
+    fn fill(&self, value: Self::Value) -> Option<Rgb>;
 
-/// Draws `puzzle` with its clues and a caption line above, black and white or colour (each
-/// number on a swatch of its block's colour).
-///
-/// With no solution the grid is blank, ready to print and solve by hand. With one, its cells are
-/// filled. With two or more, the first two are drawn side by side, labelled `solution 1` and
-/// `solution 2`, and the cells where they differ are marked (in black and white coloured
-/// [`DIFFERING_BLACK`](super::DIFFERING_BLACK) and [`DIFFERING_WHITE`](super::DIFFERING_WHITE),
-/// in colour outlined), with a legend below. The page never exceeds
-/// [`MAX_DRAWN_PIXELS`](crate::image::MAX_DRAWN_PIXELS).
-///
-/// ```
-/// use nonosat::{Clue, Puzzle};
-/// use nonosat::report::draw_puzzle;
-///
-/// let clues = |lists: &[&[usize]]| lists.iter().map(|b| Clue::new(b.to_vec())).collect();
-/// let puzzle = Puzzle::new(clues(&[&[1], &[1]]), clues(&[&[1], &[1]])).unwrap();
-/// let blank = draw_puzzle(&puzzle, &[], "2x2 puzzle");
-/// assert!(blank.to_svg().contains(">2x2 puzzle</text>"));
-/// ```
-pub fn draw_puzzle<P: Shown>(puzzle: &P, solutions: &[Grid<P::Value>], caption: &str) -> Drawing {
-    puzzle.draw(solutions, caption)
+    /// The blocks of line `number` (rows first, then columns), first to last: each its length
+    /// and, in colour, its colour.
+    fn clue_numbers(&self, number: usize) -> Vec<(usize, Option<Rgb>)>;
 }
 
 /// The colour a hint gives its cell.
@@ -105,8 +86,13 @@ impl Shown for Puzzle {
         mismatch.line
     }
 
-    fn draw(&self, solutions: &[Grid<bool>], caption: &str) -> Drawing {
-        draw_black_and_white(self, solutions, caption)
+    fn fill(&self, black: bool) -> Option<Rgb> {
+        black.then_some(Rgb::BLACK)
+    }
+
+    fn clue_numbers(&self, number: usize) -> Vec<(usize, Option<Rgb>)> {
+        let blocks = self.line_clue(number).blocks();
+        blocks.iter().map(|&len| (len, None)).collect()
     }
 }
 
@@ -142,7 +128,23 @@ impl Shown for ColourPuzzle {
         mismatch.line
     }
 
-    fn draw(&self, solutions: &[Grid<u8>], caption: &str) -> Drawing {
-        draw_colour(self, solutions, caption)
+    fn fill(&self, colour: u8) -> Option<Rgb> {
+        (colour != BACKGROUND).then(|| rgb(ColourPuzzle::palette(self), colour))
     }
+
+    fn clue_numbers(&self, number: usize) -> Vec<(usize, Option<Rgb>)> {
+        let palette = ColourPuzzle::palette(self);
+        let blocks = self.line_clue(number).blocks();
+        let swatch = |colour| Some(rgb(palette, colour));
+        blocks
+            .iter()
+            .map(|block| (block.len, swatch(block.colour)))
+            .collect()
+    }
+}
+
+/// The colour of index `colour` of `palette`.
+fn rgb(palette: &Palette, colour: u8) -> Rgb {
+    let [r, g, b] = palette.colour(colour).rgb;
+    Rgb(r, g, b)
 }

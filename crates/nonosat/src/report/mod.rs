@@ -17,7 +17,7 @@ pub use json::{
     EditRecord, ErrorRecord, ExactRecord, FixRecord, GoalRecord, HintsRecord, MethodRecord,
     PuzzleHeader, SCHEMA_VERSION,
 };
-pub use kind::{HintValue, Shown, draw_puzzle};
+pub use kind::{HintValue, Shown};
 pub use latin::{
     LatinOutcome, LatinRecord, LatinStepRecord, LongestDeduction, OrdersRecord, render_latin,
 };
@@ -27,11 +27,9 @@ pub use path::{
     render_explanation, render_hint,
 };
 pub use pictures::{
-    DIFFERING_BLACK, DIFFERING_WHITE, colour_path_drawing, draw_colour_repairs, draw_repairs,
-    path_drawing,
+    DIFFERING_BLACK, DIFFERING_WHITE, colour_path_drawing, draw_puzzle, draw_repairs, path_drawing,
 };
 pub use proof::{CnfRecord, ProofVerdict, VerifyRecord, render_verification};
 pub use text::{
-    no_edit, render_check, render_check_detail, render_colour_fix, render_comparison, render_fix,
-    render_verdict,
+    no_edit, render_check, render_check_detail, render_comparison, render_fix, render_verdict,
 };

@@ -3,13 +3,13 @@
 
 use std::fmt::Write;
 
-use super::grid::{MARK, draw_colour_grid, draw_grid};
+use super::grid::MARK;
 use super::json::ColourRecord;
 use super::kind::Shown;
 use crate::methods::compare::Comparison;
-use crate::model::{BACKGROUND, Grid, Palette, Pos};
-use crate::solve::repair::{ColourRepairs, Repairs};
-use crate::solve::{GoalReport, Report, ReportOf, Verdict};
+use crate::model::{Grid, Palette, Pos};
+use crate::solve::repair::Repairs;
+use crate::solve::{GoalReport, RepairsOf, Report, ReportOf, Verdict};
 use crate::words::counted;
 
 /// The verdict of `check` or `solve` for a person: summary lines, then the solutions drawn (one
@@ -220,31 +220,31 @@ pub fn no_edit(cut_short: bool) -> &'static str {
     }
 }
 
-/// What `fix` proposes, for a person: the hints drawn on the design, then the edits.
-pub fn render_fix(heading: &str, design: &Grid<bool>, repairs: &Repairs) -> String {
-    let name = |black: bool| if black { "black" } else { "white" }.to_owned();
-    let legends = ["X = black and o = white", "X/o"];
-    render_fix_with(heading, design, repairs, name, draw_grid, legends)
-}
-
-/// What `fix` proposes for a colour design, as [`render_fix`] does: cells named by their colours,
-/// grids drawn as [`draw_colour_grid`] does.
-pub fn render_colour_fix(
+/// What `fix` proposes for `design`, a picture of the kind of `puzzle`, for a person: the hints
+/// drawn on the design, then the edits; cells named `black` and `white` or by their colours, and
+/// a colour design's colour table last.
+pub fn render_fix<P: Shown>(
     heading: &str,
-    design: &Grid<u8>,
-    palette: &Palette,
-    repairs: &ColourRepairs,
+    puzzle: &P,
+    design: &Grid<P::Value>,
+    repairs: &RepairsOf<P>,
 ) -> String {
-    let name = |colour: u8| match colour {
-        BACKGROUND => "background".to_owned(),
-        _ => palette.colour(colour).name.clone(),
-    };
-    let legends = ["cells after a *", "*"];
-    let draw = |grid: &Grid<u8>, marked: &[Pos]| draw_colour_grid(grid, palette, marked);
-    render_fix_with(heading, design, repairs, name, draw, legends) + &colour_legend(palette)
+    let name = |value: P::Value| puzzle.value_name(value);
+    let draw = |grid: &Grid<P::Value>, marked: &[Pos]| puzzle.draw_grid(grid, marked);
+    match puzzle.palette() {
+        None => {
+            let legends = ["X = black and o = white", "X/o"];
+            render_fix_with(heading, design, repairs, name, draw, legends)
+        }
+        Some(palette) => {
+            let legends = ["cells after a *", "*"];
+            render_fix_with(heading, design, repairs, name, draw, legends) + &colour_legend(palette)
+        }
+    }
 }
 
-/// The colour table as `.` and the letters of [`draw_colour_grid`], with their names.
+/// The colour table as `.` and the letters of [`draw_colour_grid`](super::draw_colour_grid),
+/// with their names.
 fn colour_legend(palette: &Palette) -> String {
     let table: Vec<String> = ColourRecord::table(palette)
         .into_iter()

@@ -14,7 +14,6 @@ use super::race::{Lines, Probing, Racer, race};
 use super::searcher::{Found, SearchError, Searcher, SolveKind};
 use crate::cnf::TooLarge;
 use crate::deadline::{Deadline, TimedOut};
-use crate::logic::kind::Kind;
 use crate::model::{ColourMismatch, Grid, LineId, Mismatch, Pos};
 use crate::sat::{LARGE_PUZZLE_CELLS, SatBackend, StopSignal};
 
@@ -24,9 +23,9 @@ use crate::sat::{LARGE_PUZZLE_CELLS, SatBackend, StopSignal};
 pub struct Options {
     /// Give up at this deadline, answering [`Verdict::Timeout`].
     pub deadline: Option<Deadline>,
-    /// The most distinct solutions [`check`] collects (at least 2; the default).
+    /// The most distinct solutions [`check`](super::check()) collects (at least 2; the default).
     pub max_solutions: usize,
-    /// Whether [`check`] computes every ambiguous cell ([`Report::ambiguous`]) of a puzzle with
+    /// Whether [`check`](super::check()) computes every ambiguous cell ([`Report::ambiguous`]) of a puzzle with
     /// several solutions.
     pub ambiguous_cells: bool,
     /// Which search a check runs: the race, one engine, or one SAT backend alone.
@@ -100,7 +99,7 @@ pub enum Strategy {
     /// on the whole encoding, from the start. When the depth-first search runs out of budget,
     /// its thread stops and leaves the puzzle to CaDiCaL, rather than search the same encoding
     /// on varisat. The verdict is the same either way; which of several solutions is shown may
-    /// not be, unless the designer's goal is known (see [`check`]). Puzzles of more than
+    /// not be, unless the designer's goal is known (see [`check`](super::check())). Puzzles of more than
     /// [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down, and builds without CaDiCaL,
     /// run as [`Strategy::Auto`]. The default, of [`Options::default`] too, so that every caller
     /// gets the strongest search.
@@ -162,7 +161,7 @@ pub enum Verdict {
     Unique,
     /// At least two grids satisfy the clues.
     Multiple,
-    /// A solution was found and uniqueness was not asked for ([`solve`]).
+    /// A solution was found and uniqueness was not asked for ([`solve`](super::solve())).
     Solved,
     /// No grid satisfies the clues.
     None,
@@ -198,7 +197,7 @@ impl fmt::Display for Verdict {
     }
 }
 
-/// The outcome of [`check`] or [`solve`]: solutions are grids of `S` (black cells; colour indices
+/// The outcome of [`check`](super::check()) or [`solve`](super::solve()): solutions are grids of `S` (black cells; colour indices
 /// in a [`ColourReport`](super::ColourReport)), and a goal that breaks a clue is described by `M`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -281,7 +280,7 @@ pub enum SolutionCount {
 impl<S, M> Report<S, M> {
     /// The number of solutions, exact when the search proved it had them all.
     ///
-    /// Run [`check`] with [`Options::max_solutions`] one above the largest count wanted: a count
+    /// Run [`check`](super::check()) with [`Options::max_solutions`] one above the largest count wanted: a count
     /// `AtLeast(max_solutions)` then means "more than that".
     pub fn count(&self) -> SolutionCount {
         if self.exhausted {
@@ -318,111 +317,11 @@ pub enum CheckError {
     UnverifiedColour(#[from] ColourMismatch),
 }
 
-/// The report of a check of a puzzle of kind `P`: solutions as grids of `P`'s values (`bool`,
-/// black; or colour indices, 0 the background).
-pub type ReportOf<P> = Report<<P as Kind>::Value, <P as Kind>::Mismatch>;
-
-/// A kind of puzzle that [`check`], [`check_verdict_first`] and [`solve`] take: black and white
-/// ([`Puzzle`](crate::Puzzle), its solutions grids of `bool`, black) or colour
-/// ([`ColourPuzzle`](crate::model::ColourPuzzle), grids of colour indices, 0 the background).
-/// Sealed: the kinds are the library's own, each a `SolveKind` of the one driver.
-pub trait Solvable: Kind + Sync + sealed::Sealed {
-    /// The one driver on this puzzle (what [`check_verdict_first`] and [`solve`] call).
-    #[doc(hidden)]
-    fn run_check(
-        &self,
-        options: &Options,
-        prove_unique: bool,
-        verdict_known: VerdictKnown<Self::Value, Self::Mismatch>,
-    ) -> Result<ReportOf<Self>, CheckError>;
-}
-
-/// The seal of [`Solvable`]: only the library's kinds have it.
-mod sealed {
-    /// Implemented by every `SolveKind`, and nothing else.
-    pub trait Sealed {}
-}
-
-impl<P: SolveKind> sealed::Sealed for P {}
-
-impl<P: SolveKind> Solvable for P
-where
-    CheckError: From<P::Mismatch>,
-{
-    fn run_check(
-        &self,
-        options: &Options,
-        prove_unique: bool,
-        verdict_known: VerdictKnown<P::Value, P::Mismatch>,
-    ) -> Result<ReportOf<P>, CheckError> {
-        run(self, options, prove_unique, verdict_known)
-    }
-}
-
-/// Decides whether `puzzle` has no solution, exactly one, or several, and finds up to two; a
-/// black-and-white [`Puzzle`](crate::Puzzle) or a [`ColourPuzzle`](crate::model::ColourPuzzle) alike.
-///
-/// When the puzzle carries a goal that satisfies the clues, the goal is the first solution and the
-/// search asks only for a different one, near the goal first. The second solution shown is then
-/// the same every run: in a race, when the racer that does not look near the goal answers first,
-/// the other's search is made to show its answer.
-///
-/// ```
-/// use nonosat::{Clue, Puzzle, solve::{check, Options, Verdict}};
-///
-/// let clues = |lists: &[&[usize]]| lists.iter().map(|b| Clue::new(b.to_vec())).collect();
-/// // Rows "2" and "1 1", columns "1" four times: one solution, which line logic cannot find.
-/// let puzzle = Puzzle::new(clues(&[&[2], &[1, 1]]), clues(&[&[1], &[1], &[1], &[1]])).unwrap();
-/// let report = check(&puzzle, &Options::default()).unwrap();
-/// assert_eq!(report.verdict, Verdict::Unique);
-/// assert!(!report.line_solvable);
-/// assert_eq!(report.solutions[0].row_strings(), [".##.", "#..#"]);
-/// ```
-///
-/// A colour puzzle, its solutions grids of colour indices:
-///
-/// ```
-/// use nonosat::model::{Colour, ColourPuzzle, Grid, Palette};
-/// use nonosat::solve::{Options, Verdict, check};
-///
-/// let palette = Palette::new(
-///     Colour::new("white", [255; 3]),
-///     vec![Colour::new("red", [204, 51, 51]), Colour::new("blue", [51, 51, 204])],
-/// )
-/// .unwrap();
-/// let picture = Grid::from_rows(vec![vec![1, 2], vec![0, 1]]).unwrap();
-/// let puzzle = ColourPuzzle::from_picture(&picture, palette).unwrap();
-/// let report = check(&puzzle, &Options::default()).unwrap();
-/// assert_eq!(report.verdict, Verdict::Unique);
-/// assert_eq!(report.solutions, [picture]);
-/// ```
-pub fn check<P: Solvable>(puzzle: &P, options: &Options) -> Result<ReportOf<P>, CheckError> {
-    puzzle.run_check(options, true, &|_| {})
-}
-
-/// [`check`], calling `verdict_known` with the report so far as soon as the verdict is settled,
-/// before the search for more solutions and the ambiguous cells that `options` ask for: a caller
-/// can show the verdict while the detail is still being searched. It is not called when the check
-/// times out before a verdict.
-///
-/// The verdict may use the whole time limit; the detail gets what is left of it.
-pub fn check_verdict_first<P: Solvable>(
-    puzzle: &P,
-    options: &Options,
-    verdict_known: VerdictKnown<P::Value, P::Mismatch>,
-) -> Result<ReportOf<P>, CheckError> {
-    puzzle.run_check(options, true, verdict_known)
-}
-
-/// Finds one solution of `puzzle`, without asking whether there are others.
-pub fn solve<P: Solvable>(puzzle: &P, options: &Options) -> Result<ReportOf<P>, CheckError> {
-    puzzle.run_check(options, false, &|_| {})
-}
-
-/// What [`check_verdict_first`] calls when the verdict is settled.
+/// What [`check_verdict_first`](super::check_verdict_first) calls when the verdict is settled.
 pub type VerdictKnown<'a, S = bool, M = Mismatch> = &'a (dyn Fn(&Report<S, M>) + Sync);
 
-/// The one driver of [`check`] and [`solve`], for every kind of puzzle: propagation, then the searches `options.strategy`
+/// The one driver of [`check`](super::check()) and [`solve`](super::solve()), for every kind of
+/// puzzle: propagation, then the searches `options.strategy`
 /// picks, then what `options` ask beyond the verdict.
 pub(super) fn run<P: SolveKind>(
     puzzle: &P,

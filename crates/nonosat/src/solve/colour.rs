@@ -15,7 +15,7 @@ use super::searcher::{Found, Propagated, SearchError, Searcher, SolveKind};
 use crate::cnf::{ClauseSink, ColourEncoding, Counter, Lit, TooLarge, encode_colour};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::colour::{ColourLineSolver, ColourState, Colours, open_grid, propagate_colour};
-use crate::model::{BACKGROUND, ColourMismatch, ColourPuzzle, Grid, Pos};
+use crate::model::{BACKGROUND, ColourError, ColourMismatch, ColourPuzzle, Grid, Pos};
 use crate::sat::{Model, SatBackend, Solver, StopSignal};
 
 /// The outcome of [`check`](super::check()) or [`solve`](super::solve()) on a colour puzzle:
@@ -35,14 +35,15 @@ fn propagated_colour(puzzle: &ColourPuzzle) -> (ColourState, bool) {
 
 impl SolveKind for ColourPuzzle {
     type Search<'a> = ColourSearch<'a, Option<Deadline>>;
+    type PictureError = ColourError;
 
     fn goal(&self) -> Option<&Grid<u8>> {
         ColourPuzzle::goal(self)
     }
 
     /// The puzzle of `picture` with this puzzle's colour table.
-    fn of_picture(&self, picture: &Grid<u8>) -> Option<Self> {
-        ColourPuzzle::from_picture(picture, self.palette().clone()).ok()
+    fn of_picture(&self, picture: &Grid<u8>) -> Result<Self, ColourError> {
+        ColourPuzzle::from_picture(picture, self.palette().clone())
     }
 
     /// The background, then each colour of the table.

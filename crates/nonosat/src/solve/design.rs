@@ -23,10 +23,10 @@ pub struct Edit<V = bool> {
 pub enum FixError {
     /// The picture cannot make a puzzle (too large, or empty).
     #[error(transparent)]
-    Design(PuzzleError),
+    Design(#[from] PuzzleError),
     /// The colour picture cannot make a puzzle with its colour table.
     #[error(transparent)]
-    ColourDesign(ColourError),
+    ColourDesign(#[from] ColourError),
     /// A check failed.
     #[error(transparent)]
     Check(#[from] CheckError),

@@ -2,8 +2,9 @@
 //! uniqueness, and what builds on that search: every ambiguous cell, enumeration, repairs of a
 //! design, and certificates.
 //!
-//! - [`check`](mod@check) holds the entry points [`check()`] and [`solve()`], generic over the
-//!   kinds of puzzle ([`Solvable`]: black and white, colour), their options and reports;
+//! - `kind` holds the entry points [`check()`], [`solve()`], [`fix()`] and [`hints_settle()`],
+//!   generic over the kinds of puzzle ([`Solvable`]: black and white, colour);
+//! - [`check`](mod@check) holds the one driver of check and solve, their options and reports;
 //! - `search` keeps a puzzle's formula in a solver and finds solutions, each verified by
 //!   [`Puzzle::check`](crate::Puzzle::check);
 //! - `dfs` looks for solutions by depth-first search with probing, for [`Strategy::Probing`];
@@ -22,6 +23,7 @@ pub mod check;
 pub mod colour;
 mod design;
 mod dfs;
+mod kind;
 mod race;
 mod regions;
 pub mod repair;
@@ -30,8 +32,10 @@ pub(crate) use search::propagated;
 mod searcher;
 
 pub use check::{
-    CheckError, GoalReport, Options, Report, ReportOf, SolutionCount, Solvable, Strategy, Verdict,
-    VerdictKnown, check, check_verdict_first, solve,
+    CheckError, GoalReport, Options, Report, SolutionCount, Strategy, Verdict, VerdictKnown,
 };
 pub use colour::ColourReport;
+pub use kind::{
+    RepairsOf, ReportOf, Solvable, check, check_verdict_first, fix, hints_settle, solve,
+};
 pub(crate) use search::verified_picture;

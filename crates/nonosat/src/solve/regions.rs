@@ -10,11 +10,12 @@
 
 use std::collections::{BTreeSet, HashSet};
 
+use super::check::run;
 use super::design::Edit;
 use super::searcher::SolveKind;
 use crate::deadline::{Deadline, Limit};
 use crate::model::{Grid, Pos};
-use crate::solve::{self, CheckError, Options, Verdict};
+use crate::solve::{CheckError, Options, Verdict};
 
 /// How many cells nearest a region are tried for it.
 const CANDIDATES_PER_REGION: usize = 40;
@@ -94,10 +95,15 @@ where
         flipped.push(change.pos);
         open = change.still_open;
     }
-    let Some(whole) = puzzle.of_picture(&picture) else {
+    let Ok(whole) = puzzle.of_picture(&picture) else {
         return Ok(None);
     };
-    let report = solve::check(&whole, &Options::default().with_deadline(deadline))?;
+    let report = run(
+        &whole,
+        &Options::default().with_deadline(deadline),
+        true,
+        &|_| {},
+    )?;
     if report.verdict != Verdict::Unique {
         return Ok(None);
     }
@@ -139,10 +145,10 @@ where
             }
             let mut trial = picture.clone();
             trial[pos] = value;
-            let Some(changed) = puzzle.of_picture(&trial) else {
+            let Ok(changed) = puzzle.of_picture(&trial) else {
                 continue;
             };
-            let report = solve::check(&changed, &options)?;
+            let report = run(&changed, &options, true, &|_| {})?;
             let still_open: BTreeSet<Pos> = match report.verdict {
                 Verdict::Unique => BTreeSet::new(),
                 Verdict::Multiple if report.ambiguous_complete => {

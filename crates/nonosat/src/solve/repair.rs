@@ -23,13 +23,14 @@ use std::time::{Duration, Instant};
 
 pub use super::design::{Edit, FixError};
 
+use super::check::run;
 use super::regions;
 use super::searcher::{SearchError, Searcher, SolveKind};
 use crate::cnf::{ClauseSink, Counter, Encoding, Lit};
 use crate::deadline::{Deadline, Limit};
-use crate::model::{ColourMismatch, ColourPuzzle, Grid, Mismatch, Palette, Pos, Puzzle};
+use crate::model::{ColourMismatch, Grid, Mismatch, Pos};
 use crate::sat::{SatBackend, Solver};
-use crate::solve::{self, CheckError, Options, Report, Verdict};
+use crate::solve::{CheckError, Options, Report, Verdict};
 
 /// How hard to look: `FixOptions::default()`, then the `with_` methods.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,47 +112,8 @@ pub struct Repairs<V = bool, M = Mismatch> {
 /// What `fix` found for a colour design: cells are colour indices, 0 the background.
 pub type ColourRepairs = Repairs<u8, ColourMismatch>;
 
-/// Proposes repairs for `design`, a picture whose clues may admit other solutions.
-///
-/// The check of the design may use the whole deadline; of what is left, the hints get half at
-/// most, and the edits the rest. Repairs rest on every ambiguous cell: when the check finds them
-/// only in part, none are proposed.
-pub fn fix(design: &Grid<bool>, options: &FixOptions) -> Result<Repairs, FixError> {
-    let puzzle = Puzzle::from_picture(design).map_err(FixError::Design)?;
-    repair(&puzzle, design, options)
-}
-
-/// Proposes repairs for the colour `design` (colour indices into `palette`), as [`fix`] does
-/// for black and white: hints give cells their colours, and edits give one cell (or two) another
-/// colour or the background.
-///
-/// ```
-/// use nonosat::model::{Colour, Grid, Palette};
-/// use nonosat::solve::repair::{FixOptions, fix_colour};
-///
-/// let palette = Palette::new(
-///     Colour::new("white", [255; 3]),
-///     vec![Colour::new("red", [204, 51, 51]), Colour::new("blue", [51, 51, 204])],
-/// )
-/// .unwrap();
-/// // A red diagonal: its clues also fit the other diagonal.
-/// let design = Grid::from_rows(vec![vec![1, 0], vec![0, 1]]).unwrap();
-/// let repairs = fix_colour(&design, &palette, &FixOptions::default()).unwrap();
-/// assert_eq!(repairs.hints.unwrap().cells.len(), 1);
-/// assert!(!repairs.edits.is_empty());
-/// ```
-pub fn fix_colour(
-    design: &Grid<u8>,
-    palette: &Palette,
-    options: &FixOptions,
-) -> Result<ColourRepairs, FixError> {
-    let puzzle =
-        ColourPuzzle::from_picture(design, palette.clone()).map_err(FixError::ColourDesign)?;
-    repair(&puzzle, design, options)
-}
-
-/// [`fix`] for any kind of puzzle: `puzzle` is the design's.
-fn repair<P: SolveKind>(
+/// [`fix`](super::fix) for any kind of puzzle: `puzzle` is the design's.
+pub(super) fn repair<P: SolveKind>(
     puzzle: &P,
     design: &Grid<P::Value>,
     options: &FixOptions,
@@ -163,7 +125,7 @@ where
     let check_options = Options::default()
         .with_ambiguous_cells(true)
         .with_deadline(options.deadline);
-    let check = solve::check(puzzle, &check_options)?;
+    let check = run(puzzle, &check_options, true, &|_| {})?;
     let mut repairs = Repairs {
         hints: None,
         edits: Vec::new(),
@@ -197,32 +159,8 @@ where
     Ok(repairs)
 }
 
-/// Whether `hints`, cells of `design` given away, leave `design` the only solution of its clues:
-/// `Some(true)` when a solve proves no other solution agrees with them all, `Some(false)` when one
-/// does, `None` when `deadline` passed first. `fix --apply hints` re-checks its hints with it.
-pub fn hints_settle(
-    design: &Grid<bool>,
-    hints: &[Pos],
-    deadline: Option<Deadline>,
-) -> Result<Option<bool>, FixError> {
-    let puzzle = Puzzle::from_picture(design).map_err(FixError::Design)?;
-    settle(&puzzle, design, hints, deadline)
-}
-
-/// [`hints_settle`] for the colour `design` (colour indices into `palette`).
-pub fn hints_settle_colour(
-    design: &Grid<u8>,
-    palette: &Palette,
-    hints: &[Pos],
-    deadline: Option<Deadline>,
-) -> Result<Option<bool>, FixError> {
-    let puzzle =
-        ColourPuzzle::from_picture(design, palette.clone()).map_err(FixError::ColourDesign)?;
-    settle(&puzzle, design, hints, deadline)
-}
-
-/// [`hints_settle`] for any kind of puzzle: `puzzle` is the design's.
-fn settle<P: SolveKind>(
+/// [`hints_settle`](super::hints_settle) for any kind of puzzle: `puzzle` is the design's.
+pub(super) fn settle<P: SolveKind>(
     puzzle: &P,
     design: &Grid<P::Value>,
     hints: &[Pos],
@@ -448,7 +386,7 @@ where
             changed
         };
         let picture = change(design);
-        let Some(changed_puzzle) = puzzle.of_picture(&picture) else {
+        let Ok(changed_puzzle) = puzzle.of_picture(&picture) else {
             continue;
         };
         let still_ambiguous = alternatives.iter().any(|alternative| {
@@ -459,7 +397,7 @@ where
             continue;
         }
         let check_options = Options::default().with_deadline(options.deadline);
-        match solve::check(&changed_puzzle, &check_options)?.verdict {
+        match run(&changed_puzzle, &check_options, true, &|_| {})?.verdict {
             Verdict::Unique => {
                 let mut flipped: Vec<Pos> = changes.iter().map(|&(pos, _)| pos).collect();
                 flipped.sort();

@@ -9,18 +9,19 @@ use crate::logic::belief::{black_beliefs, likelier_colour};
 use crate::logic::bits::QuickLineSolver;
 use crate::logic::count::propagate_with_counts;
 use crate::logic::propagate;
-use crate::model::{Cell, Grid, Mismatch, Pos, Puzzle};
+use crate::model::{Cell, Grid, Mismatch, Pos, Puzzle, PuzzleError};
 use crate::sat::{Model, SatBackend, Solver, StopSignal};
 
 impl SolveKind for Puzzle {
     type Search<'a> = Search<'a, Option<Deadline>>;
+    type PictureError = PuzzleError;
 
     fn goal(&self) -> Option<&Grid<bool>> {
         Puzzle::goal(self)
     }
 
-    fn of_picture(&self, picture: &Grid<bool>) -> Option<Self> {
-        Puzzle::from_picture(picture).ok()
+    fn of_picture(&self, picture: &Grid<bool>) -> Result<Self, PuzzleError> {
+        Puzzle::from_picture(picture)
     }
 
     fn values(&self) -> Vec<bool> {

@@ -41,9 +41,12 @@ pub(crate) trait SolveKind:
     /// The designer's goal picture the puzzle carries, if any.
     fn goal(&self) -> Option<&Grid<Self::Value>>;
 
+    /// Why a picture makes no puzzle of this kind (too large, or empty).
+    type PictureError;
+
     /// The puzzle whose clues `picture` gives (in this puzzle's colours), carrying it as its
-    /// goal; `None` when the picture makes no puzzle (too large, or empty): a repair's trial.
-    fn of_picture(&self, picture: &Grid<Self::Value>) -> Option<Self>;
+    /// goal: a design's, or a repair's trial.
+    fn of_picture(&self, picture: &Grid<Self::Value>) -> Result<Self, Self::PictureError>;
 
     /// Every value a cell may take, in order: what a repair tries in a cell.
     fn values(&self) -> Vec<Self::Value>;

@@ -7,9 +7,10 @@ use super::fix::{generous, hints_suffice, some_hint_set_of_size};
 use crate::brute::Rng;
 use crate::brute::colour::all_colour_solutions;
 use crate::brute::colour::{palette, random_picture};
+use nonosat::model::ColourPuzzle;
 use nonosat::model::{Grid, Pos};
 use nonosat::solve::Verdict;
-use nonosat::solve::repair::{fix_colour, hints_settle_colour};
+use nonosat::solve::{fix, hints_settle};
 
 /// Whether the clues of `picture` (with `colours` colours) have exactly one solution, by brute
 /// force.
@@ -30,7 +31,8 @@ fn colour_hints_are_minimal_and_recolourings_complete_on_random_designs() {
         let colours = 2 + rng.below(2) as u8;
         let design = random_picture(&mut rng, size, size, colours);
         let solutions = all_colour_solutions(&puzzle_of(&design, colours), usize::MAX);
-        let repairs = fix_colour(&design, &palette(colours), &generous()).unwrap();
+        let kind = ColourPuzzle::from_picture(&design, palette(colours)).unwrap();
+        let repairs = fix(&kind, &design, &generous()).unwrap();
         if solutions.len() == 1 {
             assert_eq!(repairs.check.verdict, Verdict::Unique);
             assert_eq!(repairs.hints, None);
@@ -94,7 +96,8 @@ fn colour_hints_settle_exactly_when_brute_force_says_so() {
         }
         let hints: Vec<Pos> = design.positions().filter(|_| rng.below(4) == 0).collect();
         let expected = hints_suffice(&design, &solutions, &hints);
-        let answer = hints_settle_colour(&design, &palette(colours), &hints, None).unwrap();
+        let kind = ColourPuzzle::from_picture(&design, palette(colours)).unwrap();
+        let answer = hints_settle(&kind, &design, &hints, None).unwrap();
         assert_eq!(answer, Some(expected), "{design:?} with hints {hints:?}");
         settled[usize::from(expected)] += 1;
     }

@@ -7,7 +7,8 @@ use std::time::Duration;
 use crate::brute::{Rng, all_solutions, count_solutions};
 use nonosat::deadline::Deadline;
 use nonosat::solve::Verdict;
-use nonosat::solve::repair::{FixOptions, fix, hints_settle};
+use nonosat::solve::repair::FixOptions;
+use nonosat::solve::{fix, hints_settle};
 use nonosat::{Grid, Pos, Puzzle};
 
 /// Whether every solution other than `design` differs from it on some cell of `hints`.
@@ -65,7 +66,7 @@ fn hints_are_minimal_and_single_edits_complete_on_random_designs() {
         let design = rng.picture(size, size, 0.5);
         let puzzle = Puzzle::from_picture(&design).unwrap();
         let solutions = all_solutions(&puzzle, usize::MAX);
-        let repairs = fix(&design, &generous()).unwrap();
+        let repairs = fix(&kind_of(&design), &design, &generous()).unwrap();
         if solutions.len() == 1 {
             assert_eq!(repairs.check.verdict, Verdict::Unique);
             assert_eq!(repairs.hints, None);
@@ -139,7 +140,7 @@ fn two_cell_edits_when_no_single_cell_will_do() {
                 }
             }
         }
-        let repairs = fix(&design, &options).unwrap();
+        let repairs = fix(&kind_of(&design), &design, &options).unwrap();
         let mut proposed: Vec<Vec<Pos>> = repairs.edits.iter().map(|e| e.flipped.clone()).collect();
         for edit in &repairs.edits {
             assert_eq!(edit.picture.differences(&design), edit.flipped);
@@ -165,7 +166,7 @@ fn hints_settle_exactly_when_brute_force_says_so() {
         }
         let hints: Vec<Pos> = design.positions().filter(|_| rng.below(4) == 0).collect();
         let expected = hints_suffice(&design, &solutions, &hints);
-        let answer = hints_settle(&design, &hints, None).unwrap();
+        let answer = hints_settle(&kind_of(&design), &design, &hints, None).unwrap();
         assert_eq!(answer, Some(expected), "{design:?} with hints {hints:?}");
         settled[usize::from(expected)] += 1;
     }
@@ -207,7 +208,7 @@ fn separate_ambiguous_regions_get_one_edit_each() {
             continue;
         }
         without_single += 1;
-        let repairs = fix(&design, &generous()).unwrap();
+        let repairs = fix(&kind_of(&design), &design, &generous()).unwrap();
         assert!(repairs.edits.len() <= 1, "{design:?}");
         if let Some(edit) = repairs.edits.first() {
             combined += 1;
@@ -218,4 +219,9 @@ fn separate_ambiguous_regions_get_one_edit_each() {
     }
     // The combined repair is found for most such designs, so the test can tell it from none.
     assert!(combined >= 15, "{combined} of 30");
+}
+
+/// The puzzle of `design`: the kind `fix` repairs it as.
+fn kind_of(design: &Grid<bool>) -> Puzzle {
+    Puzzle::from_picture(design).expect("a design makes a puzzle")
 }

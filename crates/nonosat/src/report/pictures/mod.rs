@@ -7,6 +7,5 @@ mod puzzle;
 mod repairs;
 
 pub use path::{colour_path_drawing, path_drawing};
-pub use puzzle::{DIFFERING_BLACK, DIFFERING_WHITE};
-pub(crate) use puzzle::{draw_black_and_white, draw_colour};
-pub use repairs::{draw_colour_repairs, draw_repairs};
+pub use puzzle::{DIFFERING_BLACK, DIFFERING_WHITE, draw_puzzle};
+pub use repairs::draw_repairs;

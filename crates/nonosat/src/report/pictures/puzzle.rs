@@ -13,7 +13,8 @@
 //! shrink.
 
 use crate::image::{Anchor, Drawing, MAX_DRAWN_PIXELS, Rgb, largest_cell, text_width};
-use crate::model::{BACKGROUND, Clue, ColourClue, ColourPuzzle, Grid, Palette, Puzzle};
+use crate::model::Grid;
+use crate::report::Shown;
 
 /// A black cell where the solutions differ.
 pub const DIFFERING_BLACK: Rgb = Rgb(214, 39, 40);
@@ -247,97 +248,78 @@ fn clue_text_size(cell: u32, widest: &str) -> u32 {
         .unwrap_or(0)
 }
 
-/// Draws `puzzle` with its clues and a caption line above.
+/// Draws `puzzle` with its clues and a caption line above, black and white or colour.
 ///
-/// With no solution the grid is blank, ready to print and solve by hand. With one, its black cells
-/// are filled. With two or more, the first two are drawn side by side, labelled `solution 1` and
-/// `solution 2`, and the cells where they differ are coloured ([`DIFFERING_BLACK`],
-/// [`DIFFERING_WHITE`]), with a legend below. The page never exceeds [`MAX_DRAWN_PIXELS`].
-pub(crate) fn draw_black_and_white(
-    puzzle: &Puzzle,
-    solutions: &[Grid<bool>],
-    caption: &str,
-) -> Drawing {
+/// With no solution the grid is blank, ready to print and solve by hand. With one, its cells are
+/// filled. With two or more, the first two are drawn side by side, labelled `solution 1` and
+/// `solution 2`, and the cells where they differ are marked, with a legend below: coloured
+/// ([`DIFFERING_BLACK`], [`DIFFERING_WHITE`]) in black and white; outlined (black or white,
+/// whichever contrasts with the cell) in colour, whose clue numbers stand on swatches of their
+/// blocks' colours. The page never exceeds [`MAX_DRAWN_PIXELS`].
+///
+/// ```
+/// use nonosat::{Clue, Puzzle};
+/// use nonosat::report::draw_puzzle;
+///
+/// let clues = |lists: &[&[usize]]| lists.iter().map(|b| Clue::new(b.to_vec())).collect();
+/// let puzzle = Puzzle::new(clues(&[&[1], &[1]]), clues(&[&[1], &[1]])).unwrap();
+/// let blank = draw_puzzle(&puzzle, &[], "2x2 puzzle");
+/// assert!(blank.to_svg().contains(">2x2 puzzle</text>"));
+/// ```
+pub fn draw_puzzle<P: Shown>(puzzle: &P, solutions: &[Grid<P::Value>], caption: &str) -> Drawing {
     draw_figure(&figure(puzzle, solutions), caption)
 }
 
-/// What a black-and-white puzzle's figure shows.
-fn figure(puzzle: &Puzzle, solutions: &[Grid<bool>]) -> Figure {
-    let numbers = |clues: &[Clue]| -> Vec<Vec<Number>> {
-        let plain = |text: String| Number { text, swatch: None };
-        clues
-            .iter()
-            .map(|clue| match clue.blocks() {
-                [] => vec![plain("0".to_owned())],
-                blocks => blocks.iter().map(|b| plain(b.to_string())).collect(),
+/// What a puzzle's figure shows.
+fn figure<P: Shown>(puzzle: &P, solutions: &[Grid<P::Value>]) -> Figure {
+    let (width, height) = (puzzle.width(), puzzle.height());
+    let numbers = |lines: std::ops::Range<usize>| -> Vec<Vec<Number>> {
+        lines
+            .map(|line| {
+                let blocks = puzzle.clue_numbers(line);
+                if blocks.is_empty() {
+                    return vec![Number {
+                        text: "0".to_owned(),
+                        swatch: None,
+                    }];
+                }
+                blocks
+                    .into_iter()
+                    .map(|(len, swatch)| Number {
+                        text: len.to_string(),
+                        swatch,
+                    })
+                    .collect()
             })
             .collect()
     };
-    let differing = differing(puzzle.width(), puzzle.height(), solutions);
-    let fills = |solution: &Grid<bool>| {
-        let mut fill = Grid::filled(puzzle.width(), puzzle.height(), None);
+    let differing = differing(width, height, solutions);
+    let in_colour = puzzle.palette().is_some();
+    let fills = |solution: &Grid<P::Value>| {
+        let mut fill = Grid::filled(width, height, None);
         for pos in solution.positions() {
-            fill[pos] = match (solution[pos], differing[pos]) {
-                (true, false) => Some(Rgb::BLACK),
-                (false, false) => None,
-                (true, true) => Some(DIFFERING_BLACK),
-                (false, true) => Some(DIFFERING_WHITE),
+            let painted = puzzle.fill(solution[pos]);
+            fill[pos] = match (painted, in_colour || !differing[pos]) {
+                (painted, true) => painted,
+                (Some(_), false) => Some(DIFFERING_BLACK),
+                (None, false) => Some(DIFFERING_WHITE),
             };
         }
         fill
     };
-    Figure {
-        width: puzzle.width(),
-        height: puzzle.height(),
-        rows: numbers(puzzle.rows()),
-        columns: numbers(puzzle.columns()),
-        solutions: solutions.iter().take(2).map(fills).collect(),
-        outlined: Grid::filled(puzzle.width(), puzzle.height(), false),
-        legend: &BLACK_AND_WHITE_LEGEND,
-    }
-}
-
-/// Draws the colour `puzzle` with its clues, each number on a swatch of its block's colour, and a
-/// caption line above. With one solution its cells are filled in their colours; with two or more,
-/// the first two are drawn side by side, labelled `solution 1` and `solution 2`, and the cells
-/// where they differ are outlined (black or white, whichever contrasts with the cell), with a
-/// legend below. The page never exceeds [`MAX_DRAWN_PIXELS`].
-pub(crate) fn draw_colour(puzzle: &ColourPuzzle, solutions: &[Grid<u8>], caption: &str) -> Drawing {
-    draw_figure(&colour_figure(puzzle, solutions), caption)
-}
-
-/// What a colour puzzle's figure shows.
-fn colour_figure(puzzle: &ColourPuzzle, solutions: &[Grid<u8>]) -> Figure {
-    let palette = puzzle.palette();
-    let numbers = |clues: &[ColourClue]| -> Vec<Vec<Number>> {
-        clues
-            .iter()
-            .map(|clue| match clue.blocks() {
-                [] => vec![Number {
-                    text: "0".to_owned(),
-                    swatch: None,
-                }],
-                blocks => blocks
-                    .iter()
-                    .map(|block| Number {
-                        text: block.len.to_string(),
-                        swatch: Some(rgb(palette, block.colour)),
-                    })
-                    .collect(),
-            })
-            .collect()
-    };
-    let fills = |solution: &Grid<u8>| {
-        solution.map(|&colour| (colour != BACKGROUND).then(|| rgb(palette, colour)))
+    let (outlined, legend): (_, &'static [Legend]) = if in_colour {
+        (differing.clone(), &COLOUR_LEGEND)
+    } else {
+        (Grid::filled(width, height, false), &BLACK_AND_WHITE_LEGEND)
     };
     Figure {
-        width: puzzle.width(),
-        height: puzzle.height(),
-        rows: numbers(puzzle.rows()),
-        columns: numbers(puzzle.columns()),
+        width,
+        height,
+        rows: numbers(0..height),
+        columns: numbers(height..height + width),
         solutions: solutions.iter().take(2).map(fills).collect(),
-        outlined: differing(puzzle.width(), puzzle.height(), solutions),
-        legend: &COLOUR_LEGEND,
+        outlined,
+        legend,
     }
 }
 
@@ -350,12 +332,6 @@ fn differing<T: PartialEq>(width: usize, height: usize, solutions: &[Grid<T>]) -
         }
     }
     differing
-}
-
-/// The colour of index `colour` of `palette`.
-fn rgb(palette: &Palette, colour: u8) -> Rgb {
-    let [r, g, b] = palette.colour(colour).rgb;
-    Rgb(r, g, b)
 }
 
 /// Black or white, whichever stands out more on `fill`.
@@ -574,7 +550,7 @@ fn draw_grid(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Pos;
+    use crate::model::{Clue, ColourPuzzle, Palette, Pos, Puzzle};
 
     fn puzzle(rows: &[&[usize]], columns: &[&[usize]]) -> Puzzle {
         let clues = |lists: &[&[usize]]| lists.iter().map(|b| Clue::new(b.to_vec())).collect();
@@ -641,7 +617,7 @@ mod tests {
     #[test]
     fn a_solution_fills_exactly_its_black_cells() {
         let (p, a, _) = diagonals();
-        let image = rendered(&draw_black_and_white(&p, std::slice::from_ref(&a), "x"));
+        let image = rendered(&draw_puzzle(&p, std::slice::from_ref(&a), "x"));
         let layout = layout(&p, std::slice::from_ref(&a));
         for pos in a.positions() {
             let (x, y) = centre(&layout, layout.grid_lefts()[0], pos);
@@ -654,7 +630,7 @@ mod tests {
     #[test]
     fn two_solutions_are_labelled_their_differing_cells_coloured_with_a_legend() {
         let (p, a, b) = diagonals();
-        let drawing = draw_black_and_white(&p, &[a.clone(), b.clone()], "multiple");
+        let drawing = draw_puzzle(&p, &[a.clone(), b.clone()], "multiple");
         let image = rendered(&drawing);
         let layout = layout(&p, &[a.clone(), b.clone()]);
         for (grid, left) in [(&a, layout.grid_lefts()[0]), (&b, layout.grid_lefts()[1])] {
@@ -684,7 +660,7 @@ mod tests {
     #[test]
     fn a_blank_puzzle_shows_every_clue_number_and_no_filled_cell() {
         let p = puzzle(&[&[3], &[], &[1, 1]], &[&[1, 1], &[1], &[2]]);
-        let drawing = draw_black_and_white(&p, &[], "blank <&> \"quoted\"");
+        let drawing = draw_puzzle(&p, &[], "blank <&> \"quoted\"");
         // Caption, rows 3 / 0 / 1 1, then columns 1 1 / 1 / 2 (each clue's numbers last to first).
         assert_eq!(
             texts(&drawing.to_svg()),
@@ -713,7 +689,7 @@ mod tests {
     fn thick_lines_fall_every_five_cells() {
         let empty: &[usize] = &[];
         let p = puzzle(&[empty; 10], &[empty; 10]);
-        let image = rendered(&draw_black_and_white(&p, &[], ""));
+        let image = rendered(&draw_puzzle(&p, &[], ""));
         let layout = layout(&p, &[]);
         let left = layout.grid_lefts()[0];
         let y = (layout.grid_top() + layout.cell / 2) as usize;
@@ -747,7 +723,7 @@ mod tests {
                 vec![]
             };
             let layout = layout(&p, &solutions);
-            let drawing = draw_black_and_white(&p, &solutions, "speckled");
+            let drawing = draw_puzzle(&p, &solutions, "speckled");
             let pixels = u64::from(drawing.width()) * u64::from(drawing.height());
             let context = format!("{width}x{height}: cell {}", layout.cell);
             assert!(pixels <= MAX_DRAWN_PIXELS, "{context}: {pixels} pixels");
@@ -778,14 +754,11 @@ mod tests {
         let p = speckled(5, 5);
         let layout = layout(&p, &[]);
         let grid_right = layout.grid_lefts()[0] + layout.grid_width();
-        assert_eq!(
-            draw_black_and_white(&p, &[], "x").width(),
-            grid_right + MARGIN
-        );
+        assert_eq!(draw_puzzle(&p, &[], "x").width(), grid_right + MARGIN);
         let caption = "a caption much wider than the grid of this small puzzle";
         let wide = MARGIN + text_width(caption, LABEL_TEXT) + MARGIN;
         assert!(wide > grid_right + MARGIN);
-        assert_eq!(draw_black_and_white(&p, &[], caption).width(), wide);
+        assert_eq!(draw_puzzle(&p, &[], caption).width(), wide);
     }
 
     #[test]
@@ -815,9 +788,9 @@ mod tests {
         let b = Grid::from_rows(vec![vec![0, 1, 2], vec![1, 0, 2]]).unwrap();
         let puzzle = ColourPuzzle::from_picture(&a, red_and_yellow()).unwrap();
         let solutions = [a.clone(), b];
-        let drawing = draw_colour(&puzzle, &solutions, "colour");
+        let drawing = draw_puzzle(&puzzle, &solutions, "colour");
         let image = rendered(&drawing);
-        let layout = Layout::of(&colour_figure(&puzzle, &solutions), 0);
+        let layout = Layout::of(&figure(&puzzle, &solutions), 0);
         assert_eq!((layout.row_slots, layout.column_slots), (2, 1));
         let [left, second_left] = layout.grid_lefts();
         let (red, yellow) = (Rgb(204, 51, 51), Rgb(250, 230, 80));
@@ -883,10 +856,10 @@ mod tests {
         let picture = Grid::from_rows(rows).unwrap();
         let puzzle = ColourPuzzle::from_picture(&picture, red_and_yellow()).unwrap();
         let solutions = [picture.clone(), picture];
-        let drawing = draw_colour(&puzzle, &solutions, "stripes");
+        let drawing = draw_puzzle(&puzzle, &solutions, "stripes");
         let pixels = u64::from(drawing.width()) * u64::from(drawing.height());
         assert!(pixels <= MAX_DRAWN_PIXELS, "{pixels} pixels");
-        let layout = Layout::of(&colour_figure(&puzzle, &solutions), 0);
+        let layout = Layout::of(&figure(&puzzle, &solutions), 0);
         assert_eq!(layout.row_slots, 0, "clue bands left out: {layout:?}");
         assert!(drawing.to_svg().contains("clue numbers left out"));
     }

@@ -2,8 +2,10 @@
 //! and white or in colour.
 
 use crate::image::{Anchor, Drawing, Rgb, largest_cell};
-use crate::model::{BACKGROUND, Grid, Palette, Pos};
-use crate::solve::repair::{ColourRepairs, Repairs};
+use crate::model::{Grid, Pos};
+use crate::report::Shown;
+use crate::solve::RepairsOf;
+use crate::solve::repair::Repairs;
 use crate::words::counted;
 
 /// Pixels per cell when the page has room; fewer for large designs.
@@ -21,24 +23,23 @@ pub const EDIT_MARK: Rgb = Rgb(30, 90, 220);
 /// Grey frame of an ambiguous cell (in the design panel, when not a hint).
 pub const AMBIGUOUS_MARK: Rgb = Rgb(240, 170, 0);
 
-/// The design with its ambiguous cells (amber) and hints (red) framed and, when there is an edit,
-/// the picture after the first edit with the changed cells framed (blue).
-pub fn draw_repairs(design: &Grid<bool>, repairs: &Repairs) -> Drawing {
-    draw_with(design, repairs, |black| black.then_some(INK))
-}
-
-/// [`draw_repairs`] for a colour design: cells in their colours, the background left white.
-pub fn draw_colour_repairs(
-    design: &Grid<u8>,
-    palette: &Palette,
-    repairs: &ColourRepairs,
+/// The design, a picture of the kind of `puzzle`, with its ambiguous cells (amber) and hints
+/// (red) framed and, when there is an edit, the picture after the first edit with the changed
+/// cells framed (blue); cells in their colours (black a dark grey, so that a frame on it shows),
+/// white and the background left white.
+pub fn draw_repairs<P: Shown>(
+    puzzle: &P,
+    design: &Grid<P::Value>,
+    repairs: &RepairsOf<P>,
 ) -> Drawing {
-    draw_with(design, repairs, |colour| {
-        (colour != BACKGROUND).then(|| {
-            let [r, g, b] = palette.colour(colour).rgb;
-            Rgb(r, g, b)
-        })
-    })
+    // Only black and white has no colour table: its black is painted dark grey.
+    let in_colour = puzzle.palette().is_some();
+    let fill = |value| {
+        puzzle
+            .fill(value)
+            .map(|rgb| if in_colour { rgb } else { INK })
+    };
+    draw_with(design, repairs, fill)
 }
 
 /// The page of [`draw_repairs`], each cell filled with the colour `fill` gives its value (none:
@@ -139,7 +140,9 @@ impl Panel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::repair::{FixOptions, fix};
+    use crate::Puzzle;
+    use crate::solve::fix;
+    use crate::solve::repair::FixOptions;
 
     #[cfg(feature = "png")]
     #[test]
@@ -150,9 +153,10 @@ mod tests {
             vec![false, true, false, false, true],
         ])
         .unwrap();
-        let repairs = fix(&design, &FixOptions::default()).unwrap();
+        let puzzle = Puzzle::from_picture(&design).unwrap();
+        let repairs = fix(&puzzle, &design, &FixOptions::default()).unwrap();
         let hints = repairs.hints.clone().unwrap();
-        let png = draw_repairs(&design, &repairs).to_png().unwrap();
+        let png = draw_repairs(&puzzle, &design, &repairs).to_png().unwrap();
         let image = crate::image::Raster::from_png(&png).unwrap();
         let frame_pixel = |left: u32, pos: Pos| {
             let (x, y) = Panel {
