@@ -30,11 +30,12 @@ pub(super) fn solve_all(
 ) -> Result<Status, CliError> {
     match read_any_input(&args.input)? {
         Puzzles::BlackAndWhite(entries) => {
-            let entries = goal::with_goal(uniqueness, &args.input, entries)?;
+            let attach = goal::black_and_white;
+            let entries = goal::with_goal(uniqueness, &args.input, entries, attach)?;
             check_all(args, uniqueness, &entries, prove_unique)
         }
         Puzzles::Colour(entries) => {
-            let entries = goal::with_colour_goal(uniqueness, &args.input, entries)?;
+            let entries = goal::with_goal(uniqueness, &args.input, entries, goal::colour)?;
             check_all(args, uniqueness, &entries, prove_unique)
         }
     }

@@ -11,15 +11,29 @@ use super::args::{InputArgs, UniquenessArgs};
 use super::error::{CliError, Usage};
 use super::output::{is_png, shown_name};
 
-/// The entries with the `--goal` picture attached, or the entries as they are without one.
-pub(super) fn with_goal(
+/// Attaches the picture of the goal file (the first argument) to the one puzzle of the entries.
+pub(super) type Attach<P> = fn(&Path, &InputArgs, &mut [Entry<P>]) -> Result<(), CliError>;
+
+/// The entries with the `--goal` picture attached by `attach`, or the entries as they are
+/// without one.
+pub(super) fn with_goal<P>(
     uniqueness: &UniquenessArgs,
     input: &InputArgs,
-    mut entries: Vec<Entry>,
-) -> Result<Vec<Entry>, CliError> {
-    let Some(path) = &uniqueness.goal else {
-        return Ok(entries);
-    };
+    mut entries: Vec<Entry<P>>,
+    attach: Attach<P>,
+) -> Result<Vec<Entry<P>>, CliError> {
+    if let Some(path) = &uniqueness.goal {
+        attach(path, input, &mut entries)?;
+    }
+    Ok(entries)
+}
+
+/// Attaches a black-and-white picture.
+pub(super) fn black_and_white(
+    path: &Path,
+    input: &InputArgs,
+    entries: &mut [Entry],
+) -> Result<(), CliError> {
     let goal_file = shown_name(path);
     let options = ReadOptions::default().with_threshold(input.threshold);
     let pictures = formats::read_path_with(path, None, &options)
@@ -31,29 +45,25 @@ pub(super) fn with_goal(
     let Some(goal) = goal else {
         return Err(refused(path, "not a single picture".to_owned()));
     };
-    let entry = only_entry(path, input, &mut entries)?;
+    let entry = only_entry(path, input, entries)?;
     entry.puzzle = entry
         .puzzle
         .clone()
         .with_goal(goal)
         .map_err(|error| failed(path, error.into()))?;
-    Ok(entries)
+    Ok(())
 }
 
-/// The entries with the `--goal` colour picture attached, or as they are without one. A PNG goal
-/// is read in colour on the puzzle's background, its colours unquantised (up to 31); the goal's
-/// colours are the puzzle's of the same value (else, when the goal file names its colours, as a
-/// PNG does not, of the same name).
-pub(super) fn with_colour_goal(
-    uniqueness: &UniquenessArgs,
+/// Attaches a colour picture. A PNG goal is read in colour on the puzzle's background, its
+/// colours unquantised (up to 31); the goal's colours are the puzzle's of the same value (else,
+/// when the goal file names its colours, as a PNG does not, of the same name).
+pub(super) fn colour(
+    path: &Path,
     input: &InputArgs,
-    mut entries: Vec<ColourEntry>,
-) -> Result<Vec<ColourEntry>, CliError> {
-    let Some(path) = &uniqueness.goal else {
-        return Ok(entries);
-    };
+    entries: &mut [ColourEntry],
+) -> Result<(), CliError> {
     let goal_file = shown_name(path);
-    let entry = only_entry(path, input, &mut entries)?;
+    let entry = only_entry(path, input, entries)?;
     let palette = entry.puzzle.palette();
     let in_colour = is_png(path, None);
     let background = Rgb::from(palette.colour(0).rgb);
@@ -83,7 +93,7 @@ pub(super) fn with_colour_goal(
         .clone()
         .with_goal(goal)
         .map_err(|error| failed(path, error.into()))?;
-    Ok(entries)
+    Ok(())
 }
 
 /// The one entry a goal is attached to; refused when the file holds another number of puzzles.
