@@ -20,15 +20,18 @@
 //! given) at 50% density (half the cells background, the rest uniform over the colours) with 3
 //! and 5 colours, and denser ones (90%, mostly unique), `--count` each (default 30), written as
 //! `.non` files; each checked by `nonosat check --no-ambiguous FILE` in a process of its own, the
-//! children's CPU time summed (user and system, from `/proc/self/stat`, in clock ticks). The
+//! processes' CPU time summed (user and system, as `wait4` reports it). The
 //! binary is the release build of this workspace unless `--binary` names another; `--base`, a
 //! second binary (as a copy of the build before a change), runs on the same files in the same run,
 //! and its verdicts must agree.
 
 mod common;
+#[path = "common/process.rs"]
+mod process;
 
 use common::{XorShift64Star, median, random_puzzles};
 
+use std::ffi::OsStr;
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -268,68 +271,28 @@ fn main() {
     report_checks("number-loom colour, check", checks);
 }
 
-/// The children's CPU time so far (user and system), from `/proc/self/stat`; `None` where it
-/// cannot be read.
-fn children_cpu() -> Option<Duration> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // The fields after the command's closing parenthesis; cutime and cstime are fields 16 and 17
-    // of the whole line (1-based), in clock ticks of 1/100 s on Linux.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split(' ').collect();
-    let ticks: u64 = fields.get(13)?.parse::<u64>().ok()? + fields.get(14)?.parse::<u64>().ok()?;
-    Some(Duration::from_millis(ticks * 10))
-}
-
-/// The value after `flag` in `args`.
-fn flag<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
-    let at = args.iter().position(|arg| arg == flag)?;
-    args.get(at + 1).map(String::as_str)
-}
-
-/// Checks each of `files` with `binary` in a process of its own: the children's CPU time and
-/// the verdicts (`?` where the output names none).
-fn run_binary(binary: &str, files: &[PathBuf]) -> (Duration, Vec<String>) {
-    let before = children_cpu().unwrap_or_default();
+/// Checks each of `files` with `binary` in a process of its own: the processes' CPU time and
+/// the verdicts.
+fn run_binary(binary: &str, files: &[PathBuf]) -> (Duration, Vec<&'static str>) {
+    let mut cpu = Duration::ZERO;
     let verdicts = files
         .iter()
         .map(|file| {
-            let output = std::process::Command::new(binary)
-                .args(["check", "--no-ambiguous", "--json"])
-                .arg(file)
-                .output()
-                .unwrap_or_else(|error| panic!("cannot run {binary}: {error}"));
-            let text = String::from_utf8_lossy(&output.stdout);
-            ["unique", "multiple", "none", "timeout"]
-                .into_iter()
-                .find(|verdict| text.contains(&format!("\"verdict\":\"{verdict}\"")))
-                .unwrap_or("?")
-                .to_string()
+            let args = ["check", "--no-ambiguous", "--json"].map(OsStr::new);
+            let run = process::run(binary, &[&args[..], &[file.as_os_str()]].concat());
+            cpu += run.cpu;
+            process::verdict(&run.stdout)
         })
         .collect();
-    let after = children_cpu().unwrap_or_default();
-    (after.saturating_sub(before), verdicts)
+    (cpu, verdicts)
 }
 
 /// The `cli` mode: see the module's comment.
 fn cli(args: &[String]) {
-    let seed = flag(args, "--seed").map_or_else(
-        || {
-            let now = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap_or_default();
-            now.as_nanos() as u64
-        },
-        |seed| seed.parse().expect("--seed takes a number"),
-    );
-    let count: usize = flag(args, "--count").map_or(30, |n| n.parse().expect("--count N"));
-    let binary = flag(args, "--binary").map_or_else(
-        || concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/release/nonosat").to_string(),
-        str::to_string,
-    );
-    let base = flag(args, "--base");
-    if children_cpu().is_none() {
-        println!("!! no /proc/self/stat: CPU times cannot be read here");
-    }
+    let seed = process::seed(args);
+    let count: usize = process::flag(args, "--count").map_or(30, |n| n.parse().expect("--count N"));
+    let binary = process::flag(args, "--binary").unwrap_or(process::RELEASE_BINARY);
+    let base = process::flag(args, "--base");
     println!("seed {seed}; {count} puzzles a set, 30x30; `{binary} check --no-ambiguous`");
     let folder = std::env::temp_dir().join(format!("nonosat-colour-bench-{}", std::process::id()));
     std::fs::create_dir_all(&folder).expect("a temporary folder");
@@ -346,14 +309,17 @@ fn cli(args: &[String]) {
             })
             .collect();
         let name = format!("{}% density, {colours} colours", density * 100.0);
-        let (time, verdicts) = run_binary(&binary, &files);
-        let unique = verdicts.iter().filter(|v| *v == "unique").count();
-        let multiple = verdicts.iter().filter(|v| *v == "multiple").count();
+        let (time, verdicts) = run_binary(binary, &files);
+        let unique = verdicts.iter().filter(|v| **v == "unique").count();
+        let multiple = verdicts.iter().filter(|v| **v == "multiple").count();
         println!(
             "{name:<26} nonosat {:>6.2} CPU-s  unique {unique} multiple {multiple}",
             time.as_secs_f64()
         );
-        if verdicts.iter().any(|v| v != "unique" && v != "multiple") {
+        if verdicts
+            .iter()
+            .any(|v| !matches!(*v, "unique" | "multiple"))
+        {
             println!("!! a planted puzzle answered neither unique nor multiple: {verdicts:?}");
         }
         if let Some(base) = base {

@@ -30,17 +30,21 @@ impl XorShift64Star {
 pub fn random_puzzles(side: usize, count: usize) -> Vec<(Puzzle, Grid<bool>)> {
     let mut rng = XorShift64Star(RANDOM_SEED);
     (0..count)
-        .map(|_| {
-            let rows = (0..side)
-                .map(|_| (0..side).map(|_| rng.next_f64() < 0.5).collect())
-                .collect();
-            let picture = Grid::from_rows(rows).expect("rows of equal length");
-            let clued = Puzzle::from_picture(&picture).expect("a picture makes a puzzle");
-            let puzzle = Puzzle::new(clued.rows().to_vec(), clued.columns().to_vec())
-                .expect("the picture's own clues");
-            (puzzle, picture)
-        })
+        .map(|_| random_puzzle(&mut rng, side, 0.5))
         .collect()
+}
+
+/// A random `side`x`side` picture whose cells are black with probability `density`, and the
+/// puzzle of its clues given without the picture.
+pub fn random_puzzle(rng: &mut XorShift64Star, side: usize, density: f64) -> (Puzzle, Grid<bool>) {
+    let rows = (0..side)
+        .map(|_| (0..side).map(|_| rng.next_f64() < density).collect())
+        .collect();
+    let picture = Grid::from_rows(rows).expect("rows of equal length");
+    let clued = Puzzle::from_picture(&picture).expect("a picture makes a puzzle");
+    let puzzle = Puzzle::new(clued.rows().to_vec(), clued.columns().to_vec())
+        .expect("the picture's own clues");
+    (puzzle, picture)
 }
 
 /// The median of `values` (the mean of the middle two for an even count; zero when empty).

@@ -13,6 +13,7 @@ use std::rc::Rc;
 use cadical_sys::{CaDiCal, ProofTracer, Status, Terminator};
 
 use super::lines::LinePropagator;
+use super::thread_clock::ThreadClock;
 use super::threaded::{Engine, Threaded};
 use super::{Backend, BackendRow, Interrupt, Model, Outcome, ProofOutcome};
 use crate::cnf::{ClauseSink, Lit};
@@ -45,7 +46,8 @@ impl Cadical {
     pub fn new(interrupt: Interrupt) -> Self {
         let mut inner = CaDiCal::new();
         if interrupt.is_set() {
-            inner.connect_terminator(InterruptTerminator { interrupt });
+            let clock = ThreadClock::start();
+            inner.connect_terminator(InterruptTerminator { interrupt, clock });
         }
         Cadical {
             inner,
@@ -178,6 +180,7 @@ pub(super) fn solve_with_drat_proof(
     let interrupt = Interrupt {
         deadline,
         stop: None,
+        cpu_budget: None,
     };
     let watched = interrupt.clone();
     let mut solver = Threaded::start(interrupt, move || Box::new(Cadical::traced(watched)));
@@ -207,14 +210,21 @@ fn to_cadical(lit: Lit) -> i32 {
     lit.dimacs() as i32
 }
 
-/// Stops CaDiCaL once the interrupt is due.
+/// Stops CaDiCaL once the interrupt is due, or once the thread it runs on has spent the
+/// interrupt's CPU budget since the solver was made there (on the same thread: an engine is made
+/// where it runs, see `threaded.rs`).
 struct InterruptTerminator {
     interrupt: Interrupt,
+    clock: Option<ThreadClock>,
 }
 
 impl Terminator for InterruptTerminator {
     fn terminated(&mut self) -> bool {
-        self.interrupt.is_due()
+        let over_budget = match (self.interrupt.cpu_budget, self.clock) {
+            (Some(budget), Some(clock)) => clock.spent() >= budget,
+            _ => false,
+        };
+        over_budget || self.interrupt.is_due()
     }
 }
 

@@ -404,9 +404,8 @@ impl ExternalPropagator for LinePropagator {
 mod tests {
     use super::*;
     use crate::cnf::{ClauseSink, encode_known_cells};
-    use crate::deadline::Deadline;
     use crate::model::{Cell, Grid};
-    use crate::sat::Solver;
+    use crate::sat::{Interrupt, Solver};
     use crate::testing::{Rng, blocks_of, brute_force, random_puzzle};
 
     /// Whether `clause` holds in every arrangement of `line`'s clue: read from the cells of
@@ -549,7 +548,7 @@ mod tests {
             let (width, height) = (1 + round % 4, 1 + round / 4 % 4);
             let puzzle = random_puzzle(&mut rng, width, height);
             let blank = Grid::filled(width, height, Cell::Unknown);
-            let mut solver = Solver::stoppable_with_lines(None::<Deadline>, &puzzle, None)
+            let mut solver = Solver::stoppable_with_lines(Interrupt::default(), &puzzle)
                 .expect("a small puzzle fits");
             let encoding = encode_known_cells(&puzzle, &blank, &mut solver);
             let mut found = Vec::new();

@@ -7,12 +7,15 @@
 mod cadical;
 #[cfg(feature = "cadical")]
 mod lines;
+#[cfg(feature = "cadical")]
+mod thread_clock;
 mod threaded;
 mod varisat;
 
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use crate::cnf::{ClauseSink, Lit, Var};
 use crate::deadline::{Deadline, Limit};
@@ -94,19 +97,24 @@ impl StopSignal {
     }
 }
 
-/// When a backend must give up: at a deadline, when a signal is raised, both, or never.
+/// When a backend must give up: at a deadline, when a signal is raised, after a budget of CPU
+/// time, any of them, or never.
 #[derive(Clone, Debug, Default)]
 pub struct Interrupt {
     /// Give up once this has passed.
     pub deadline: Option<Deadline>,
     /// Give up once this is raised.
     pub stop: Option<StopSignal>,
+    /// Give up once the solver has spent this much CPU time on its own thread, from when it was
+    /// made. Only CaDiCaL keeps it (its terminator reads the clock of the thread it runs on); it
+    /// bounds the race's lines search, which a wall-clock limit cut short on a loaded machine.
+    pub cpu_budget: Option<Duration>,
 }
 
 impl Interrupt {
     /// Whether there is anything to give up for.
     fn is_set(&self) -> bool {
-        self.deadline.is_some() || self.stop.is_some()
+        self.deadline.is_some() || self.stop.is_some() || self.cpu_budget.is_some()
     }
 
     /// Whether the backend must stop now.
@@ -270,6 +278,7 @@ impl<L: Limit> Solver<L> {
         let interrupt = Interrupt {
             deadline: limit.deadline(),
             stop: None,
+            cpu_budget: None,
         };
         Solver::around(backend.start(interrupt), limit, None)
     }
@@ -339,6 +348,7 @@ impl Solver<Option<Deadline>> {
         let interrupt = Interrupt {
             deadline,
             stop: stop.clone(),
+            cpu_budget: None,
         };
         Solver::around(backend.start(interrupt), deadline, stop)
     }
@@ -347,17 +357,10 @@ impl Solver<Option<Deadline>> {
     /// inside its search (lazy clause generation, `lines.rs`): the formula needs only the cell
     /// variables, and clauses about known cells. `None` in a build without CaDiCaL, or when a
     /// line is longer than 64 cells.
-    pub fn stoppable_with_lines(
-        deadline: Option<Deadline>,
-        puzzle: &Puzzle,
-        stop: Option<StopSignal>,
-    ) -> Option<Self> {
-        let interrupt = Interrupt {
-            deadline,
-            stop: stop.clone(),
-        };
+    pub fn stoppable_with_lines(interrupt: Interrupt, puzzle: &Puzzle) -> Option<Self> {
         #[cfg(feature = "cadical")]
         {
+            let (deadline, stop) = (interrupt.deadline, interrupt.stop.clone());
             let backend = cadical::start_with_lines(interrupt, puzzle)?;
             Some(Solver::around(Box::new(backend), deadline, stop))
         }

@@ -457,6 +457,7 @@ mod tests {
             let interrupt = Interrupt {
                 deadline: Some(Deadline::after(Duration::ZERO)),
                 stop: None,
+                cpu_budget: None,
             };
             let mut solver = on_its_thread(backend, interrupt);
             solver.add_clause(&[lit(1)]);
@@ -486,6 +487,7 @@ mod tests {
             solver.interrupt = Interrupt {
                 deadline: Some(Deadline::after(Duration::ZERO)),
                 stop: None,
+                cpu_budget: None,
             };
             assert_eq!(solver.solve(&[]), Outcome::Interrupted);
             assert!(solver.left_behind);

@@ -84,6 +84,7 @@ pub(super) fn solve_with_drat_proof(
     let interrupt = Interrupt {
         deadline,
         stop: None,
+        cpu_budget: None,
     };
     solver.write_proof(
         InterruptWriter {

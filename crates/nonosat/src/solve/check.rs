@@ -15,7 +15,7 @@ use super::searcher::{Found, SearchError, Searcher, SolveKind};
 use crate::cnf::TooLarge;
 use crate::deadline::{Deadline, TimedOut};
 use crate::model::{ColourMismatch, Grid, LineId, Mismatch, Pos};
-use crate::sat::{LARGE_PUZZLE_CELLS, SatBackend, StopSignal};
+use crate::sat::{Interrupt, LARGE_PUZZLE_CELLS, SatBackend, StopSignal};
 
 /// How to run a check: `Options::default()`, then the `with_` methods.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,8 +95,8 @@ pub enum Strategy {
     /// Two searches on two threads, the first answer winning and the other stopped at once:
     /// [`Strategy::Probing`] with its proofs on varisat (on a puzzle with the designer's goal,
     /// varisat looking near the goal first) and, after a head start of 30 ms, CaDiCaL looking
-    /// anywhere: [`Strategy::Lines`] for its first two seconds (`LINES_FIRST`), then CaDiCaL
-    /// on the whole encoding, from the start. When the depth-first search runs out of budget,
+    /// anywhere: [`Strategy::Lines`] for its first two seconds of CPU time (`LINES_FIRST`), then
+    /// CaDiCaL on the whole encoding, from the start. When the depth-first search runs out of budget,
     /// its thread stops and leaves the puzzle to CaDiCaL, rather than search the same encoding
     /// on varisat. The verdict is the same either way; which of several solutions is shown may
     /// not be, unless the designer's goal is known (see [`check`](super::check())). Puzzles of more than
@@ -390,8 +390,9 @@ where
     Ok(report)
 }
 
-/// How long the race's CaDiCaL solves the lines inside its search before it starts over on the
-/// whole encoding. Lines inside the search take the first solutions of both tournament sets in
+/// How much CPU time the race's CaDiCaL may spend solving the lines inside its search before it
+/// starts over on the whole encoding (CPU time of its own thread: as wall time, a loaded machine
+/// cut the search short and handed puzzles it was about to solve to the slower encoding). Lines inside the search take the first solutions of both tournament sets in
 /// 59 s against CaDiCaL's 424 s on the encoding, and check 19 of the 20 random 50x50 puzzles in
 /// 4 s against 89 s; but on the twentieth they find no solution in a minute where the encoding
 /// takes 12 s (docs/performance.md). Two seconds were enough for all but 2 of those 2020 puzzles
@@ -525,18 +526,19 @@ where
         return Ok(Some((None, (report, Ok(())))));
     }
     let nearby_first = racer.nearby_first && goal.is_some();
-    let lines_deadline = match racer.lines {
+    let cpu_budget = match racer.lines {
         Lines::Off => None,
-        Lines::On => Some(options.deadline),
-        Lines::First(limit) => {
-            let cut = Deadline::after(limit);
-            Some(Some(
-                options.deadline.map_or(cut, |deadline| deadline.min(cut)),
-            ))
-        }
+        Lines::On => Some(None),
+        Lines::First(limit) => Some(Some(limit)),
     };
-    let with_lines = lines_deadline
-        .and_then(|deadline| puzzle.lines_search(known.clone(), deadline, racer.stop.clone()));
+    let with_lines = cpu_budget.and_then(|cpu_budget| {
+        let interrupt = Interrupt {
+            deadline: options.deadline,
+            stop: racer.stop.clone(),
+            cpu_budget,
+        };
+        puzzle.lines_search(known.clone(), interrupt)
+    });
     if let Some(mut search) = with_lines {
         let mut solutions = report.solutions.clone();
         let outcome = sat_answer::<P>(&mut search, prove_unique, nearby_first, &mut solutions);

@@ -16,7 +16,7 @@ use crate::cnf::{ClauseSink, ColourEncoding, Counter, Lit, TooLarge, encode_colo
 use crate::deadline::{Deadline, Limit};
 use crate::logic::colour::{ColourLineSolver, ColourState, Colours, open_grid, propagate_colour};
 use crate::model::{BACKGROUND, ColourError, ColourMismatch, ColourPuzzle, Grid, Pos};
-use crate::sat::{Model, SatBackend, Solver, StopSignal};
+use crate::sat::{Interrupt, Model, SatBackend, Solver, StopSignal};
 
 /// The outcome of [`check`](super::check()) or [`solve`](super::solve()) on a colour puzzle:
 /// solutions as grids of colour indices (0 the background).
@@ -81,12 +81,7 @@ impl SolveKind for ColourPuzzle {
     /// None: the lines as a propagator inside CaDiCaL's search are black-and-white only (its
     /// explanations are written for the black-and-white line solver), so a colour puzzle's
     /// [`Strategy::Lines`](super::Strategy::Lines) runs CaDiCaL on the colour encoding.
-    fn lines_search(
-        &self,
-        _: ColourState,
-        _: Option<Deadline>,
-        _: Option<StopSignal>,
-    ) -> Option<Self::Search<'_>> {
+    fn lines_search(&self, _: ColourState, _: Interrupt) -> Option<Self::Search<'_>> {
         None
     }
 

@@ -80,7 +80,8 @@ pub(crate) enum Lines {
     Off,
     /// Yes, for the whole search.
     On,
-    /// For at most this long while the verdict is open; then the racer's backend starts over.
+    /// For at most this much CPU time of its solver's thread while the verdict is open (so that
+    /// the load of the machine does not shorten it); then the racer's backend starts over.
     First(Duration),
 }
 

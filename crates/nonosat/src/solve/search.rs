@@ -10,7 +10,7 @@ use crate::logic::bits::QuickLineSolver;
 use crate::logic::count::propagate_with_counts;
 use crate::logic::propagate;
 use crate::model::{Cell, Grid, Mismatch, Pos, Puzzle, PuzzleError};
-use crate::sat::{Model, SatBackend, Solver, StopSignal};
+use crate::sat::{Interrupt, Model, SatBackend, Solver, StopSignal};
 
 impl SolveKind for Puzzle {
     type Search<'a> = Search<'a, Option<Deadline>>;
@@ -45,10 +45,9 @@ impl SolveKind for Puzzle {
     fn lines_search(
         &self,
         known: Grid<Cell>,
-        deadline: Option<Deadline>,
-        stop: Option<StopSignal>,
+        interrupt: Interrupt,
     ) -> Option<Search<'_, Option<Deadline>>> {
-        Search::stoppable_with_lines(self, known, deadline, stop)
+        Search::stoppable_with_lines(self, known, interrupt)
     }
 
     fn first_solutions<'a>(
@@ -118,15 +117,15 @@ impl<'a> Search<'a, Option<Deadline>> {
     }
 
     /// Like [`Search::stoppable`], on CaDiCaL solving the puzzle's lines inside its search
-    /// ([`Solver::stoppable_with_lines`]) over a formula of the known cells alone; `None` where
-    /// that solver cannot run (a build without CaDiCaL, a line of more than 64 cells).
+    /// ([`Solver::stoppable_with_lines`]) over a formula of the known cells alone, giving up as
+    /// `interrupt` says; `None` where that solver cannot run (a build without CaDiCaL, a line of
+    /// more than 64 cells).
     pub(crate) fn stoppable_with_lines(
         puzzle: &'a Puzzle,
         known: Grid<Cell>,
-        deadline: Option<Deadline>,
-        stop: Option<StopSignal>,
+        interrupt: Interrupt,
     ) -> Option<Self> {
-        let mut solver = Solver::stoppable_with_lines(deadline, puzzle, stop)?;
+        let mut solver = Solver::stoppable_with_lines(interrupt, puzzle)?;
         let encoding = cnf::encode_known_cells(puzzle, &known, &mut solver);
         Some(Search {
             puzzle,

@@ -7,7 +7,7 @@ use crate::cnf::{Counter, Lit, TooLarge};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::kind::Kind;
 use crate::model::{Grid, LineId, Mismatch, Pos};
-use crate::sat::{Model, SatBackend, StopSignal};
+use crate::sat::{Interrupt, Model, SatBackend, StopSignal};
 
 /// What propagation fixed on a blank grid before any search, its cells what a cell of the kind
 /// knows.
@@ -64,13 +64,12 @@ pub(crate) trait SolveKind:
         stop: Option<StopSignal>,
     ) -> Result<Self::Search<'_>, TooLarge>;
 
-    /// The search of CaDiCaL with the lines as a propagator inside it, over the cells `known`;
-    /// `None` where that engine cannot run.
+    /// The search of CaDiCaL with the lines as a propagator inside it, over the cells `known`,
+    /// giving up as `interrupt` says; `None` where that engine cannot run.
     fn lines_search(
         &self,
         known: Grid<Self::Known>,
-        deadline: Option<Deadline>,
-        stop: Option<StopSignal>,
+        interrupt: Interrupt,
     ) -> Option<Self::Search<'_>>;
 
     /// Finds a first solution into `found` and, if `prove_unique`, a second one.
