@@ -174,25 +174,32 @@ pub(crate) fn black_range(
 mod tests {
     use super::*;
 
-    /// Every arrangement of `clue` on `line`, by brute force.
+    /// Every arrangement of `clue` on `line`: each block placed at every start that leaves room,
+    /// then kept if it agrees with the known cells.
     fn arrangements(clue: &[usize], line: &[Known]) -> Vec<Vec<bool>> {
-        let n = line.len();
-        (0u32..1 << n)
-            .map(|mask| (0..n).map(|i| mask >> i & 1 == 1).collect::<Vec<_>>())
-            .filter(|cells| {
-                let runs: Vec<usize> = cells
-                    .split(|&black| !black)
-                    .map(<[bool]>::len)
-                    .filter(|&len| len > 0)
-                    .collect();
-                runs == clue
-                    && cells.iter().zip(line).all(|(&black, &known)| match known {
-                        Known::Black => black,
-                        Known::White => !black,
-                        Known::Open => true,
-                    })
-            })
-            .collect()
+        fn place(clue: &[usize], from: usize, cells: &mut Vec<bool>, all: &mut Vec<Vec<bool>>) {
+            let Some((&len, rest)) = clue.split_first() else {
+                all.push(cells.clone());
+                return;
+            };
+            for start in from..=cells.len().saturating_sub(len) {
+                if start + len > cells.len() {
+                    break;
+                }
+                cells[start..start + len].fill(true);
+                place(rest, start + len + 1, cells, all);
+                cells[start..start + len].fill(false);
+            }
+        }
+        let mut all = Vec::new();
+        place(clue, 0, &mut vec![false; line.len()], &mut all);
+        all.retain(|cells| {
+            cells
+                .iter()
+                .zip(line)
+                .all(|(&black, &known)| known == Known::Open || (known == Known::Black) == black)
+        });
+        all
     }
 
     #[test]
