@@ -132,42 +132,50 @@ pub(crate) enum Known {
 /// The fewest and the most black cells among those `counted` that an arrangement of `clue`
 /// agreeing with `line` can have; `None` when no arrangement agrees with it.
 ///
-/// `best[j][i]` covers the arrangements of blocks `j..` in cells `i..`: either cell `i` is white
-/// and the rest start at `i + 1`, or block `j` starts at `i`, is followed by a white cell (or the
-/// end), and the rest start after that.
+/// `rest[i]` covers the arrangements of blocks `j..` in cells `i..`, for `j` from the last block
+/// down to the first: either cell `i` is white and the rest start at `i + 1`, or block `j` starts
+/// at `i`, is followed by a white cell (or the end), and the blocks after it start after that.
+/// Two rows of `n + 1` entries: the memory stays linear in the line's length.
 pub(crate) fn black_range(
     clue: &[usize],
     line: &[Known],
     counted: &[bool],
 ) -> Option<(usize, usize)> {
     let n = line.len();
-    let mut best: Vec<Vec<Option<(usize, usize)>>> = vec![vec![None; n + 1]; clue.len() + 1];
-    // No blocks left: the rest must be able to be white.
-    best[clue.len()][n] = Some((0, 0));
-    for i in (0..n).rev() {
-        best[clue.len()][i] = best[clue.len()][i + 1].filter(|_| line[i] != Known::Black);
+    // Prefix counts of the known white cells and of the counted cells.
+    let mut whites = vec![0; n + 1];
+    let mut weights = vec![0; n + 1];
+    for i in 0..n {
+        whites[i + 1] = whites[i] + usize::from(line[i] == Known::White);
+        weights[i + 1] = weights[i] + usize::from(counted[i]);
     }
-    for j in (0..clue.len()).rev() {
-        let len = clue[j];
+    // No blocks left: the rest must be able to be white.
+    let mut after: Vec<Option<(usize, usize)>> = vec![None; n + 1];
+    after[n] = Some((0, 0));
+    for i in (0..n).rev() {
+        after[i] = after[i + 1].filter(|_| line[i] != Known::Black);
+    }
+    for &len in clue.iter().rev() {
+        let mut rest: Vec<Option<(usize, usize)>> = vec![None; n + 1];
         for i in (0..n).rev() {
-            let white = best[j][i + 1].filter(|_| line[i] != Known::Black);
+            let white = rest[i + 1].filter(|_| line[i] != Known::Black);
             let end = i + len;
-            let block = (end <= n
-                && line[i..end].iter().all(|&cell| cell != Known::White)
-                && line.get(end) != Some(&Known::Black))
-            .then(|| best[j + 1][(end + 1).min(n)])
-            .flatten()
-            .map(|(low, high)| {
-                let here = counted[i..end].iter().filter(|&&c| c).count();
-                (low + here, high + here)
-            });
-            best[j][i] = match (white, block) {
+            let block =
+                (end <= n && whites[end] == whites[i] && line.get(end) != Some(&Known::Black))
+                    .then(|| after[(end + 1).min(n)])
+                    .flatten()
+                    .map(|(low, high)| {
+                        let here = weights[end] - weights[i];
+                        (low + here, high + here)
+                    });
+            rest[i] = match (white, block) {
                 (Some(a), Some(b)) => Some((a.0.min(b.0), a.1.max(b.1))),
                 (a, b) => a.or(b),
             };
         }
+        after = rest;
     }
-    best[0][0]
+    after[0]
 }
 
 #[cfg(test)]

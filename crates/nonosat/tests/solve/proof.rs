@@ -354,11 +354,11 @@ fn tampered(change: impl FnOnce(&mut Dimacs, &mut Vec<NumberedStep>)) -> Result<
 }
 
 /// The first counting step of a proof.
-fn first_count(steps: &mut [NumberedStep]) -> (usize, &mut drat_check::CountStep) {
+fn first_count(steps: &mut [NumberedStep]) -> &mut drat_check::CountStep {
     steps
         .iter_mut()
         .find_map(|s| match &mut s.step {
-            ProofStep::Count(step) => Some((s.line, step)),
+            ProofStep::Count(step) => Some(step),
             _ => None,
         })
         .unwrap()
@@ -376,30 +376,30 @@ fn tampered_counting_certificates_are_rejected() {
     assert_eq!(tampered(|_, _| ()), Ok(()), "the proof as written checks");
     // A unit the count does not force: the first one, negated.
     let fault = count_fault(tampered(|_, steps| {
-        let (_, step) = first_count(steps);
+        let step = first_count(steps);
         step.units[0] = -step.units[0];
     }));
     assert!(matches!(fault, CountFault::NotForced(_)), "{fault:?}");
     // A wrong count: the class's total stated one too high.
-    let fault = count_fault(tampered(|_, steps| first_count(steps).1.total += 1));
+    let fault = count_fault(tampered(|_, steps| first_count(steps).total += 1));
     assert!(matches!(fault, CountFault::WrongTotal { .. }), "{fault:?}");
     // A class mislabelled: its first line left out, its total what its clues then add up to.
     let fault = count_fault(tampered(|formula, steps| {
         let columns = formula.nonogram.clone().unwrap().columns;
-        let (_, step) = first_count(steps);
+        let step = first_count(steps);
         let dropped = step.class.remove(0);
         step.total -= columns[dropped].iter().sum::<usize>();
     }));
     assert!(matches!(fault, CountFault::NotForced(_)), "{fault:?}");
-    // A lemma that does not follow, before the steps: a cell of the solution negated.
+    // A lemma that does not follow, before the steps (numbered 0, before the proof's first line):
+    // a cell of the solution negated.
     assert_eq!(
         tampered(|_, steps| {
-            let (line, step) = first_count(steps);
-            let wrong = ProofStep::Add(vec![-step.units[0]]);
+            let wrong = ProofStep::Add(vec![-first_count(steps).units[0]]);
             steps.insert(
                 0,
                 NumberedStep {
-                    line: line - 1,
+                    line: 0,
                     step: wrong,
                 },
             );

@@ -83,8 +83,14 @@ impl Counting {
         out.write_all(self.clues.as_bytes())
     }
 
-    /// Writes the steps as the checker's `k rows|columns CLASS... = TOTAL | UNITS... 0` lines.
+    /// Writes the steps as the checker's `k rows|columns CLASS... = TOTAL | UNITS... 0` lines,
+    /// after a comment that says what they are.
     pub fn write_steps(&self, out: &mut impl Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "c k lines: counting steps over the clues of the formula's \"c nonogram\" lines, \
+             which nonosat verify-proof checks (docs/ambiguity.md); DRAT follows"
+        )?;
         for ((step, units), total) in self.steps.iter().zip(&self.units).zip(&self.totals) {
             write!(out, "k {}", if step.rows { "rows" } else { "columns" })?;
             for line in &step.class {
