@@ -320,7 +320,8 @@ pub fn check_refutation(formula: &Dimacs, steps: &[NumberedStep]) -> Result<Veri
         .map(|lit| lit.unsigned_abs())
         .max()
         .unwrap_or(0)
-        .max(formula.vars);
+        .max(formula.vars)
+        .max(formula.nonogram.as_ref().map_or(0, |n| n.cells() as u32));
     let mut state = State::new(most as usize);
     // Counting rests on the clues over the cells: no RAT step may change a cell.
     if steps.iter().any(|s| matches!(s.step, ProofStep::Count(_))) {

@@ -64,7 +64,7 @@ pub(crate) fn parse_nonogram(text: &str) -> Result<Option<Nonogram>, SyntaxError
             }
             ("size", Some(_)) => return Err(fail("a second nonogram size")),
             ("row" | "column", None) => return Err(fail("a clue before the nonogram's size")),
-            ("row" | "column", Some(_)) => {
+            ("row" | "column", Some((width, height))) => {
                 let lines = if kind == "row" {
                     &mut rows
                 } else {
@@ -75,6 +75,14 @@ pub(crate) fn parse_nonogram(text: &str) -> Result<Option<Nonogram>, SyntaxError
                 };
                 if blocks.contains(&0) {
                     return Err(fail("a block of no cells"));
+                }
+                // Bounded by the line, so that no count can overflow.
+                let length = if kind == "row" { width } else { height };
+                let needed = blocks
+                    .iter()
+                    .try_fold(0usize, |sum, &block| sum.checked_add(block)?.checked_add(1));
+                if needed.is_none_or(|needed| needed > length + 1) {
+                    return Err(fail("a clue longer than its line"));
                 }
                 match lines.get_mut(index) {
                     Some(slot @ None) => *slot = Some(blocks.to_vec()),
@@ -268,6 +276,14 @@ mod tests {
             (
                 "c nonogram size 1 1\nc nonogram row 0 x\n",
                 "other than numbers",
+            ),
+            (
+                "c nonogram size 3 1\nc nonogram row 0 2 1\n",
+                "longer than its line",
+            ),
+            (
+                "c nonogram size 3 1\nc nonogram row 0 18446744073709551615 1\n",
+                "longer than its line",
             ),
         ] {
             let error = parse_nonogram(bad).unwrap_err();
