@@ -228,6 +228,34 @@ mod tests {
         );
     }
 
+    /// Every byte of the formula and the proof replaced by each of a few others: reading and
+    /// checking end in an answer, never a panic, and a changed proof is never accepted for a
+    /// formula that still has a model.
+    #[test]
+    fn mutated_inputs_never_panic() {
+        let proof = "c steps\nk rows 0 = 1 | -3 0\nk rows 1 = 1 | 4 0\n";
+        let satisfiable = FORMULA.replace("-4 -5 0\n", "-4 -5 5 0\n");
+        for (formula, proof) in [(FORMULA, proof), (satisfiable.as_str(), proof)] {
+            for at in 0..formula.len() + proof.len() {
+                for byte in [b'0', b'1', b'9', b'-', b' ', b'|', b'=', b'k', b'\n'] {
+                    let (mut f, mut p) = (formula.as_bytes().to_vec(), proof.as_bytes().to_vec());
+                    match at.checked_sub(f.len()) {
+                        None => f[at] = byte,
+                        Some(at) => p[at] = byte,
+                    }
+                    let (f, p) = (String::from_utf8(f).unwrap(), String::from_utf8(p).unwrap());
+                    let (Ok(formula), Ok(steps)) = (parse_dimacs(&f), parse_drat(&p)) else {
+                        continue;
+                    };
+                    let result = check_refutation(&formula, &steps);
+                    if f == satisfiable {
+                        assert!(result.is_err(), "{p}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn malformed_steps_name_their_line() {
         for bad in [
