@@ -8,6 +8,12 @@
 //! the lemma together with `D` minus `-p` is RUP). The proof is accepted only when the empty clause
 //! is derived: an empty lemma that is RUP, or a lemma after which unit propagation alone conflicts.
 //!
+//! A proof may also hold counting steps (`k` lines, [`CountStep`]): unit clauses that follow from
+//! the clues of a black-and-white nonogram, which the formula then declares in its `c nonogram`
+//! comment lines ([`Nonogram`]). The checker counts with its own code, sharing none with the
+//! solver's; such a proof refutes the clauses together with the declared clues, and in it a RAT
+//! lemma may not have a cell as its pivot (changing a cell could break a clue).
+//!
 //! Unit propagation uses two watched literals per clause. Literals fixed at the root (by unit
 //! clauses and what they propagate) stay fixed; deleting a unit clause is ignored, as drat-trim
 //! does. Keeping implied literals never lets a wrong proof through: every model of the formula
@@ -18,6 +24,13 @@
 
 use std::collections::HashMap;
 
+mod counting;
+mod nonogram;
+
+pub use counting::{Axis, CountFault, CountStep};
+use nonogram::Known;
+pub use nonogram::Nonogram;
+
 /// A formula read from DIMACS: clauses of signed variable numbers (1-based, no zero).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dimacs {
@@ -25,6 +38,8 @@ pub struct Dimacs {
     pub vars: u32,
     /// The clauses, in file order.
     pub clauses: Vec<Vec<i32>>,
+    /// The nonogram clues its `c nonogram` comment lines declare, for counting steps.
+    pub nonogram: Option<Nonogram>,
 }
 
 /// One step of a DRAT proof.
@@ -34,6 +49,8 @@ pub enum ProofStep {
     Add(Vec<i32>),
     /// A clause to delete.
     Delete(Vec<i32>),
+    /// Unit clauses (or the empty clause) that follow by counting.
+    Count(CountStep),
 }
 
 /// A step of a proof with the line it came from (1-based).
@@ -74,8 +91,9 @@ fn literal(token: &str, line: usize) -> Result<i32, SyntaxError> {
 }
 
 /// Reads a DIMACS CNF formula: comments, the `p cnf VARS CLAUSES` header, then clauses ending in
-/// `0` (a clause may span lines).
+/// `0` (a clause may span lines), and the nonogram clues of its `c nonogram` lines, if any.
 pub fn parse_dimacs(text: &str) -> Result<Dimacs, SyntaxError> {
+    let nonogram = nonogram::parse_nonogram(text)?;
     let mut header: Option<(u32, usize)> = None;
     let mut clauses = Vec::new();
     let mut current = Vec::new();
@@ -149,17 +167,37 @@ pub fn parse_dimacs(text: &str) -> Result<Dimacs, SyntaxError> {
             ),
         });
     }
-    Ok(Dimacs { vars, clauses })
+    if let Some(nonogram) = &nonogram
+        && nonogram.cells() > vars as usize
+    {
+        return Err(SyntaxError {
+            line: last_line.max(1),
+            message: format!(
+                "the nonogram has {} cells, the formula {vars} variables",
+                nonogram.cells()
+            ),
+        });
+    }
+    Ok(Dimacs {
+        vars,
+        clauses,
+        nonogram,
+    })
 }
 
 /// Reads a text DRAT proof: one step a line, a lemma's literals ending in `0`, `d` before a
-/// deletion, `c` lines as comments.
+/// deletion, `k` before a counting step ([`CountStep`]), `c` lines as comments.
 pub fn parse_drat(text: &str) -> Result<Vec<NumberedStep>, SyntaxError> {
     let mut steps = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let number = number + 1;
         let line = line.trim();
         if line.is_empty() || line.starts_with('c') {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix('k') {
+            let step = ProofStep::Count(count_step(rest, number)?);
+            steps.push(NumberedStep { line: number, step });
             continue;
         }
         let (delete, rest) = match line.strip_prefix('d') {
@@ -196,6 +234,44 @@ pub fn parse_drat(text: &str) -> Result<Vec<NumberedStep>, SyntaxError> {
     Ok(steps)
 }
 
+/// Reads a counting step after its `k`: `rows|columns CLASS... = TOTAL | UNITS... 0`.
+fn count_step(text: &str, line: usize) -> Result<CountStep, SyntaxError> {
+    let fail = |message: &str| SyntaxError {
+        line,
+        message: message.to_owned(),
+    };
+    let expected = "expected \"k rows|columns CLASS... = TOTAL | UNITS... 0\"";
+    let (class, units) = text.split_once('|').ok_or_else(|| fail(expected))?;
+    let (class, total) = class.split_once('=').ok_or_else(|| fail(expected))?;
+    let total = total
+        .trim()
+        .parse()
+        .map_err(|_| fail("a counting step's total is not a number"))?;
+    let mut class = class.split_whitespace();
+    let axis = match class.next() {
+        Some("rows") => Axis::Rows,
+        Some("columns") => Axis::Columns,
+        _ => return Err(fail(expected)),
+    };
+    let class = class
+        .map(str::parse)
+        .collect::<Result<Vec<usize>, _>>()
+        .map_err(|_| fail("a class holds something other than line indices"))?;
+    let mut units = units
+        .split_whitespace()
+        .map(|token| literal(token, line))
+        .collect::<Result<Vec<i32>, _>>()?;
+    if units.pop() != Some(0) || units.contains(&0) {
+        return Err(fail("a counting step's units end in one 0"));
+    }
+    Ok(CountStep {
+        axis,
+        class,
+        total,
+        units,
+    })
+}
+
 /// Why a proof was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -205,6 +281,14 @@ pub enum Rejection {
     NotImplied {
         /// 1-based line of the proof.
         line: usize,
+    },
+    /// The counting step on this proof line does not follow.
+    #[error("the counting step on line {line} of the proof does not follow: {fault}")]
+    CountNotImplied {
+        /// 1-based line of the proof.
+        line: usize,
+        /// Why not.
+        fault: CountFault,
     },
     /// Every step checked, but the empty clause was never derived.
     #[error("every lemma checks, but the proof never derives the empty clause")]
@@ -220,6 +304,8 @@ pub struct Verified {
     pub rat: usize,
     /// Deletions carried out (deletions of unit clauses and of clauses not present are ignored).
     pub deletions: usize,
+    /// Counting steps.
+    pub counting: usize,
 }
 
 /// Checks that `steps` refute `formula`: the formula is unsatisfiable.
@@ -228,13 +314,19 @@ pub fn check_refutation(formula: &Dimacs, steps: &[NumberedStep]) -> Result<Veri
         .iter()
         .flat_map(|numbered| match &numbered.step {
             ProofStep::Add(lits) | ProofStep::Delete(lits) => lits.iter(),
+            ProofStep::Count(step) => step.units.iter(),
         })
         .chain(formula.clauses.iter().flatten())
         .map(|lit| lit.unsigned_abs())
         .max()
         .unwrap_or(0)
-        .max(formula.vars);
+        .max(formula.vars)
+        .max(formula.nonogram.as_ref().map_or(0, |n| n.cells() as u32));
     let mut state = State::new(most as usize);
+    // Counting rests on the clues over the cells: no RAT step may change a cell.
+    if steps.iter().any(|s| matches!(s.step, ProofStep::Count(_))) {
+        state.fixed_vars = formula.nonogram.as_ref().map_or(0, |n| n.cells() as u32);
+    }
     for clause in &formula.clauses {
         state.add(clause);
     }
@@ -245,6 +337,26 @@ pub fn check_refutation(formula: &Dimacs, steps: &[NumberedStep]) -> Result<Veri
         }
         match &numbered.step {
             ProofStep::Delete(lits) => verified.deletions += usize::from(state.delete(lits)),
+            ProofStep::Count(step) => {
+                let known = |var: u32| match state.value(encode_lit(var as i32)) {
+                    Value::True => Known::Black,
+                    Value::False => Known::White,
+                    Value::Unknown => Known::Open,
+                };
+                counting::check_step(formula.nonogram.as_ref(), step, known).map_err(|fault| {
+                    Rejection::CountNotImplied {
+                        line: numbered.line,
+                        fault,
+                    }
+                })?;
+                verified.counting += 1;
+                if step.units.is_empty() {
+                    return Ok(verified);
+                }
+                for &unit in &step.units {
+                    state.add(&[unit]);
+                }
+            }
             ProofStep::Add(lits) => {
                 let lemma = encode_lemma(lits);
                 if state.is_rup(&lemma) {
@@ -324,6 +436,8 @@ struct State {
     by_content: HashMap<Vec<Lit>, Vec<usize>>,
     /// Unit propagation at the root has found a conflict: the empty clause follows.
     inconsistent: bool,
+    /// Variables 1 to this may not be RAT pivots: the cells, in a proof with counting steps.
+    fixed_vars: u32,
 }
 
 impl State {
@@ -336,6 +450,7 @@ impl State {
             trail: Vec::new(),
             by_content: HashMap::new(),
             inconsistent: false,
+            fixed_vars: 0,
         }
     }
 
@@ -495,8 +610,9 @@ impl State {
         let Some(&pivot) = clause.first() else {
             return false;
         };
-        if self.value(pivot) == Value::False {
-            return false; // the root holds the unit clause of its negation
+        if self.value(pivot) == Value::False || pivot >> 1 <= self.fixed_vars {
+            // The root holds the unit clause of its negation, or the pivot is a cell.
+            return false;
         }
         let negated = pivot ^ 1;
         let partners: Vec<Vec<Lit>> = self

@@ -224,7 +224,7 @@ fn certify<P: Certified, M>(
         (Verdict::Unique | Verdict::None, solutions) => {
             let (mut formula, mut proof) = (create(&formula_path)?, create(path)?);
             let (blocked, backend) = (solutions.first(), options.backend_for(puzzle.cell_count()));
-            let proved = certify::prove_no_other(
+            let proved = certify::prove(
                 puzzle,
                 blocked,
                 &mut formula,
@@ -232,18 +232,23 @@ fn certify<P: Certified, M>(
                 backend,
                 options.deadline,
             );
-            let failure = match proved {
-                Ok(None) => None,
-                Ok(Some(_)) => Some(ProofFailure::AnotherSolution),
-                Err(error) => Some(error.into()),
-            };
-            if let Some(failure) = failure {
+            let counting_steps = match proved {
+                Ok(certify::Proof {
+                    other: None,
+                    counting_steps,
+                }) => counting_steps,
                 // Dropped, the half-written files are removed.
-                return Err(failed(failure));
-            }
+                Ok(_) => return Err(failed(ProofFailure::AnotherSolution)),
+                Err(error) => return Err(failed(error.into())),
+            };
             commit(formula, &formula_path)?;
             commit(proof, path)?;
-            "drat"
+            // With counting steps, the proof is DRAT extended by them (docs/ambiguity.md).
+            if counting_steps > 0 {
+                "counting"
+            } else {
+                "drat"
+            }
         }
         (Verdict::Multiple, [first, second, ..]) => {
             let (mut formula, mut model) = (create(&formula_path)?, create(path)?);

@@ -29,9 +29,14 @@ pub(super) fn verify_proof(args: &VerifyProofArgs) -> Result<Status, CliError> {
     } else {
         match drat_check::parse_drat(&proof) {
             Ok(steps) => match drat_check::check_refutation(&formula, &steps) {
-                Ok(done) if done.rup + done.rat == 0 => Outcome::Refuted(
+                Ok(done) if done.rup + done.rat + done.counting == 0 => Outcome::Refuted(
                     "unit propagation on the formula alone derives the empty clause".to_owned(),
                 ),
+                Ok(done) if done.counting > 0 => Outcome::Refuted(format!(
+                    "{} counting steps over the clues of the formula's \"c nonogram\" lines, \
+                     then {} lemmas by RUP, {} by RAT, {} deletions",
+                    done.counting, done.rup, done.rat, done.deletions
+                )),
                 Ok(done) => Outcome::Refuted(format!(
                     "{} lemmas by RUP, {} by RAT, {} deletions",
                     done.rup, done.rat, done.deletions

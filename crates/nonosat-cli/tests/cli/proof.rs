@@ -163,3 +163,47 @@ fn verify_proof_rejects_a_model_giving_a_variable_both_values() {
         1
     );
 }
+
+/// 6-Dom in the .nin format: its verdict rests on counting across lines.
+fn six_dom() -> String {
+    let mut rows = vec!["3", "1"];
+    let mut columns = vec!["1", "1"];
+    for _ in 1..6 {
+        rows.extend(["3 1", "1"]);
+        columns.extend(["1 3", "1"]);
+    }
+    rows.push("1");
+    columns.push("3");
+    format!("13 13\n{}\n{}\n", rows.join("\n"), columns.join("\n"))
+}
+
+/// `check --proof` of a puzzle whose verdict rests on counting writes a certificate of counting
+/// steps, which verify-proof accepts, and rejects with a unit of a step negated.
+#[test]
+fn a_verdict_by_counting_is_certified_by_counting_steps() {
+    let dir = TempDir::new("proof-counting");
+    let puzzle = dir.file("06-dom.nin", &six_dom());
+    let proof = format!("{}/counted", dir.0.display());
+    let formula = format!("{proof}.cnf");
+    let (code, stdout, stderr) = run(&["check", "--json", "--proof", &proof, &puzzle], None);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(records(&stdout)[0]["certificate"]["kind"], "counting");
+    let (code, text, _) = run(&["verify-proof", &formula, &proof], None);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("counting steps over the clues"), "{text}");
+    let written = std::fs::read_to_string(&proof).unwrap();
+    let first = written.lines().find(|line| line.starts_with('k')).unwrap();
+    let (head, units) = first.split_once('|').unwrap();
+    let unit: i64 = units.split_whitespace().next().unwrap().parse().unwrap();
+    let negated = format!("{head}| {} 0", -unit);
+    let bad = dir.file("bad", &written.replacen(first, &negated, 1));
+    let (code, text, _) = run(&["verify-proof", &formula, &bad], None);
+    assert_eq!(code, 6, "{text}");
+    assert!(
+        text.contains(&format!(
+            "the counting step on line 2 of the proof does not follow: the count does not force {}",
+            -unit
+        )),
+        "{text}"
+    );
+}

@@ -37,6 +37,29 @@ pub fn propagate_with_counts(
     grid: &mut Grid<Cell>,
     solver: &mut impl LineSolver,
 ) -> Result<usize, NoSolution> {
+    propagate_recording_counts(puzzle, grid, solver, &mut |_| {})
+}
+
+/// One pass of counting that fixed cells or found a contradiction, as a certificate records it
+/// (`solve::certify`): the lines counted, the class of crossing lines their black cells were
+/// counted in, and the cells it fixed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountStep {
+    /// Whether the rows were counted (in the class's columns), or the columns (in its rows).
+    pub rows: bool,
+    /// The crossing lines of the class, by index.
+    pub class: Vec<usize>,
+    /// The cells fixed, with their values (true: black); none when the count was impossible.
+    pub fixed: Vec<(Pos, bool)>,
+}
+
+/// [`propagate_with_counts`], handing each step of counting to `record` as it is taken.
+pub fn propagate_recording_counts(
+    puzzle: &Puzzle,
+    grid: &mut Grid<Cell>,
+    solver: &mut impl LineSolver,
+    record: &mut impl FnMut(CountStep),
+) -> Result<usize, NoSolution> {
     let before = grid.known_count();
     let states_per_pass: usize = puzzle
         .lines()
@@ -46,32 +69,35 @@ pub fn propagate_with_counts(
     let mut spent = 0;
     while grid.known_count() < puzzle.cell_count() && spent + states_per_pass <= MAX_STATES {
         spent += states_per_pass;
-        let counted = count_step(puzzle, grid)?;
-        if counted.is_empty() {
+        let Some(step) = count_step(puzzle, grid) else {
             break;
-        }
-        let lines: Vec<LineId> = counted
+        };
+        let refuted = step.fixed.is_empty();
+        let lines: Vec<LineId> = step
+            .fixed
             .iter()
-            .flat_map(|&pos| [LineId::Row(pos.row), LineId::Col(pos.col)])
+            .flat_map(|&(pos, _)| [LineId::Row(pos.row), LineId::Col(pos.col)])
             .collect();
+        record(step);
+        if refuted {
+            return Err(NoSolution);
+        }
         propagate_lines(puzzle, grid, solver, lines).map_err(|_| NoSolution)?;
     }
     Ok(grid.known_count() - before)
 }
 
-/// One pass of counting, rows first, then columns if the rows fixed nothing: the cells it fixed.
+/// One pass of counting, rows first, then columns if the rows fixed nothing: the step that fixed
+/// cells, or found the count impossible (a step that fixes none); `None` when it fixed nothing.
 /// The grid it starts from is at a fixpoint of line propagation, so every solved line in it meets
 /// its clue.
 ///
 /// Only the even crossing lines are counted: a line's black cells in odd crossing lines are its
 /// clue's sum less those in even ones, so the odd class is the even one with minima and maxima
 /// swapped, and says nothing more.
-fn count_step(puzzle: &Puzzle, grid: &mut Grid<Cell>) -> Result<Vec<Pos>, NoSolution> {
-    let mut fixed = Vec::new();
+fn count_step(puzzle: &Puzzle, grid: &mut Grid<Cell>) -> Option<CountStep> {
     for rows in [true, false] {
-        if !fixed.is_empty() {
-            break;
-        }
+        let mut fixed = Vec::new();
         let (lines, crossing) = if rows {
             (puzzle.rows(), puzzle.columns())
         } else {
@@ -79,6 +105,11 @@ fn count_step(puzzle: &Puzzle, grid: &mut Grid<Cell>) -> Result<Vec<Pos>, NoSolu
         };
         let line_id = |i| if rows { LineId::Row(i) } else { LineId::Col(i) };
         let even = |i: usize| i.is_multiple_of(2);
+        let step = |fixed| CountStep {
+            rows,
+            class: (0..crossing.len()).filter(|&i| even(i)).collect(),
+            fixed,
+        };
         let total: i64 = (0..crossing.len())
             .filter(|&i| even(i))
             .map(|i| crossing[i].black_cells() as i64)
@@ -98,11 +129,17 @@ fn count_step(puzzle: &Puzzle, grid: &mut Grid<Cell>) -> Result<Vec<Pos>, NoSolu
                 high_sum += count;
                 continue;
             }
-            low_sum += least_weight(clue, &cells, &weights).ok_or(NoSolution)?;
-            high_sum -= least_weight(clue, &cells, &negated).ok_or(NoSolution)?;
+            let (Some(low), Some(high)) = (
+                least_weight(clue, &cells, &weights),
+                least_weight(clue, &cells, &negated),
+            ) else {
+                return Some(step(Vec::new()));
+            };
+            low_sum += low;
+            high_sum -= high;
         }
         if low_sum > total || high_sum < total {
-            return Err(NoSolution);
+            return Some(step(Vec::new()));
         }
         // Tight: every line must take one of its lightest arrangements (by `weights` at the
         // minima, by `negated` at the maxima).
@@ -123,12 +160,15 @@ fn count_step(puzzle: &Puzzle, grid: &mut Grid<Cell>) -> Result<Vec<Pos>, NoSolu
             for (pos, cell) in positions.into_iter().zip(common) {
                 if grid[pos] == Cell::Unknown && cell != Cell::Unknown {
                     grid[pos] = cell;
-                    fixed.push(pos);
+                    fixed.push((pos, cell == Cell::Black));
                 }
             }
         }
+        if !fixed.is_empty() {
+            return Some(step(fixed));
+        }
     }
-    Ok(fixed)
+    None
 }
 
 /// Weights beyond any arrangement's: a state no arrangement reaches.

@@ -125,7 +125,8 @@ impl ColourRecord {
 /// The certificate `check --proof` wrote for one puzzle.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CertificateRecord {
-    /// `drat` (a refutation: unique, or no solution) or `model` (a second solution).
+    /// `drat` (a refutation: unique, or no solution), `counting` (a refutation that starts with
+    /// counting steps) or `model` (a second solution).
     pub kind: String,
     /// The DIMACS file of the formula "a solution other than the first exists".
     pub formula: String,
@@ -138,6 +139,7 @@ impl CertificateRecord {
     pub fn describe(&self) -> String {
         let what = match self.kind.as_str() {
             "drat" => "a DRAT refutation",
+            "counting" => "a refutation by counting steps and DRAT",
             _ => "a model (the second solution)",
         };
         format!(

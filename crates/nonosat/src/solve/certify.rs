@@ -7,11 +7,22 @@
 //! publisher can regenerate it (`nonosat cnf`, then the blocking clause) and check the proof with
 //! `nonosat verify-proof` or any DRAT checker, such as drat-trim.
 //!
+//! When counting across lines fixes cells of a black-and-white puzzle from its clues alone, the
+//! proof starts with those steps (`k` lines, [`counting`]), which the checker verifies by counting
+//! itself, and the formula declares the clues they rest on; the SAT solve then starts from the
+//! cells they fixed. That is how the n-Dom family, which clause learning alone refutes slowly, is
+//! certified in milliseconds (docs/ambiguity.md, "Certificates with counting steps").
+//!
 //! Black-and-white and colour puzzles alike ([`Certified`]): a colour puzzle's formula is its
 //! colour encoding, and its blocking clause says "some cell takes a colour other than the one it
 //! has in the solution found".
 
+mod counting;
+
+use std::borrow::Cow;
 use std::io::{self, Write};
+
+pub use counting::Counting;
 
 use crate::cnf::{self, ClauseSink, Cnf, ColourEncoding, Encoding, Lit, TooLarge};
 use crate::deadline::{Deadline, NoDeadline};
@@ -81,6 +92,9 @@ pub trait Certified {
 
     /// Cells of the puzzle.
     fn cell_count(&self) -> usize;
+
+    /// What counting across lines fixes from the clues alone, if anything.
+    fn counting(&self, encoding: &Self::Encoding) -> Option<Counting>;
 }
 
 impl Certified for Puzzle {
@@ -114,6 +128,10 @@ impl Certified for Puzzle {
 
     fn cell_count(&self) -> usize {
         Puzzle::cell_count(self)
+    }
+
+    fn counting(&self, encoding: &Encoding) -> Option<Counting> {
+        Counting::of(self, encoding)
     }
 }
 
@@ -162,6 +180,11 @@ impl Certified for ColourPuzzle {
     fn cell_count(&self) -> usize {
         self.width() * self.height()
     }
+
+    /// Counting across lines is for black-and-white puzzles only.
+    fn counting(&self, _: &ColourEncoding) -> Option<Counting> {
+        None
+    }
 }
 
 /// The formula "a solution of `puzzle` other than `blocked` exists": the encoding of the clues
@@ -180,10 +203,65 @@ pub fn other_solution_formula(
     Ok((encoding, cnf))
 }
 
-/// Writes [`other_solution_formula`] in DIMACS to `formula_out`, and solves it once with DRAT
-/// output from `backend` into `proof_out`, giving up at `deadline`. `Ok(None)`: the proof refutes the formula, so `blocked` is the only
-/// solution (or, without `blocked`, there is none). `Ok(Some(other))`: the formula has a model, a
-/// different solution, and what was written to `proof_out` proves nothing.
+/// What [`prove`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof<V> {
+    /// A solution other than the one blocked: the formula has a model, and what was written as
+    /// the proof proves nothing. `None`: the proof refutes the formula.
+    pub other: Option<Grid<V>>,
+    /// Counting steps the proof starts with (0: plain DRAT).
+    pub counting_steps: usize,
+}
+
+/// Writes [`other_solution_formula`] in DIMACS to `formula_out`, and proves it unsatisfiable into
+/// `proof_out`: the steps of counting across lines, if counting fixes cells from the clues alone,
+/// then one solve with DRAT output from `backend`, giving up at `deadline`.
+pub fn prove<P: Certified>(
+    puzzle: &P,
+    blocked: Option<&Grid<P::Value>>,
+    formula_out: &mut impl Write,
+    proof_out: &mut impl Write,
+    backend: SatBackend,
+    deadline: Option<Deadline>,
+) -> Result<Proof<P::Value>, CertifyError> {
+    let (encoding, cnf) = puzzle.formula(blocked).map_err(CertifyError::TooLarge)?;
+    let counting = puzzle.counting(&encoding);
+    if let Some(counting) = &counting {
+        counting.write_clues(formula_out)?;
+    }
+    write_formula(puzzle, blocked, &encoding, &cnf, formula_out)?;
+    let mut clauses = Cow::Borrowed(cnf.clauses());
+    let counting_steps = counting.as_ref().map_or(0, Counting::step_count);
+    if let Some(counting) = &counting {
+        counting.write_steps(proof_out)?;
+        if counting.refutes() {
+            // The last step derived the empty clause.
+            proof_out.flush()?;
+            return Ok(Proof {
+                other: None,
+                counting_steps,
+            });
+        }
+        clauses
+            .to_mut()
+            .extend(counting.units().map(|unit| vec![unit]));
+    }
+    let outcome = backend.solve_with_drat_proof(&clauses, &mut *proof_out, deadline)?;
+    proof_out.flush()?;
+    let other = match outcome {
+        ProofOutcome::Refuted => None,
+        ProofOutcome::Satisfiable(model) => Some(puzzle.verified(&encoding, &model)?),
+        ProofOutcome::Interrupted => return Err(CertifyError::TimedOut),
+    };
+    Ok(Proof {
+        other,
+        counting_steps,
+    })
+}
+
+/// [`prove`], for callers that need only its answer: `Ok(None)`, the proof refutes the formula,
+/// so `blocked` is the only solution (or, without `blocked`, there is none); `Ok(Some(other))`,
+/// the formula has a model, a different solution.
 pub fn prove_no_other<P: Certified>(
     puzzle: &P,
     blocked: Option<&Grid<P::Value>>,
@@ -192,14 +270,7 @@ pub fn prove_no_other<P: Certified>(
     backend: SatBackend,
     deadline: Option<Deadline>,
 ) -> Result<Option<Grid<P::Value>>, CertifyError> {
-    let (encoding, cnf) = write_formula(puzzle, blocked, formula_out)?;
-    let outcome = backend.solve_with_drat_proof(cnf.clauses(), &mut *proof_out, deadline)?;
-    proof_out.flush()?;
-    match outcome {
-        ProofOutcome::Refuted => Ok(None),
-        ProofOutcome::Satisfiable(model) => puzzle.verified(&encoding, &model).map(Some),
-        ProofOutcome::Interrupted => Err(CertifyError::TimedOut),
-    }
+    prove(puzzle, blocked, formula_out, proof_out, backend, deadline).map(|proof| proof.other)
 }
 
 /// Writes [`other_solution_formula`] in DIMACS to `formula_out`, and to `model_out` a model of
@@ -217,7 +288,10 @@ pub fn write_other_solution<P: Certified>(
 ) -> Result<(), CertifyError> {
     assert!(other != blocked, "the certificate needs a second solution");
     puzzle.check(other)?;
-    let (encoding, cnf) = write_formula(puzzle, Some(blocked), formula_out)?;
+    let (encoding, cnf) = puzzle
+        .formula(Some(blocked))
+        .map_err(CertifyError::TooLarge)?;
+    write_formula(puzzle, Some(blocked), &encoding, &cnf, formula_out)?;
     // The auxiliaries are functions of the cells: fixing the cells determines the model.
     let mut solver = Solver::new(NoDeadline);
     for clause in cnf.clauses() {
@@ -240,19 +314,21 @@ pub fn write_other_solution<P: Certified>(
     Ok(())
 }
 
+/// Writes the formula `cnf` of `encoding` in DIMACS.
 fn write_formula<P: Certified>(
     puzzle: &P,
     blocked: Option<&Grid<P::Value>>,
+    encoding: &P::Encoding,
+    cnf: &Cnf,
     formula_out: &mut impl Write,
-) -> Result<(P::Encoding, Cnf), CertifyError> {
-    let (encoding, cnf) = puzzle.formula(blocked).map_err(CertifyError::TooLarge)?;
+) -> Result<(), CertifyError> {
     if blocked.is_some() {
         writeln!(
             formula_out,
             "c the last clause blocks the solution found: \"a second solution exists\""
         )?;
     }
-    puzzle.write_dimacs(formula_out, &encoding, &cnf)?;
+    puzzle.write_dimacs(formula_out, encoding, cnf)?;
     formula_out.flush()?;
-    Ok((encoding, cnf))
+    Ok(())
 }

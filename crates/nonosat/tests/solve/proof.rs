@@ -5,13 +5,13 @@ use std::time::Duration;
 
 use crate::brute::{Rng, clues, picture_from_masks};
 use drat_check::{
-    Dimacs, NumberedStep, ProofStep, Rejection, check_model, check_refutation, parse_dimacs,
-    parse_drat,
+    CountFault, Dimacs, NumberedStep, ProofStep, Rejection, check_model, check_refutation,
+    parse_dimacs, parse_drat,
 };
 use nonosat::deadline::Deadline;
 use nonosat::formats::read_path;
 use nonosat::sat::SatBackend;
-use nonosat::solve::certify::{CertifyError, prove_no_other, write_other_solution};
+use nonosat::solve::certify::{CertifyError, prove, prove_no_other, write_other_solution};
 use nonosat::solve::{Options, Verdict, check};
 use nonosat::{Grid, Puzzle};
 
@@ -211,18 +211,14 @@ fn a_second_solution_is_certified_by_a_model() {
     assert!(check_model(&formula, &flipped).is_err());
 }
 
-/// Proofs for hard published puzzles of the corpus (9-Dom, and Light and Merka of Wolter's survey)
-/// verify with the independent checker.
+/// Proofs for hard published puzzles of the corpus (Light and Merka of Wolter's survey) verify
+/// with the independent checker.
 #[test]
 fn proofs_of_corpus_puzzles_verify() {
     let Some(corpus) = crate::common::corpus_dir() else {
         return;
     };
-    for file in [
-        "ndom/09-dom.nin",
-        "survey/webpbn-00803.nin",
-        "survey/webpbn-01611.nin",
-    ] {
+    for file in ["survey/webpbn-00803.nin", "survey/webpbn-01611.nin"] {
         let puzzle = read_path(&corpus.join(file), None)
             .unwrap()
             .remove(0)
@@ -256,6 +252,199 @@ fn a_certifying_solve_keeps_its_deadline() {
         assert!(
             matches!(certified, Err(CertifyError::TimedOut)),
             "{backend:?}: {certified:?}"
+        );
+    }
+}
+
+/// n-Dom ("Domino Logic III", `../shared/puzzles/ndom`): rows [3], [1], (n - 1) x ([3 1], [1]),
+/// [1]; columns [1], [1], (n - 1) x ([1 3], [1]), [3].
+fn n_dom(n: usize) -> Puzzle {
+    let lines = |first: &[&[usize]], pair: [&[usize]; 2], last: &[usize]| {
+        let mut lines: Vec<&[usize]> = first.to_vec();
+        for _ in 1..n {
+            lines.extend(pair);
+        }
+        lines.push(last);
+        clues(&lines)
+    };
+    let rows = lines(&[&[3], &[1]], [&[3, 1], &[1]], &[1]);
+    let columns = lines(&[&[1], &[1]], [&[1, 3], &[1]], &[3]);
+    Puzzle::new(rows, columns).unwrap()
+}
+
+/// The formula, the proof (counting steps first) and the counting steps' number for `puzzle`'s
+/// unique solution, which `check` finds.
+fn counting_certificate(
+    puzzle: &Puzzle,
+    backend: SatBackend,
+) -> (Dimacs, Vec<NumberedStep>, usize) {
+    let report = check(puzzle, &Options::default()).unwrap();
+    assert_eq!(report.verdict, Verdict::Unique);
+    assert!(report.fixed_by_counting > 0, "the verdict uses counting");
+    let (mut formula, mut proof) = (Vec::new(), Vec::new());
+    let blocked = Some(&report.solutions[0]);
+    let proved = prove(puzzle, blocked, &mut formula, &mut proof, backend, None).unwrap();
+    assert_eq!(proved.other, None, "the formula must be unsatisfiable");
+    let formula = parse_dimacs(&String::from_utf8(formula).unwrap()).unwrap();
+    let steps = parse_drat(&String::from_utf8(proof).unwrap()).unwrap();
+    (formula, steps, proved.counting_steps)
+}
+
+/// 5-, 6- and 8-Dom, whose verdicts rest on counting across lines, are certified by counting steps
+/// that the independent checker verifies with its own count; the proof refutes the clues with the
+/// formula, and in the corpus's files (when present) too.
+#[test]
+fn counting_certificates_of_n_dom_verify() {
+    for n in [5, 6, 8] {
+        let puzzle = n_dom(n);
+        if let Some(corpus) = crate::common::corpus_dir() {
+            let file = corpus.join(format!("ndom/{n:02}-dom.nin"));
+            let read = read_path(&file, None).unwrap().remove(0).puzzle;
+            assert_eq!(
+                (read.rows(), read.columns()),
+                (puzzle.rows(), puzzle.columns())
+            );
+        }
+        for &backend in SatBackend::ALL {
+            let (formula, steps, counting_steps) = counting_certificate(&puzzle, backend);
+            assert!(counting_steps > 0, "{n}-Dom");
+            assert_eq!(formula.nonogram.as_ref().unwrap().rows.len(), 2 * n + 1);
+            let verified = check_refutation(&formula, &steps).unwrap();
+            assert_eq!(
+                verified.counting, counting_steps,
+                "{n}-Dom under {backend:?}"
+            );
+        }
+    }
+}
+
+/// The puzzles that need search and not counting keep plain DRAT proofs: no counting step, and no
+/// clue lines in the formula.
+#[test]
+fn proofs_without_counting_stay_plain_drat() {
+    for (puzzle, solution) in unique_puzzles_needing_search(6) {
+        let report = check(&puzzle, &Options::default()).unwrap();
+        let (mut formula, mut proof) = (Vec::new(), Vec::new());
+        let backend = SatBackend::Varisat;
+        let proved = prove(
+            &puzzle,
+            Some(&solution),
+            &mut formula,
+            &mut proof,
+            backend,
+            None,
+        );
+        let counting_steps = proved.unwrap().counting_steps;
+        assert_eq!(counting_steps > 0, report.fixed_by_counting > 0);
+        let formula = parse_dimacs(&String::from_utf8(formula).unwrap()).unwrap();
+        let steps = parse_drat(&String::from_utf8(proof).unwrap()).unwrap();
+        let counted = steps
+            .iter()
+            .filter(|s| matches!(s.step, ProofStep::Count(_)));
+        assert_eq!(counted.count(), counting_steps);
+        assert_eq!(formula.nonogram.is_some(), counting_steps > 0);
+    }
+}
+
+/// What the checker says of `steps` changed by `change`, a proof of 6-Dom.
+fn tampered(change: impl FnOnce(&mut Dimacs, &mut Vec<NumberedStep>)) -> Result<(), Rejection> {
+    let (mut formula, mut steps, _) = counting_certificate(&n_dom(6), SatBackend::Varisat);
+    change(&mut formula, &mut steps);
+    check_refutation(&formula, &steps).map(|_| ())
+}
+
+/// The first counting step of a proof.
+fn first_count(steps: &mut [NumberedStep]) -> &mut drat_check::CountStep {
+    steps
+        .iter_mut()
+        .find_map(|s| match &mut s.step {
+            ProofStep::Count(step) => Some(step),
+            _ => None,
+        })
+        .unwrap()
+}
+
+fn count_fault(result: Result<(), Rejection>) -> CountFault {
+    match result {
+        Err(Rejection::CountNotImplied { fault, .. }) => fault,
+        other => panic!("expected a rejected counting step, got {other:?}"),
+    }
+}
+
+#[test]
+fn tampered_counting_certificates_are_rejected() {
+    assert_eq!(tampered(|_, _| ()), Ok(()), "the proof as written checks");
+    // A unit the count does not force: the first one, negated.
+    let fault = count_fault(tampered(|_, steps| {
+        let step = first_count(steps);
+        step.units[0] = -step.units[0];
+    }));
+    assert!(matches!(fault, CountFault::NotForced(_)), "{fault:?}");
+    // A wrong count: the class's total stated one too high.
+    let fault = count_fault(tampered(|_, steps| first_count(steps).total += 1));
+    assert!(matches!(fault, CountFault::WrongTotal { .. }), "{fault:?}");
+    // A class mislabelled: its first line left out, its total what its clues then add up to.
+    let fault = count_fault(tampered(|formula, steps| {
+        let columns = formula.nonogram.clone().unwrap().columns;
+        let step = first_count(steps);
+        let dropped = step.class.remove(0);
+        step.total -= columns[dropped].iter().sum::<usize>();
+    }));
+    assert!(matches!(fault, CountFault::NotForced(_)), "{fault:?}");
+    // A lemma that does not follow, before the steps (numbered 0, before the proof's first line):
+    // a cell of the solution negated.
+    assert_eq!(
+        tampered(|_, steps| {
+            let wrong = ProofStep::Add(vec![-first_count(steps).units[0]]);
+            steps.insert(
+                0,
+                NumberedStep {
+                    line: 0,
+                    step: wrong,
+                },
+            );
+        }),
+        Err(Rejection::NotImplied { line: 0 })
+    );
+    // The last step dropped: nothing derives the empty clause.
+    assert_eq!(
+        tampered(|_, steps| {
+            let last = steps
+                .iter()
+                .rposition(|s| matches!(s.step, ProofStep::Count(_)))
+                .unwrap();
+            steps.truncate(last);
+        }),
+        Err(Rejection::NoEmptyClause)
+    );
+    // The formula without its clue lines: nothing to count by.
+    assert_eq!(
+        count_fault(tampered(|formula, _| formula.nonogram = None)),
+        CountFault::NoClues
+    );
+}
+
+/// A puzzle without solution that line logic does not refute and counting does: its even rows
+/// hold 7 black cells by their clues, and the columns cannot put 7 there. Its certificate is that
+/// one counting step.
+#[test]
+fn counting_certifies_no_solution() {
+    let rows = clues(&[&[1, 1], &[1], &[2, 1], &[1], &[1, 1]]);
+    let puzzle = Puzzle::new(rows, clues(&[&[2], &[2], &[2], &[1], &[1, 1]])).unwrap();
+    let report = check(&puzzle, &Options::default()).unwrap();
+    assert_eq!(report.verdict, Verdict::None);
+    for &backend in SatBackend::ALL {
+        let (mut formula, mut proof) = (Vec::new(), Vec::new());
+        let proved = prove(&puzzle, None, &mut formula, &mut proof, backend, None).unwrap();
+        assert_eq!(proved.other, None);
+        assert!(proved.counting_steps > 0);
+        let formula = parse_dimacs(&String::from_utf8(formula).unwrap()).unwrap();
+        let steps = parse_drat(&String::from_utf8(proof).unwrap()).unwrap();
+        let verified = check_refutation(&formula, &steps).unwrap();
+        assert_eq!((verified.counting, verified.rup), (1, 0));
+        assert!(
+            matches!(&steps[..], [NumberedStep { step: ProofStep::Count(step), .. }]
+            if step.units.is_empty())
         );
     }
 }
