@@ -34,7 +34,7 @@ pub(super) fn fix(args: &FixArgs) -> Result<Status, CliError> {
 
 /// A kind of puzzle whose designs `fix` repairs: its repairs, how they are shown, and how a
 /// repair is written to a file and read back.
-trait Designed: Sized {
+pub(super) trait Designed: Sized {
     /// A cell's value in the design.
     type Value: Copy + Eq;
     /// How a broken clue is described.

@@ -1,7 +1,8 @@
 //! The API's endpoints: each reads its [`Input`], parses and checks it at once (off the async
 //! threads, but not behind the queue, so that bad input is answered without waiting for slow
 //! work), runs the library in a [`Jobs`] job and answers with the record that `--json` prints for
-//! the same command (docs/server.md), or an [`ApiError`].
+//! the same command (docs/server.md), or an [`ApiError`]. Black-and-white and colour puzzles take
+//! the same code ([`each_kind!`]), through the commands' own traits.
 
 use std::sync::Arc;
 
@@ -9,20 +10,22 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
+use base64::Engine;
 use nonosat::deadline::Deadline;
-use nonosat::explain::next_step;
-use nonosat::formats::{self, Format, state};
-use nonosat::report::{CheckRecord, ExplainRecord, FixRecord, HintRecord, draw_puzzle};
-use nonosat::solve::repair::{self, FixError, FixOptions};
-use nonosat::solve::{self, CheckError, Options, Report};
-use nonosat::{Cell, Grid, Puzzle};
+use nonosat::formats::Format;
+use nonosat::report::{CheckRecord, ExplainRecord, FixRecord, HintRecord};
+use nonosat::solve::repair::{FixError, FixOptions};
+use nonosat::solve::{CheckError, Options};
 use serde::Serialize;
 
-use super::input::{
-    Chosen, Fields, Input, MAX_BODY_BYTES, MAX_EDITS, MAX_SIDE, format_named, goal_of,
-};
+use super::input::{Chosen, Fields, Input, MAX_BODY_BYTES, MAX_EDITS, MAX_SIDE, format_named};
 use super::jobs::{Jobs, Pace};
+use super::kind::each_kind;
 use super::reply::ApiError;
+use crate::check::{Checked, Outcome, caption};
+use crate::explain::Explained;
+use crate::fix::Designed;
+use crate::hint::{Hinted, hint_of};
 
 /// The server's shared state.
 type Server = State<Arc<Jobs>>;
@@ -69,23 +72,20 @@ fn check_failed(name: &str) -> impl Fn(CheckError) -> ApiError + '_ {
     }
 }
 
-/// The check of `chosen`, with every ambiguous cell when `ambiguous_cells`, as `check --json`
+/// The check of `puzzle`, with every ambiguous cell when `ambiguous_cells`, as `check --json`
 /// runs it: the library's default search, the race.
-fn check_chosen(
-    chosen: &Chosen,
+fn check_puzzle<P: Checked>(
+    name: &str,
+    puzzle: &P,
     ambiguous_cells: bool,
     deadline: Deadline,
-) -> Result<Report, ApiError> {
+) -> Result<Outcome<P>, ApiError> {
     let options = Options::default()
         .with_deadline(Some(deadline))
         .with_ambiguous_cells(ambiguous_cells);
-    solve::check(&chosen.entry.puzzle, &options).map_err(check_failed(&chosen.name))
-}
-
-/// The `--json` record of a check or solve.
-fn check_record(chosen: &Chosen, report: &Report) -> CheckRecord {
-    let Chosen { name, index, entry } = chosen;
-    CheckRecord::new(name, *index, &entry.label, &entry.puzzle, report)
+    puzzle
+        .check_verdict_first(&options, &|_| {})
+        .map_err(check_failed(name))
 }
 
 /// `POST /api/check`: unique, multiple (with every ambiguous cell unless `ambiguous_cells` is
@@ -107,8 +107,16 @@ pub(super) async fn check(
         input,
         nothing,
         move |chosen, (), deadline| {
-            let report = check_chosen(&chosen, ambiguous_cells, deadline)?;
-            Ok(Json(check_record(&chosen, &report)))
+            let Chosen {
+                name,
+                index,
+                label,
+                puzzle,
+            } = &chosen;
+            each_kind!(puzzle, puzzle => {
+                let report = check_puzzle(name, puzzle, ambiguous_cells, deadline)?;
+                Ok(Json(Checked::record(puzzle, name, *index, label, &report)))
+            })
         },
     )
     .await
@@ -126,10 +134,17 @@ pub(super) async fn solve(
         input,
         nothing,
         |chosen, (), deadline| {
+            let Chosen {
+                name,
+                index,
+                label,
+                puzzle,
+            } = &chosen;
             let options = Options::default().with_deadline(Some(deadline));
-            let report =
-                solve::solve(&chosen.entry.puzzle, &options).map_err(check_failed(&chosen.name))?;
-            Ok(Json(check_record(&chosen, &report)))
+            each_kind!(puzzle, puzzle => {
+                let report = puzzle.solve(&options).map_err(check_failed(name))?;
+                Ok(Json(Checked::record(puzzle, name, *index, label, &report)))
+            })
         },
     )
     .await
@@ -147,25 +162,27 @@ pub(super) async fn explain(
         input,
         |fields, _| Ok(fields.lines_only.unwrap_or(false)),
         |chosen, lines_only, deadline| {
-            let Chosen { name, index, entry } = &chosen;
-            let (explanation, rating) =
-                crate::explain::explain_one(&entry.puzzle, deadline, lines_only)
-                    .map_err(check_failed(name))?;
-            let record = ExplainRecord::new(
+            let Chosen {
                 name,
-                *index,
-                &entry.label,
-                &entry.puzzle,
-                &explanation,
-                &rating,
-            );
-            Ok(Json(record))
+                index,
+                label,
+                puzzle,
+            } = &chosen;
+            each_kind!(puzzle, puzzle => {
+                let (explanation, rating) = puzzle
+                    .explained(deadline, lines_only)
+                    .map_err(check_failed(name))?;
+                let record =
+                    Explained::record(puzzle, name, *index, label, &explanation, &rating);
+                Ok(Json(record))
+            })
         },
     )
     .await
 }
 
-/// `POST /api/fix`: the fewest hint cells and the edits that make a design unique.
+/// `POST /api/fix`: the fewest hint cells and the edits that make a design unique, as `fix`
+/// finds them: the hints proved minimal, or marked as cut short by the time limit.
 pub(super) async fn fix(State(jobs): Server, input: Input) -> Result<Json<FixRecord>, ApiError> {
     on_puzzle(
         &jobs,
@@ -173,7 +190,14 @@ pub(super) async fn fix(State(jobs): Server, input: Input) -> Result<Json<FixRec
         Pace::Slow,
         input,
         |fields, chosen| {
-            goal_of(&chosen.name, &chosen.entry.puzzle)?;
+            if !chosen.puzzle.has_goal() {
+                let name = &chosen.name;
+                let message = format!(
+                    "{name} has no picture to repair: draw one, or give a picture or a puzzle \
+                     with its goal"
+                );
+                return Err(ApiError::bad(name, message));
+            }
             let edits = fields.edits.unwrap_or(5);
             if edits > MAX_EDITS {
                 let message =
@@ -186,13 +210,17 @@ pub(super) async fn fix(State(jobs): Server, input: Input) -> Result<Json<FixRec
         },
         |chosen, options, deadline| {
             let name = &chosen.name;
-            let design = goal_of(name, &chosen.entry.puzzle)?;
             let options = options.with_deadline(Some(deadline));
-            let repairs = repair::fix(design, &options).map_err(|error| match error {
-                FixError::Check(error) => check_failed(name)(error),
-                other => ApiError::bad(name, other.to_string()),
-            })?;
-            Ok(Json(FixRecord::new(name, design, &repairs)))
+            each_kind!(&chosen.puzzle, puzzle => {
+                let Some(design) = puzzle.design() else {
+                    unreachable!("a design without a picture is refused before it queues");
+                };
+                let repairs = puzzle.repairs(design, &options).map_err(|error| match error {
+                    FixError::Check(error) => check_failed(name)(error),
+                    other => ApiError::bad(name, other.to_string()),
+                })?;
+                Ok(Json(Designed::record(puzzle, name, design, &repairs)))
+            })
         },
     )
     .await
@@ -205,35 +233,33 @@ pub(super) async fn hint(State(jobs): Server, input: Input) -> Result<Json<HintR
         "hint",
         Pace::Quick,
         input,
-        |fields, chosen| state_of(fields, &chosen.name, &chosen.entry.puzzle),
-        |chosen, grid, deadline| {
+        |fields, chosen| {
             let name = &chosen.name;
-            let puzzle = &chosen.entry.puzzle;
-            let (mistakes, complete) = crate::hint::mistakes(puzzle, &grid, deadline.share(0.5))
-                .map_err(check_failed(name))?;
-            let next = next_step(puzzle, &grid, Some(deadline));
-            Ok(Json(
-                HintRecord::new(name, &next, &mistakes).with_mistakes_complete(complete),
-            ))
+            let Some(rows) = &fields.state else {
+                return Err(ApiError::bad(
+                    name,
+                    "no `state`: give the partly solved grid's rows",
+                ));
+            };
+            Ok(rows.join("\n"))
+        },
+        |chosen, rows, deadline| {
+            let name = &chosen.name;
+            each_kind!(&chosen.puzzle, puzzle => {
+                let state = puzzle
+                    .parse_state(&rows, "state")
+                    .map_err(|error| ApiError::bad(name, error.to_string()))?;
+                let hint = hint_of(puzzle, &state, deadline).map_err(check_failed(name))?;
+                let record = puzzle.hint_record(name, &hint.next, &hint.mistakes);
+                Ok(Json(record.with_mistakes_complete(hint.complete)))
+            })
         },
     )
     .await
 }
 
-/// The partly solved grid of a `hint` request, read against `puzzle`.
-fn state_of(fields: &Fields, name: &str, puzzle: &Puzzle) -> Result<Grid<Cell>, ApiError> {
-    let Some(rows) = &fields.state else {
-        return Err(ApiError::bad(
-            name,
-            "no `state`: give the partly solved grid's rows",
-        ));
-    };
-    state::parse(&rows.join("\n"), "state", puzzle)
-        .map_err(|error| ApiError::bad(name, error.to_string()))
-}
-
-/// `POST /api/clues`: the puzzle in nonosat's JSON format (its clues, and its goal when it has
-/// one), as `clues --json` writes it.
+/// `POST /api/clues`: the puzzle in nonosat's JSON format (its clues, its goal when it has one,
+/// and its colour table when it is in colour), as `clues --json` writes it.
 pub(super) async fn clues(State(jobs): Server, input: Input) -> Result<Response, ApiError> {
     on_puzzle(
         &jobs,
@@ -242,7 +268,9 @@ pub(super) async fn clues(State(jobs): Server, input: Input) -> Result<Response,
         input,
         nothing,
         |chosen, (), _| {
-            let text = formats::write(&chosen.entry.puzzle, formats::Format::Json)
+            let text = chosen
+                .puzzle
+                .write(Format::Json)
                 .map_err(|error| ApiError::bad(&chosen.name, error.to_string()))?;
             Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
         },
@@ -257,8 +285,12 @@ pub(super) struct Converted {
     format: &'static str,
     /// Its usual file extension, without the dot.
     extension: &'static str,
-    /// The file's text.
-    text: String,
+    /// The file's text; absent for a binary format (`png`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text: Option<String>,
+    /// A binary file's bytes (`png`) in base64.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    base64: Option<String>,
 }
 
 /// `POST /api/convert`: the puzzle written in the format `to`.
@@ -281,12 +313,23 @@ pub(super) async fn convert(
             format_named(&chosen.name, to)
         },
         |chosen, format: Format, _| {
-            let text = formats::write(&chosen.entry.puzzle, format)
+            let bytes = chosen
+                .puzzle
+                .write(format)
                 .map_err(|error| ApiError::bad(&chosen.name, error.to_string()))?;
+            let (text, base64) = if format == Format::Png {
+                let encoded = base64::engine::general_purpose::STANDARD.encode(bytes);
+                (None, Some(encoded))
+            } else {
+                let text = String::from_utf8(bytes)
+                    .map_err(|error| ApiError::internal(&format!("not UTF-8: {error}")))?;
+                (Some(text), None)
+            };
             Ok(Json(Converted {
                 format: format.name(),
                 extension: format.extension(),
                 text,
+                base64,
             }))
         },
     )
@@ -313,18 +356,15 @@ pub(super) async fn sheet(State(jobs): Server, input: Input) -> Result<Response,
         },
         move |chosen, png, deadline| {
             let name = &chosen.name;
-            let puzzle = &chosen.entry.puzzle;
-            let drawing = if solved {
-                let report = check_chosen(&chosen, true, deadline)?;
-                draw_puzzle(
-                    puzzle,
-                    &report.solutions,
-                    &crate::check::caption(name, &report),
-                )
-            } else {
-                let caption = format!("{name}: {}x{}", puzzle.width(), puzzle.height());
-                draw_puzzle(puzzle, &[], &caption)
-            };
+            let drawing = each_kind!(&chosen.puzzle, puzzle => {
+                if solved {
+                    let report = check_puzzle(name, puzzle, true, deadline)?;
+                    Checked::draw(puzzle, &report.solutions, &caption(name, &report))
+                } else {
+                    let caption = format!("{name}: {}x{}", puzzle.width(), puzzle.height());
+                    Checked::draw(puzzle, &[], &caption)
+                }
+            });
             if !png {
                 let svg = drawing.to_svg();
                 return Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response());
