@@ -21,6 +21,8 @@ use serde_json::{Value, json};
 
 use super::{Server, bundled_path, clues_of, rows_of};
 
+mod studio;
+
 /// Where Debian's packages put the driver and the browser.
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 const CHROMIUM: &str = "/usr/bin/chromium";
