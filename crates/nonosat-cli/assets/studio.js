@@ -782,9 +782,12 @@ function setPicture(rows, palette = design.palette, index = designIndex()) {
   syncSize();
 }
 
-function applyPicture(rows) {
+// A picture as a repair or a script gives it: rows in the characters of the server's answers
+// about the design, or with `palette`, in its colours' letters.
+function applyPicture(rows, palette) {
   remember();
-  setPicture(rows);
+  if (palette) setPicture(rows, palette, indexOfChar(palette));
+  else setPicture(rows);
   changed();
 }
 

@@ -41,6 +41,8 @@ impl Browser {
             .send_keys(&canonical(path))
             .await
             .expect("the file is chosen");
+        self.run("document.getElementById('open').hidden = true")
+            .await;
     }
 
     /// Saves what is on screen as `format` and answers the file's path once it has arrived.
@@ -188,6 +190,12 @@ fn a_colour_design_is_drawn_repaired_and_saved_in_colour_formats() {
         let record = browser.next_verdict(before).await;
         assert_eq!(record["verdict"], "unique");
         assert_eq!(rows_of(&record["solutions"][0]), browser.design().await);
+
+        // The dark theme (T): the page dark, the picture in its own colours.
+        browser.key('t').await;
+        let shot = browser.screenshots("colour-dark").await;
+        assert!(is_dark(shot.pixel(5, 5)), "a dark page");
+        assert!(is_white(browser.colour(&shot, (3, 3), (0.0, 0.0)).await));
         drop(server);
         browser
     });
