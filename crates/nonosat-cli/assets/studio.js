@@ -43,6 +43,7 @@ const state = {
   tool: "pen",
   zoom: 1,
   maxSide: 200,
+  limitSeconds: 20, // the server's time limit for a request (`--timeout`)
   check: null, // the last check record of the puzzle shown
   showSecond: false,
   hintCells: [], // [row, column, colour] from a repair's hint list
@@ -618,9 +619,15 @@ async function askRepairs(id) {
     list.append(item(words[state.check.verdict] || "no verdict in time"));
     return;
   }
-  list.append(item("looking for repairs…"));
+  await findRepairs(id, FOLLOW_UP_TIMEOUT_S);
+}
+
+// The repairs `fix` finds in `seconds`, shown as buttons that apply them.
+async function findRepairs(id, seconds) {
+  const list = $("repairs");
+  list.replaceChildren(item(`looking for repairs (up to ${seconds} s)…`));
   let record;
-  try { record = await api("fix", { ...designBody(), timeout: FOLLOW_UP_TIMEOUT_S }); } catch (error) {
+  try { record = await api("fix", { ...designBody(), timeout: seconds }); } catch (error) {
     if (id === state.pending) list.replaceChildren(item(`repairs failed: ${error.message}`));
     return;
   }
@@ -631,10 +638,19 @@ async function askRepairs(id) {
     const button = document.createElement("button");
     button.className = "hints";
     button.textContent = `Give ${plural(cells.length, "hint cell")}` +
-      (record.hints.proved_minimal ? " (proved fewest)" : ` (best found in ${FOLLOW_UP_TIMEOUT_S} s)`);
+      (record.hints.proved_minimal ? " (proved fewest)" : ` (best found in ${seconds} s)`);
     button.title = cells.map(([r, c, v]) => `(${r + 1}, ${c + 1}) ${colourWords(v)}`).join(", ");
     button.addEventListener("click", () => { state.hintCells = cells; draw(); });
     list.append(item(button));
+  }
+  const cut = (record.hints && !record.hints.proved_minimal) || record.edits_cut_short;
+  if (cut && seconds < state.limitSeconds) {
+    // As `fix` would with the server's whole time limit.
+    const longer = document.createElement("button");
+    longer.className = "longer";
+    longer.textContent = `Search longer (up to ${state.limitSeconds} s)`;
+    longer.addEventListener("click", () => findRepairs(id, state.limitSeconds));
+    list.append(item(longer));
   }
   const colour = isColour(design.palette);
   const index = designIndex();
@@ -651,7 +667,7 @@ async function askRepairs(id) {
     list.append(item(button));
   });
   if (!record.hints && !record.edits.length) list.append(item("no repair found in time"));
-  else if (record.edits_cut_short) list.append(item(`edits: those found in ${FOLLOW_UP_TIMEOUT_S} s`));
+  else if (record.edits_cut_short) list.append(item(`edits: those found in ${seconds} s`));
 }
 
 function plural(count, noun) {
@@ -1261,6 +1277,7 @@ try {
 } catch (_) { /* storage off */ }
 fetch("/api/limits").then((response) => response.json()).then((limits) => {
   state.maxSide = limits.max_side;
+  state.limitSeconds = limits.timeout_seconds;
   $("width").max = $("height").max = String(limits.max_side);
 }).catch(() => {});
 syncSize();

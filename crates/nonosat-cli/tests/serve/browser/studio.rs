@@ -60,8 +60,13 @@ impl Browser {
 
 /// The record `nonosat check FILE --json ARGS` prints.
 fn checked(path: &std::path::Path, args: &[&str]) -> Value {
+    printed("check", path, args)
+}
+
+/// The record `nonosat COMMAND FILE --json ARGS` prints.
+fn printed(command: &str, path: &std::path::Path, args: &[&str]) -> Value {
     let output = Command::new(env!("CARGO_BIN_EXE_nonosat"))
-        .arg("check")
+        .arg(command)
         .arg(path)
         .args(["--json"])
         .args(args)
@@ -124,6 +129,26 @@ fn a_colour_design_is_drawn_repaired_and_saved_in_colour_formats() {
             )
             .await;
         assert!(edit.as_str().unwrap().starts_with("Recolour ("), "{edit}");
+        // The hints are `fix`'s, proved fewest as the command proves them.
+        let hints = browser
+            .wait_for(
+                "the hint cells",
+                "const b = document.querySelector('#repairs button.hints'); return b && b.textContent",
+            )
+            .await;
+        let picture = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("two-blacks.txt");
+        std::fs::write(&picture, browser.design().await.join("\n")).expect("written");
+        let fixed = printed("fix", &picture, &[]);
+        let count = fixed["hints"]["cells"]
+            .as_array()
+            .expect("hint cells")
+            .len();
+        assert_eq!(fixed["hints"]["proved_minimal"], true);
+        let cells = if count == 1 { "cell" } else { "cells" };
+        assert_eq!(
+            hints,
+            json!(format!("Give {count} hint {cells} (proved fewest)"))
+        );
         browser.screenshots("colour-multiple").await;
 
         // Red beside the first black cell settles the picture.
