@@ -905,7 +905,7 @@ canvas.addEventListener("pointerdown", (event) => {
   const frame = { ...geometry };
   if (solving()) {
     const puzzle = state.solve;
-    const wanted = right ? 1 : Math.max(1, state.colour) + 1;
+    const wanted = right ? 1 : state.colour + 1; // the background (0) marks a space
     const current = puzzle.marks[pos[0] * puzzle.width + pos[1]];
     stroke = { value: current === wanted ? 0 : wanted, last: pos, tool: "pen", frame };
   } else {

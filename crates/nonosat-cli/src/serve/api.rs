@@ -88,6 +88,11 @@ fn check_puzzle<P: Checked>(
         .map_err(check_failed(name))
 }
 
+/// The `--json` record of a check or solve of `chosen`, whose puzzle is `puzzle`.
+fn check_record<P: Checked>(chosen: &Chosen, puzzle: &P, report: &Outcome<P>) -> CheckRecord {
+    Checked::record(puzzle, &chosen.name, chosen.index, &chosen.label, report)
+}
+
 /// `POST /api/check`: unique, multiple (with every ambiguous cell unless `ambiguous_cells` is
 /// false), none or timeout.
 pub(super) async fn check(
@@ -107,15 +112,9 @@ pub(super) async fn check(
         input,
         nothing,
         move |chosen, (), deadline| {
-            let Chosen {
-                name,
-                index,
-                label,
-                puzzle,
-            } = &chosen;
-            each_kind!(puzzle, puzzle => {
-                let report = check_puzzle(name, puzzle, ambiguous_cells, deadline)?;
-                Ok(Json(Checked::record(puzzle, name, *index, label, &report)))
+            each_kind!(&chosen.puzzle, puzzle => {
+                let report = check_puzzle(&chosen.name, puzzle, ambiguous_cells, deadline)?;
+                Ok(Json(check_record(&chosen, puzzle, &report)))
             })
         },
     )
@@ -134,16 +133,10 @@ pub(super) async fn solve(
         input,
         nothing,
         |chosen, (), deadline| {
-            let Chosen {
-                name,
-                index,
-                label,
-                puzzle,
-            } = &chosen;
             let options = Options::default().with_deadline(Some(deadline));
-            each_kind!(puzzle, puzzle => {
-                let report = puzzle.solve(&options).map_err(check_failed(name))?;
-                Ok(Json(Checked::record(puzzle, name, *index, label, &report)))
+            each_kind!(&chosen.puzzle, puzzle => {
+                let report = puzzle.solve(&options).map_err(check_failed(&chosen.name))?;
+                Ok(Json(check_record(&chosen, puzzle, &report)))
             })
         },
     )
@@ -163,12 +156,9 @@ pub(super) async fn explain(
         |fields, _| Ok(fields.lines_only.unwrap_or(false)),
         |chosen, lines_only, deadline| {
             let Chosen {
-                name,
-                index,
-                label,
-                puzzle,
+                name, index, label, ..
             } = &chosen;
-            each_kind!(puzzle, puzzle => {
+            each_kind!(&chosen.puzzle, puzzle => {
                 let (explanation, rating) = puzzle
                     .explained(deadline, lines_only)
                     .map_err(check_failed(name))?;

@@ -178,6 +178,13 @@ impl Browser {
         record
     }
 
+    /// Waits for every ambiguous cell of the design, and answers the check record that has them.
+    async fn all_ambiguous(&self) -> Value {
+        let script = "return studio.state.check && studio.state.check.ambiguous";
+        self.wait_for("every ambiguous cell", script).await;
+        self.run("return studio.state.check").await
+    }
+
     /// The design's rows as the page holds them.
     async fn design(&self) -> Vec<String> {
         rows_of(&self.run("return studio.designRows()").await)
@@ -412,13 +419,7 @@ fn a_design_is_drawn_checked_repaired_opened_and_saved() {
             .await;
         assert_eq!(record["verdict"], "multiple");
         // The ambiguous cells follow the verdict.
-        browser
-            .wait_for(
-                "every ambiguous cell",
-                "return studio.state.check && studio.state.check.ambiguous",
-            )
-            .await;
-        let record = browser.run("return studio.state.check").await;
+        let record = browser.all_ambiguous().await;
         let design = browser.design().await;
         assert_eq!(&design[..2], ["#.....", ".#...."]);
         assert_eq!(record["ambiguous"], json!([[0, 0], [0, 1], [1, 0], [1, 1]]));

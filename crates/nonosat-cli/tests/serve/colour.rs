@@ -37,13 +37,15 @@ fn printed(args: &[&str]) -> Value {
 
 /// The answer of `endpoint` to `body`, 200 and JSON, with its time zeroed.
 fn served(server: &Server, endpoint: &str, body: &Value) -> Value {
-    let answer = server.post_json(&format!("/api/{endpoint}"), body);
-    assert_eq!(
-        answer.status,
-        200,
-        "{endpoint}: {}",
-        String::from_utf8_lossy(&answer.body)
-    );
+    served_text(server, &format!("/api/{endpoint}"), &body.to_string())
+}
+
+/// The answer to a POST of the JSON text `body` to `path`, 200 and JSON, with its time zeroed.
+fn served_text(server: &Server, path: &str, body: &str) -> Value {
+    let json = [("Content-Type", "application/json")];
+    let answer = server.send("POST", path, &json, body.as_bytes());
+    let text = String::from_utf8_lossy(&answer.body);
+    assert_eq!(answer.status, 200, "{path}: {text}");
     let mut record = answer.json();
     record["time_ms"] = json!(0);
     record
@@ -129,37 +131,14 @@ fn a_puzzle_comes_as_a_json_object_or_as_the_whole_body() {
         "rows": [[[1, "red"], [1, "blue"]], [[1, "blue"], [1, "red"]]],
         "columns": [[[1, "red"], [1, "blue"]], [[1, "blue"], [1, "red"]]]}"##;
     let body = format!(r#"{{"puzzle": {clues}, "name": "two"}}"#);
-    let answer = server.send(
-        "POST",
-        "/api/check",
-        &[("Content-Type", "application/json")],
-        body.as_bytes(),
-    );
-    assert_eq!(
-        answer.status,
-        200,
-        "{}",
-        String::from_utf8_lossy(&answer.body)
-    );
-    let inside = answer.json();
+    let inside = served_text(&server, "/api/check", &body);
     assert_eq!(inside["verdict"], "unique");
     assert_eq!(inside["file"], "two");
     // The colours keep the order sent (red before blue: `a` and `b`).
     assert_eq!(inside["solutions"][0], json!(["ab", "ba"]));
     // The whole body a puzzle: the other fields in the query string.
-    let answer = server.send(
-        "POST",
-        "/api/check?name=whole&ambiguous_cells=false",
-        &[("Content-Type", "application/json")],
-        clues.as_bytes(),
-    );
-    assert_eq!(
-        answer.status,
-        200,
-        "{}",
-        String::from_utf8_lossy(&answer.body)
-    );
-    let whole = answer.json();
+    let path = "/api/check?name=whole&ambiguous_cells=false";
+    let whole = served_text(&server, path, clues);
     assert_eq!(whole["file"], "whole");
     assert_eq!(whole["solutions"], inside["solutions"]);
     let plain = json!({ "rows": [[1], [1]], "columns": [[1], [1]] });

@@ -1,7 +1,7 @@
 //! The studio's newer pages in the browser: a colour design drawn stroke by stroke and repaired
 //! by a recolouring, colour files opened (acorn.g from the shared corpus, a colour PNG) and saved
 //! in the colour formats (read back by the CLI), design and solve keeping their own puzzles, a
-//! fast drag painting every cell of its path, the line tool, zoom on a 150x150 design, and the
+//! fast drag painting every cell of its path, the line and rectangle tools, zoom on a 150x150 design, and the
 //! design kept over a reload.
 
 use std::process::Command;
@@ -114,13 +114,7 @@ fn a_colour_design_is_drawn_repaired_and_saved_in_colour_formats() {
             .stroke_and_verdict(&[(1, 1)], MOUSE_BUTTON_LEFT)
             .await;
         assert_eq!(record["verdict"], "multiple");
-        browser
-            .wait_for(
-                "every ambiguous cell",
-                "return studio.state.check && studio.state.check.ambiguous",
-            )
-            .await;
-        let record = browser.run("return studio.state.check").await;
+        let record = browser.all_ambiguous().await;
         assert_eq!(record["ambiguous"], json!([[0, 0], [0, 1], [1, 0], [1, 1]]));
         let edit = browser
             .wait_for(
@@ -348,7 +342,7 @@ fn colour_files_open_and_design_and_solve_keep_their_own_puzzles() {
 }
 
 #[test]
-fn a_fast_drag_paints_every_cell_of_its_path_and_the_line_tool_draws_lines() {
+fn a_fast_drag_paints_every_cell_of_its_path_and_the_tools_draw_lines_and_rectangles() {
     in_browser("drag", |server, browser| async move {
         // Three pointer events, far apart: the stroke fills the cells between them.
         let centre = |row, col| format!("return studio.cellCentre({row}, {col})");
@@ -403,6 +397,16 @@ fn a_fast_drag_paints_every_cell_of_its_path_and_the_line_tool_draws_lines() {
         }
         let painted: usize = design.iter().map(|line| line.matches('#').count()).sum();
         assert_eq!(painted, 24 + 7, "{design:?}");
+        // The rectangle tool (R): the outline of rows 12-14 by columns 0-3, ten cells.
+        browser.key('r').await;
+        browser
+            .stroke(&[(12, 0), (13, 2), (14, 3)], MOUSE_BUTTON_LEFT)
+            .await;
+        let design = browser.design().await;
+        assert_eq!(
+            &design[12..],
+            ["####.........#.", "#..#...........", "####..........."]
+        );
         browser.screenshots("drag").await;
 
         // The design survives a reload; with unsaved changes, leaving asks first.
