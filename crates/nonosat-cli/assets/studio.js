@@ -1161,7 +1161,7 @@ async function save() {
     if (!blob) return;
     const link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
-    link.download = `${puzzle.name}.${extension}`;
+    link.download = `${fileName(puzzle)}.${extension}`;
     document.body.append(link);
     link.click();
     link.remove();
@@ -1169,6 +1169,12 @@ async function save() {
     document.body.dataset.saved = link.download;
     if (!solving()) { design.dirty = false; store(); }
   } catch (error) { showError(error); }
+}
+
+// The name a saved file takes: the puzzle's file name, or for a new design its title's words.
+function fileName(puzzle) {
+  const words = (puzzle.title || "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "");
+  return puzzle === design && design.name === "design" && words ? words : puzzle.name;
 }
 
 function toggleTheme() {

@@ -162,7 +162,8 @@ fn a_colour_design_is_drawn_repaired_and_saved_in_colour_formats() {
         ));
         assert!(is_white(browser.colour(&shot, (2, 2), (0.0, 0.0)).await));
 
-        // Saved in the colour formats, each read back by the CLI to the same picture.
+        // Saved in the colour formats, named after the title, each read back by the CLI to the
+        // same picture.
         for (format, extension, args) in [
             ("non", "non", &[][..]),
             ("xml", "xml", &[]),
@@ -171,7 +172,7 @@ fn a_colour_design_is_drawn_repaired_and_saved_in_colour_formats() {
             ("png", "png", &["--colors", "2"]),
         ] {
             let path = browser
-                .save_as(format, &format!("design.{extension}"))
+                .save_as(format, &format!("two-reds.{extension}"))
                 .await;
             let printed = checked(&path, args);
             assert_eq!(printed["verdict"], "unique", "{format}: {printed}");
