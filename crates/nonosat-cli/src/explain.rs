@@ -37,7 +37,7 @@ type Rated<P> = (
 );
 
 /// A kind of puzzle `explain` takes: its path and rating, and their record, text and picture.
-trait Explained {
+pub(super) trait Explained {
     /// What is known of a cell.
     type Known;
     /// What a step records of a cell.
@@ -186,8 +186,8 @@ fn explain_entries<P: Explained>(
 
 /// The solution path of `puzzle` from an empty grid and its rating, both by `deadline`: the path
 /// gets half of the time at most, the check that decides the class the rest (with line steps only
-/// when `lines_only`); `serve` shares it.
-pub(super) fn explain_one(
+/// when `lines_only`).
+fn explain_one(
     puzzle: &Puzzle,
     deadline: Deadline,
     lines_only: bool,

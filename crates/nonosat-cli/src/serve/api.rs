@@ -1,7 +1,9 @@
 //! The API's endpoints: each reads its [`Input`], parses and checks it at once (off the async
 //! threads, but not behind the queue, so that bad input is answered without waiting for slow
 //! work), runs the library in a [`Jobs`] job and answers with the record that `--json` prints for
-//! the same command (docs/server.md), or an [`ApiError`].
+//! the same command (docs/server.md), or an [`ApiError`]. Black-and-white and colour puzzles take
+//! the same code ([`each_kind!`]): the library's kinds (`Solvable`, `Shown`) and, where the
+//! library is still twinned, the commands' own traits (`Explained`, `Hinted`).
 
 use std::sync::Arc;
 
@@ -9,20 +11,21 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
+use base64::Engine;
 use nonosat::deadline::Deadline;
-use nonosat::explain::next_step;
-use nonosat::formats::{self, Format, state};
-use nonosat::report::{CheckRecord, ExplainRecord, FixRecord, HintRecord, draw_puzzle};
+use nonosat::formats::Format;
+use nonosat::report::{CheckRecord, ExplainRecord, FixRecord, HintRecord, Shown, draw_puzzle};
 use nonosat::solve::repair::{FixError, FixOptions};
-use nonosat::solve::{self, CheckError, Options, Report};
-use nonosat::{Cell, Grid, Puzzle};
+use nonosat::solve::{self, CheckError, Options, ReportOf, Solvable};
 use serde::Serialize;
 
-use super::input::{
-    Chosen, Fields, Input, MAX_BODY_BYTES, MAX_EDITS, MAX_SIDE, format_named, goal_of,
-};
+use super::input::{Chosen, Fields, Input, MAX_BODY_BYTES, MAX_EDITS, MAX_SIDE, format_named};
 use super::jobs::{Jobs, Pace};
+use super::kind::each_kind;
 use super::reply::ApiError;
+use crate::check::caption;
+use crate::explain::Explained;
+use crate::hint::{Hinted, hint_of};
 
 /// The server's shared state.
 type Server = State<Arc<Jobs>>;
@@ -69,23 +72,23 @@ fn check_failed(name: &str) -> impl Fn(CheckError) -> ApiError + '_ {
     }
 }
 
-/// The check of `chosen`, with every ambiguous cell when `ambiguous_cells`, as `check --json`
+/// The check of `puzzle`, with every ambiguous cell when `ambiguous_cells`, as `check --json`
 /// runs it: the library's default search, the race.
-fn check_chosen(
-    chosen: &Chosen,
+fn check_puzzle<P: Solvable>(
+    name: &str,
+    puzzle: &P,
     ambiguous_cells: bool,
     deadline: Deadline,
-) -> Result<Report, ApiError> {
+) -> Result<ReportOf<P>, ApiError> {
     let options = Options::default()
         .with_deadline(Some(deadline))
         .with_ambiguous_cells(ambiguous_cells);
-    solve::check(&chosen.entry.puzzle, &options).map_err(check_failed(&chosen.name))
+    solve::check(puzzle, &options).map_err(check_failed(name))
 }
 
-/// The `--json` record of a check or solve.
-fn check_record(chosen: &Chosen, report: &Report) -> CheckRecord {
-    let Chosen { name, index, entry } = chosen;
-    CheckRecord::new(name, *index, &entry.label, &entry.puzzle, report)
+/// The `--json` record of a check or solve of `chosen`, whose puzzle is `puzzle`.
+fn check_record<P: Shown>(chosen: &Chosen, puzzle: &P, report: &ReportOf<P>) -> CheckRecord {
+    CheckRecord::new(&chosen.name, chosen.index, &chosen.label, puzzle, report)
 }
 
 /// `POST /api/check`: unique, multiple (with every ambiguous cell unless `ambiguous_cells` is
@@ -107,8 +110,10 @@ pub(super) async fn check(
         input,
         nothing,
         move |chosen, (), deadline| {
-            let report = check_chosen(&chosen, ambiguous_cells, deadline)?;
-            Ok(Json(check_record(&chosen, &report)))
+            each_kind!(&chosen.puzzle, puzzle => {
+                let report = check_puzzle(&chosen.name, puzzle, ambiguous_cells, deadline)?;
+                Ok(Json(check_record(&chosen, puzzle, &report)))
+            })
         },
     )
     .await
@@ -127,9 +132,10 @@ pub(super) async fn solve(
         nothing,
         |chosen, (), deadline| {
             let options = Options::default().with_deadline(Some(deadline));
-            let report =
-                solve::solve(&chosen.entry.puzzle, &options).map_err(check_failed(&chosen.name))?;
-            Ok(Json(check_record(&chosen, &report)))
+            each_kind!(&chosen.puzzle, puzzle => {
+                let report = solve::solve(puzzle, &options).map_err(check_failed(&chosen.name))?;
+                Ok(Json(check_record(&chosen, puzzle, &report)))
+            })
         },
     )
     .await
@@ -147,25 +153,24 @@ pub(super) async fn explain(
         input,
         |fields, _| Ok(fields.lines_only.unwrap_or(false)),
         |chosen, lines_only, deadline| {
-            let Chosen { name, index, entry } = &chosen;
-            let (explanation, rating) =
-                crate::explain::explain_one(&entry.puzzle, deadline, lines_only)
+            let Chosen {
+                name, index, label, ..
+            } = &chosen;
+            each_kind!(&chosen.puzzle, puzzle => {
+                let (explanation, rating) = puzzle
+                    .explained(deadline, lines_only)
                     .map_err(check_failed(name))?;
-            let record = ExplainRecord::new(
-                name,
-                *index,
-                &entry.label,
-                &entry.puzzle,
-                &explanation,
-                &rating,
-            );
-            Ok(Json(record))
+                let record =
+                    Explained::record(puzzle, name, *index, label, &explanation, &rating);
+                Ok(Json(record))
+            })
         },
     )
     .await
 }
 
-/// `POST /api/fix`: the fewest hint cells and the edits that make a design unique.
+/// `POST /api/fix`: the fewest hint cells and the edits that make a design unique, as `fix`
+/// finds them: the hints proved minimal, or marked as cut short by the time limit.
 pub(super) async fn fix(State(jobs): Server, input: Input) -> Result<Json<FixRecord>, ApiError> {
     on_puzzle(
         &jobs,
@@ -173,7 +178,9 @@ pub(super) async fn fix(State(jobs): Server, input: Input) -> Result<Json<FixRec
         Pace::Slow,
         input,
         |fields, chosen| {
-            goal_of(&chosen.name, &chosen.entry.puzzle)?;
+            if !chosen.puzzle.has_goal() {
+                return Err(no_picture(&chosen.name));
+            }
             let edits = fields.edits.unwrap_or(5);
             if edits > MAX_EDITS {
                 let message =
@@ -186,17 +193,29 @@ pub(super) async fn fix(State(jobs): Server, input: Input) -> Result<Json<FixRec
         },
         |chosen, options, deadline| {
             let name = &chosen.name;
-            let design = goal_of(name, &chosen.entry.puzzle)?;
             let options = options.with_deadline(Some(deadline));
-            let puzzle = &chosen.entry.puzzle;
-            let repairs = solve::fix(puzzle, design, &options).map_err(|error| match error {
-                FixError::Check(error) => check_failed(name)(error),
-                other => ApiError::bad(name, other.to_string()),
-            })?;
-            Ok(Json(FixRecord::new(name, puzzle, design, &repairs)))
+            each_kind!(&chosen.puzzle, puzzle => {
+                // Refused before it queues, and checked again here, where the picture is taken.
+                let Some(design) = Solvable::goal(puzzle) else {
+                    return Err(no_picture(name));
+                };
+                let repairs = solve::fix(puzzle, design, &options).map_err(|error| match error {
+                    FixError::Check(error) => check_failed(name)(error),
+                    other => ApiError::bad(name, other.to_string()),
+                })?;
+                Ok(Json(FixRecord::new(name, puzzle, design, &repairs)))
+            })
         },
     )
     .await
+}
+
+/// The refusal of a repair for a puzzle `name` without a picture.
+fn no_picture(name: &str) -> ApiError {
+    let message = format!(
+        "{name} has no picture to repair: draw one, or give a picture or a puzzle with its goal"
+    );
+    ApiError::bad(name, message)
 }
 
 /// `POST /api/hint`: the next easiest step from `state`, and its cells that are wrong.
@@ -206,35 +225,33 @@ pub(super) async fn hint(State(jobs): Server, input: Input) -> Result<Json<HintR
         "hint",
         Pace::Quick,
         input,
-        |fields, chosen| state_of(fields, &chosen.name, &chosen.entry.puzzle),
-        |chosen, grid, deadline| {
+        |fields, chosen| {
             let name = &chosen.name;
-            let puzzle = &chosen.entry.puzzle;
-            let (mistakes, complete) = crate::hint::mistakes(puzzle, &grid, deadline.share(0.5))
-                .map_err(check_failed(name))?;
-            let next = next_step(puzzle, &grid, Some(deadline));
-            Ok(Json(
-                HintRecord::new(name, &next, &mistakes).with_mistakes_complete(complete),
-            ))
+            let Some(rows) = &fields.state else {
+                return Err(ApiError::bad(
+                    name,
+                    "no `state`: give the partly solved grid's rows",
+                ));
+            };
+            Ok(rows.join("\n"))
+        },
+        |chosen, rows, deadline| {
+            let name = &chosen.name;
+            each_kind!(&chosen.puzzle, puzzle => {
+                let state = puzzle
+                    .parse_state(&rows, "state")
+                    .map_err(|error| ApiError::bad(name, error.to_string()))?;
+                let hint = hint_of(puzzle, &state, deadline).map_err(check_failed(name))?;
+                let record = puzzle.hint_record(name, &hint.next, &hint.mistakes);
+                Ok(Json(record.with_mistakes_complete(hint.complete)))
+            })
         },
     )
     .await
 }
 
-/// The partly solved grid of a `hint` request, read against `puzzle`.
-fn state_of(fields: &Fields, name: &str, puzzle: &Puzzle) -> Result<Grid<Cell>, ApiError> {
-    let Some(rows) = &fields.state else {
-        return Err(ApiError::bad(
-            name,
-            "no `state`: give the partly solved grid's rows",
-        ));
-    };
-    state::parse(&rows.join("\n"), "state", puzzle)
-        .map_err(|error| ApiError::bad(name, error.to_string()))
-}
-
-/// `POST /api/clues`: the puzzle in nonosat's JSON format (its clues, and its goal when it has
-/// one), as `clues --json` writes it.
+/// `POST /api/clues`: the puzzle in nonosat's JSON format (its clues, its goal when it has one,
+/// and its colour table when it is in colour), as `clues --json` writes it.
 pub(super) async fn clues(State(jobs): Server, input: Input) -> Result<Response, ApiError> {
     on_puzzle(
         &jobs,
@@ -243,7 +260,9 @@ pub(super) async fn clues(State(jobs): Server, input: Input) -> Result<Response,
         input,
         nothing,
         |chosen, (), _| {
-            let text = formats::write(&chosen.entry.puzzle, formats::Format::Json)
+            let text = chosen
+                .puzzle
+                .write(Format::Json)
                 .map_err(|error| ApiError::bad(&chosen.name, error.to_string()))?;
             Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
         },
@@ -258,8 +277,12 @@ pub(super) struct Converted {
     format: &'static str,
     /// Its usual file extension, without the dot.
     extension: &'static str,
-    /// The file's text.
-    text: String,
+    /// The file's text; absent for a binary format (`png`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text: Option<String>,
+    /// A binary file's bytes (`png`) in base64.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    base64: Option<String>,
 }
 
 /// `POST /api/convert`: the puzzle written in the format `to`.
@@ -282,12 +305,23 @@ pub(super) async fn convert(
             format_named(&chosen.name, to)
         },
         |chosen, format: Format, _| {
-            let text = formats::write(&chosen.entry.puzzle, format)
+            let bytes = chosen
+                .puzzle
+                .write(format)
                 .map_err(|error| ApiError::bad(&chosen.name, error.to_string()))?;
+            let (text, base64) = if format == Format::Png {
+                let encoded = base64::engine::general_purpose::STANDARD.encode(bytes);
+                (None, Some(encoded))
+            } else {
+                let text = String::from_utf8(bytes)
+                    .map_err(|error| ApiError::internal(&format!("not UTF-8: {error}")))?;
+                (Some(text), None)
+            };
             Ok(Json(Converted {
                 format: format.name(),
                 extension: format.extension(),
                 text,
+                base64,
             }))
         },
     )
@@ -314,18 +348,15 @@ pub(super) async fn sheet(State(jobs): Server, input: Input) -> Result<Response,
         },
         move |chosen, png, deadline| {
             let name = &chosen.name;
-            let puzzle = &chosen.entry.puzzle;
-            let drawing = if solved {
-                let report = check_chosen(&chosen, true, deadline)?;
-                draw_puzzle(
-                    puzzle,
-                    &report.solutions,
-                    &crate::check::caption(name, &report),
-                )
-            } else {
-                let caption = format!("{name}: {}x{}", puzzle.width(), puzzle.height());
-                draw_puzzle(puzzle, &[], &caption)
-            };
+            let drawing = each_kind!(&chosen.puzzle, puzzle => {
+                if solved {
+                    let report = check_puzzle(name, puzzle, true, deadline)?;
+                    draw_puzzle(puzzle, &report.solutions, &caption(name, &report))
+                } else {
+                    let caption = format!("{name}: {}x{}", puzzle.width(), puzzle.height());
+                    draw_puzzle(puzzle, &[], &caption)
+                }
+            });
             if !png {
                 let svg = drawing.to_svg();
                 return Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response());

@@ -1,5 +1,6 @@
-//! What an API request brings: a puzzle (a file's text, a file's bytes in base64 or as the raw
-//! body, or a drawn grid), the options of its endpoint, and the page that sent it. Read within the
+//! What an API request brings: a puzzle (a file's text, a JSON puzzle object, a file's bytes in
+//! base64 or as the raw body, or a drawn grid), black and white or colour, the options of its
+//! endpoint, and the page that sent it. Read within the
 //! limits of [`MAX_BODY_BYTES`] a body, [`BODY_TIMEOUT`] to send it and [`MAX_SIDE`] cells a
 //! side; every fault is an [`ApiError`] that says what is wrong and where.
 
@@ -11,13 +12,16 @@ use axum::body::{Body, HttpBody};
 use axum::extract::{FromRequest, FromRequestParts, Query};
 use axum::http::{Request as HttpRequest, StatusCode, header};
 use base64::Engine;
-use nonosat::Puzzle;
-use nonosat::formats::{self, Entry, Format, ParseErrorKind, ReadOptions};
+use nonosat::formats::{self, Format, ParseErrorKind, Puzzles, ReadOptions, hex_rgb};
+use nonosat::image::Rgb;
 use nonosat::model::PuzzleError;
 use serde::Deserialize;
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
 use tokio::sync::Semaphore;
 
 use super::guard::media_type;
+use super::kind::Kind;
 use super::reply::ApiError;
 
 /// The largest request body, in bytes (4 MiB).
@@ -49,8 +53,9 @@ pub const CLIENT_HEADER: &str = "x-nonosat-client";
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct Fields {
-    /// A puzzle file's text.
-    pub puzzle: Option<String>,
+    /// A puzzle file's text (a JSON string), or a puzzle in nonosat's JSON format as an object,
+    /// kept as sent (the order of its colours is the palette's).
+    pub puzzle: Option<Box<RawValue>>,
     /// A puzzle file's bytes (a PNG image, or any other format) in base64.
     pub file_base64: Option<String>,
     /// A drawn picture: rows of `#` (black) and `.` (white).
@@ -61,13 +66,23 @@ pub(super) struct Fields {
     pub format: Option<String>,
     /// For PNG pictures: a pixel darker than this (0-255) is black.
     pub threshold: Option<u8>,
+    /// For PNG pictures: read in colour, with at most this many colours besides the background
+    /// (as `--colors`).
+    pub colors: Option<u8>,
+    /// For PNG pictures read in colour: the background colour, `#rrggbb` (as `--background`).
+    pub background: Option<String>,
+    /// The puzzle's title, instead of the file's.
+    pub title: Option<String>,
+    /// The puzzle's author, instead of the file's.
+    pub author: Option<String>,
     /// Which puzzle of a file that holds several (0-based).
     pub index: Option<usize>,
     /// Seconds the request may search, at most the server's `--timeout`.
     pub timeout: Option<f64>,
     /// `convert`: the format to write.
     pub to: Option<String>,
-    /// `hint`: the partly solved grid, rows of `#`, `.` and `?`.
+    /// `hint`: the partly solved grid, rows of `#`, `.` and `?` (in colour: the colours' letters,
+    /// `.` and `?`).
     pub state: Option<Vec<String>>,
     /// `sheet`: `svg` (the default) or `png`.
     pub image: Option<String>,
@@ -101,8 +116,10 @@ pub(super) struct Chosen {
     pub name: String,
     /// Its index in the file.
     pub index: usize,
-    /// The puzzle and its label in the file.
-    pub entry: Entry,
+    /// Its label in the file.
+    pub label: String,
+    /// The puzzle.
+    pub puzzle: Kind,
 }
 
 impl<S: Send + Sync> FromRequest<S> for Input {
@@ -146,8 +163,30 @@ impl<S: Send + Sync> FromRequest<S> for Input {
                 ApiError::new(StatusCode::REQUEST_TIMEOUT, "request", message)
             })??;
         if json {
-            let fields = serde_json::from_slice(&bytes)
-                .map_err(|error| ApiError::bad("request", format!("malformed JSON: {error}")))?;
+            let malformed = |error: serde_json::Error| {
+                ApiError::bad("request", format!("malformed JSON: {error}"))
+            };
+            let value: Value = serde_json::from_slice(&bytes).map_err(malformed)?;
+            // A body that is a puzzle itself (`{"rows": ..., "columns": ...}`) takes its fields
+            // from the query string, as a raw body does.
+            if let Value::Object(object) = value
+                && is_puzzle_object(&object)
+            {
+                let text = String::from_utf8(bytes).map_err(|error| {
+                    ApiError::bad("request", format!("malformed JSON: {error}"))
+                })?;
+                let puzzle = RawValue::from_string(text).map_err(malformed)?;
+                let fields = Fields {
+                    puzzle: Some(puzzle),
+                    ..query
+                };
+                return Ok(Input {
+                    fields,
+                    raw: None,
+                    client,
+                });
+            }
+            let fields = serde_json::from_slice(&bytes).map_err(malformed)?;
             return Ok(Input {
                 fields,
                 raw: None,
@@ -160,6 +199,14 @@ impl<S: Send + Sync> FromRequest<S> for Input {
             client,
         })
     }
+}
+
+/// Whether a JSON body is a puzzle in nonosat's JSON format rather than a request's fields: it
+/// has clues (`rows` or `ver`) and no field of a request's puzzle.
+fn is_puzzle_object(object: &Map<String, Value>) -> bool {
+    let clues = object.contains_key("rows") || object.contains_key("ver");
+    let sources = ["puzzle", "file_base64", "grid"];
+    clues && !sources.iter().any(|key| object.contains_key(*key))
 }
 
 /// 413 for a body over [`MAX_BODY_BYTES`].
@@ -235,11 +282,25 @@ impl Input {
             };
             return Err(ApiError::bad(&name, message));
         }
-        let options = ReadOptions::default().with_threshold(fields.threshold.unwrap_or(128));
+        let background = match fields.background.as_deref() {
+            None => None,
+            Some(text) => {
+                let Some([red, green, blue]) = hex_rgb(text) else {
+                    let message = format!("`background` is a colour as #rrggbb, not {text:?}");
+                    return Err(ApiError::bad(&name, message));
+                };
+                Some(Rgb(red, green, blue))
+            }
+        };
+        let options = ReadOptions::default()
+            .with_threshold(fields.threshold.unwrap_or(128))
+            .with_colours(fields.colors)
+            .with_background(background);
         let wanted = fields.index;
+        let (title, author) = (fields.title.clone(), fields.author.clone());
         let (bytes, format) = self.source_bytes(&name, format)?;
-        let mut entries =
-            formats::parse_bytes(&bytes, &name, format, &options).map_err(|error| {
+        let read =
+            formats::parse_any(&bytes, &name, format, &options).map_err(|error| {
                 match error.kind {
                     ParseErrorKind::ImageTooLarge { width, height } => {
                         too_large(&name, width, height)
@@ -250,7 +311,11 @@ impl Input {
                     _ => ApiError::bad(&name, error.to_string()),
                 }
             })?;
-        let index = match (wanted, entries.len()) {
+        let count = match &read {
+            Puzzles::BlackAndWhite(entries) => entries.len(),
+            Puzzles::Colour(entries) => entries.len(),
+        };
+        let index = match (wanted, count) {
             (Some(index), count) if index >= count => {
                 let message =
                     format!("{name} holds {count} puzzles; index {index} is out of range");
@@ -264,9 +329,30 @@ impl Input {
                 return Err(ApiError::bad(&name, message));
             }
         };
-        let entry = entries.swap_remove(index);
-        within_limit(&name, entry.puzzle.width(), entry.puzzle.height())?;
-        Ok(Chosen { name, index, entry })
+        let (label, mut puzzle) = match read {
+            Puzzles::BlackAndWhite(mut entries) => {
+                let entry = entries.swap_remove(index);
+                (entry.label, Kind::BlackAndWhite(entry.puzzle))
+            }
+            Puzzles::Colour(mut entries) => {
+                let entry = entries.swap_remove(index);
+                (entry.label, Kind::Colour(entry.puzzle))
+            }
+        };
+        within_limit(&name, puzzle.width(), puzzle.height())?;
+        let meta = puzzle.meta_mut();
+        if title.is_some() {
+            meta.title = title;
+        }
+        if author.is_some() {
+            meta.author = author;
+        }
+        Ok(Chosen {
+            name,
+            index,
+            label,
+            puzzle,
+        })
     }
 
     /// The bytes of the one source given, taken out of the request, and the format to read them
@@ -277,7 +363,24 @@ impl Input {
         format: Option<Format>,
     ) -> Result<(Vec<u8>, Option<Format>), ApiError> {
         let fields = &mut self.fields;
-        if let Some(text) = fields.puzzle.take() {
+        if let Some(raw) = fields.puzzle.take() {
+            let json = raw.get();
+            if json.starts_with('{') {
+                if format.is_some_and(|format| format != Format::Json) {
+                    return Err(ApiError::bad(
+                        name,
+                        "a `puzzle` object is in nonosat's JSON format: leave out `format`",
+                    ));
+                }
+                return Ok((json.as_bytes().to_vec(), Some(Format::Json)));
+            }
+            let text: String = serde_json::from_str(json).map_err(|_| {
+                ApiError::bad(
+                    name,
+                    "`puzzle` is a file's text (a string) or a puzzle in nonosat's JSON format \
+                     (an object)",
+                )
+            })?;
             return Ok((text.into_bytes(), format));
         }
         if let Some(encoded) = fields.file_base64.take() {
@@ -333,17 +436,4 @@ pub(super) fn format_named(name: &str, text: &str) -> Result<Format, ApiError> {
             let message = format!("unknown format `{text}`: one of {}", Format::names());
             ApiError::bad(name, message)
         })
-}
-
-/// A puzzle the request is about, for the endpoints that take only its picture.
-pub(super) fn goal_of<'a>(
-    name: &str,
-    puzzle: &'a Puzzle,
-) -> Result<&'a nonosat::Grid<bool>, ApiError> {
-    puzzle.goal().ok_or_else(|| {
-        ApiError::bad(
-            name,
-            format!("{name} has no picture to repair: draw one, or give a picture or a puzzle with its goal"),
-        )
-    })
 }

@@ -13,6 +13,7 @@ mod assets;
 mod guard;
 mod input;
 mod jobs;
+mod kind;
 mod listen;
 mod reply;
 

@@ -21,6 +21,8 @@ use serde_json::{Value, json};
 
 use super::{Server, bundled_path, clues_of, rows_of};
 
+mod studio;
+
 /// Where Debian's packages put the driver and the browser.
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 const CHROMIUM: &str = "/usr/bin/chromium";
@@ -174,6 +176,13 @@ impl Browser {
             .unwrap();
         assert_eq!(shown.as_deref(), record["verdict"].as_str());
         record
+    }
+
+    /// Waits for every ambiguous cell of the design, and answers the check record that has them.
+    async fn all_ambiguous(&self) -> Value {
+        let script = "return studio.state.check && studio.state.check.ambiguous";
+        self.wait_for("every ambiguous cell", script).await;
+        self.run("return studio.state.check").await
     }
 
     /// The design's rows as the page holds them.
@@ -410,13 +419,7 @@ fn a_design_is_drawn_checked_repaired_opened_and_saved() {
             .await;
         assert_eq!(record["verdict"], "multiple");
         // The ambiguous cells follow the verdict.
-        browser
-            .wait_for(
-                "every ambiguous cell",
-                "return studio.state.check && studio.state.check.ambiguous",
-            )
-            .await;
-        let record = browser.run("return studio.state.check").await;
+        let record = browser.all_ambiguous().await;
         let design = browser.design().await;
         assert_eq!(&design[..2], ["#.....", ".#...."]);
         assert_eq!(record["ambiguous"], json!([[0, 0], [0, 1], [1, 0], [1, 1]]));
@@ -634,14 +637,40 @@ fn design(side: usize) -> Vec<String> {
         .collect()
 }
 
+/// The palette of four colours the colour figures are drawn in, as the page holds it.
+const FOUR_COLOURS: &str = r##"[{"name": "white", "rgb": "#ffffff", "char": "."},
+    {"name": "black", "rgb": "#000000", "char": "a"}, {"name": "red", "rgb": "#cc3333", "char": "b"},
+    {"name": "blue", "rgb": "#3366cc", "char": "c"}, {"name": "green", "rgb": "#33aa55", "char": "d"}]"##;
+
+/// [`design`] in four colours: each painted cell takes the colour of its 6x6 block's diagonal.
+fn colour_design(side: usize) -> Vec<String> {
+    design(side)
+        .iter()
+        .enumerate()
+        .map(|(row, line)| {
+            line.chars()
+                .enumerate()
+                .map(|(col, ch)| match ch {
+                    '#' => char::from(b'a' + ((row / 6 + col / 6) % 4) as u8),
+                    _ => '.',
+                })
+                .collect()
+        })
+        .collect()
+}
+
 #[test]
 fn stroke_to_verdict_times_on_30x30_and_50x50_designs() {
     in_browser("figures", |server, browser| async move {
-        for side in [30, 50] {
+        for (side, colours) in [(30, 1), (50, 1), (30, 4)] {
             let before = browser.verdicts().await;
-            let picture = json!(design(side)).to_string();
+            let (picture, palette) = if colours == 1 {
+                (json!(design(side)).to_string(), "undefined")
+            } else {
+                (json!(colour_design(side)).to_string(), FOUR_COLOURS)
+            };
             browser
-                .run(&format!("studio.applyPicture({picture})"))
+                .run(&format!("studio.applyPicture({picture}, {palette})"))
                 .await;
             browser.next_verdict(before).await;
             let mut times = Vec::new();
@@ -656,6 +685,11 @@ fn stroke_to_verdict_times_on_30x30_and_50x50_designs() {
                 } else {
                     MOUSE_BUTTON_RIGHT
                 };
+                // The colour painted: each of the palette's in turn.
+                let colour = 1 + (stroke / 2) % colours;
+                browser
+                    .run(&format!("studio.state.colour = {colour}"))
+                    .await;
                 let record = browser.stroke_and_verdict(&cells, button).await;
                 let drawn = browser.design().await;
                 if record["verdict"] == "unique" {
@@ -674,12 +708,15 @@ fn stroke_to_verdict_times_on_30x30_and_50x50_designs() {
                 times.iter().copied().fold(0.0, f64::max),
             );
             println!(
-                "stroke to verdict, {side}x{side} design: median {:.0} ms over 20 strokes \
+                "stroke to verdict, {side}x{side} design in {colours} colour(s): median {:.0} ms \
+                 over 20 strokes \
                  (fastest {fastest:.0} ms, slowest {slowest:.0} ms; includes the page's 120 ms \
                  settling delay); verdicts {verdicts:?}",
                 median(&mut times),
             );
-            browser.screenshots(&format!("design-{side}")).await;
+            browser
+                .screenshots(&format!("design-{side}-{colours}"))
+                .await;
         }
         drop(server);
         browser

@@ -17,6 +17,7 @@ mod common;
 
 mod api;
 mod browser;
+mod colour;
 mod doors;
 mod load;
 mod queue;
