@@ -181,12 +181,7 @@ pub(super) async fn fix(State(jobs): Server, input: Input) -> Result<Json<FixRec
         input,
         |fields, chosen| {
             if !chosen.puzzle.has_goal() {
-                let name = &chosen.name;
-                let message = format!(
-                    "{name} has no picture to repair: draw one, or give a picture or a puzzle \
-                     with its goal"
-                );
-                return Err(ApiError::bad(name, message));
+                return Err(no_picture(&chosen.name));
             }
             let edits = fields.edits.unwrap_or(5);
             if edits > MAX_EDITS {
@@ -202,9 +197,7 @@ pub(super) async fn fix(State(jobs): Server, input: Input) -> Result<Json<FixRec
             let name = &chosen.name;
             let options = options.with_deadline(Some(deadline));
             each_kind!(&chosen.puzzle, puzzle => {
-                let Some(design) = puzzle.design() else {
-                    unreachable!("a design without a picture is refused before it queues");
-                };
+                let design = puzzle.design().ok_or_else(|| no_picture(name))?;
                 let repairs = puzzle.repairs(design, &options).map_err(|error| match error {
                     FixError::Check(error) => check_failed(name)(error),
                     other => ApiError::bad(name, other.to_string()),
@@ -214,6 +207,14 @@ pub(super) async fn fix(State(jobs): Server, input: Input) -> Result<Json<FixRec
         },
     )
     .await
+}
+
+/// 400 for a design `fix` cannot repair, as it has no picture.
+fn no_picture(name: &str) -> ApiError {
+    let message = format!(
+        "{name} has no picture to repair: draw one, or give a picture or a puzzle with its goal"
+    );
+    ApiError::bad(name, message)
 }
 
 /// `POST /api/hint`: the next easiest step from `state`, and its cells that are wrong.
