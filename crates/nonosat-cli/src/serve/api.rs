@@ -195,10 +195,7 @@ pub(super) async fn fix(State(jobs): Server, input: Input) -> Result<Json<FixRec
             let name = &chosen.name;
             let options = options.with_deadline(Some(deadline));
             each_kind!(&chosen.puzzle, puzzle => {
-                // Refused before it queues, and checked again here, where the picture is taken.
-                let Some(design) = Solvable::goal(puzzle) else {
-                    return Err(no_picture(name));
-                };
+                let design = Solvable::goal(puzzle).ok_or_else(|| no_picture(name))?;
                 let repairs = solve::fix(puzzle, design, &options).map_err(|error| match error {
                     FixError::Check(error) => check_failed(name)(error),
                     other => ApiError::bad(name, other.to_string()),
@@ -210,7 +207,7 @@ pub(super) async fn fix(State(jobs): Server, input: Input) -> Result<Json<FixRec
     .await
 }
 
-/// The refusal of a repair for a puzzle `name` without a picture.
+/// 400 for a design `fix` cannot repair, as it has no picture.
 fn no_picture(name: &str) -> ApiError {
     let message = format!(
         "{name} has no picture to repair: draw one, or give a picture or a puzzle with its goal"
