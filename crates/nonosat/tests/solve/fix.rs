@@ -66,7 +66,7 @@ fn hints_are_minimal_and_single_edits_complete_on_random_designs() {
         let design = rng.picture(size, size, 0.5);
         let puzzle = Puzzle::from_picture(&design).unwrap();
         let solutions = all_solutions(&puzzle, usize::MAX);
-        let repairs = fix(&kind_of(&design), &design, &generous()).unwrap();
+        let repairs = fix(&puzzle, &design, &generous()).unwrap();
         if solutions.len() == 1 {
             assert_eq!(repairs.check.verdict, Verdict::Unique);
             assert_eq!(repairs.hints, None);
