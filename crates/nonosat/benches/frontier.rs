@@ -93,20 +93,11 @@ const RERUN_OVER: Duration = Duration::from_millis(200);
 const TOURNAMENT_SETS: usize = 3;
 
 /// One binary's results on one set: a time and a verdict per puzzle, and the total CPU time.
+#[derive(Default)]
 struct Outcome {
     times: Vec<Duration>,
     verdicts: Vec<&'static str>,
     total: Duration,
-}
-
-impl Outcome {
-    fn new() -> Self {
-        Outcome {
-            times: Vec::new(),
-            verdicts: Vec::new(),
-            total: Duration::ZERO,
-        }
-    }
 }
 
 /// A generator for the set numbered `tag` of `seed`: splitmix64 of both, so that neighbouring
@@ -174,7 +165,7 @@ fn is_decided(verdict: &str) -> bool {
 /// Checks each of `files` with every binary in turn, one process a puzzle.
 fn run_each(binaries: &[&str], files: &[PathBuf], timeout: u64) -> Vec<Outcome> {
     let timeout = timeout.to_string();
-    let mut outcomes: Vec<Outcome> = binaries.iter().map(|_| Outcome::new()).collect();
+    let mut outcomes: Vec<Outcome> = binaries.iter().map(|_| Outcome::default()).collect();
     for file in files {
         for (binary, outcome) in binaries.iter().zip(&mut outcomes) {
             let args = ["check", "--no-ambiguous", "--json", "--timeout", &timeout];
@@ -205,8 +196,10 @@ fn run_whole(binaries: &[&str], file: &Path, puzzles: &[Puzzle], timeout: u64) -
         .iter()
         .map(|binary| {
             let run = solve(binary, file);
-            let mut outcome = Outcome::new();
-            outcome.total = run.cpu;
+            let mut outcome = Outcome {
+                total: run.cpu,
+                ..Outcome::default()
+            };
             for (index, record) in run.stdout.lines().enumerate() {
                 outcome.verdicts.push(process::verdict(record));
                 let mut time = record_time(record);

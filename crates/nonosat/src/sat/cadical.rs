@@ -9,6 +9,7 @@
 use std::cell::RefCell;
 use std::io::{self, Write};
 use std::rc::Rc;
+use std::time::Duration;
 
 use cadical_sys::{CaDiCal, ProofTracer, Status, Terminator};
 
@@ -46,8 +47,10 @@ impl Cadical {
     pub fn new(interrupt: Interrupt) -> Self {
         let mut inner = CaDiCal::new();
         if interrupt.is_set() {
-            let clock = ThreadClock::start();
-            inner.connect_terminator(InterruptTerminator { interrupt, clock });
+            let budget = interrupt
+                .cpu_budget
+                .and_then(|budget| Some((ThreadClock::start()?, budget)));
+            inner.connect_terminator(InterruptTerminator { interrupt, budget });
         }
         Cadical {
             inner,
@@ -215,15 +218,16 @@ fn to_cadical(lit: Lit) -> i32 {
 /// where it runs, see `threaded.rs`).
 struct InterruptTerminator {
     interrupt: Interrupt,
-    clock: Option<ThreadClock>,
+    /// The thread's clock from when the solver was made, and the CPU budget it measures; read
+    /// only when the interrupt has a budget.
+    budget: Option<(ThreadClock, Duration)>,
 }
 
 impl Terminator for InterruptTerminator {
     fn terminated(&mut self) -> bool {
-        let over_budget = match (self.interrupt.cpu_budget, self.clock) {
-            (Some(budget), Some(clock)) => clock.spent() >= budget,
-            _ => false,
-        };
+        let over_budget = self
+            .budget
+            .is_some_and(|(clock, budget)| clock.spent() >= budget);
         over_budget || self.interrupt.is_due()
     }
 }
