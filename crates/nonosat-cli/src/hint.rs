@@ -56,19 +56,20 @@ pub(super) trait Hinted: Solvable {
 }
 
 impl Hinted for Puzzle {
-    type State = Grid<Cell>;
+    type State = Grid<Option<bool>>;
     type Step = bool;
 
-    fn parse_state(&self, text: &str, source: &str) -> Result<Grid<Cell>, ParseError> {
+    fn parse_state(&self, text: &str, source: &str) -> Result<Grid<Option<bool>>, ParseError> {
         state::parse(text, source, self)
     }
 
-    fn known(state: &Grid<Cell>, pos: Pos) -> Option<bool> {
-        state[pos].known()
+    fn known(state: &Grid<Option<bool>>, pos: Pos) -> Option<bool> {
+        state[pos]
     }
 
-    fn next(&self, state: &Grid<Cell>, deadline: Deadline) -> NextStep {
-        next_step(self, state, Some(deadline))
+    fn next(&self, state: &Grid<Option<bool>>, deadline: Deadline) -> NextStep {
+        let known = state.map(|cell| cell.map_or(Cell::Unknown, Cell::from_black));
+        next_step(self, &known, Some(deadline))
     }
 
     fn hint_record(&self, file: &str, next: &NextStep, mistakes: &[Pos]) -> HintRecord {
@@ -85,7 +86,7 @@ impl Hinted for ColourPuzzle {
     type Step = Colours;
 
     fn parse_state(&self, text: &str, source: &str) -> Result<Grid<Option<u8>>, ParseError> {
-        state::parse_colour(text, source, self)
+        state::parse(text, source, self)
     }
 
     fn known(state: &Grid<Option<u8>>, pos: Pos) -> Option<u8> {
