@@ -1,6 +1,6 @@
 //! `fix`: repairs for a design that is not unique, as text or JSON; with `--apply`, one repair
 //! written to a file, read back and checked. Black-and-white and colour designs go through the
-//! same driver; only how a repair is written and read back ([`RepairFiles`]) is per kind.
+//! same driver; only how an edit is written and read back ([`RepairFiles`]) is per kind.
 
 use std::path::Path;
 
@@ -8,7 +8,7 @@ use nonosat::deadline::Deadline;
 use nonosat::formats::{self, Entry, Format, Puzzles, ReadOptions, state};
 use nonosat::image::Rgb;
 use nonosat::logic::kind::Kind;
-use nonosat::model::{Cell, ColourPuzzle, Grid, Pos, Puzzle};
+use nonosat::model::{ColourPuzzle, Grid, Pos, Puzzle};
 use nonosat::report::{AppliedRecord, FixRecord, Shown, draw_repairs, no_edit, render_fix};
 use nonosat::solve::repair::{FixError, FixOptions};
 use nonosat::solve::{self, CheckError, Options, RepairsOf, Solvable, Verdict};
@@ -39,33 +39,30 @@ type ReadBack<T> = Result<Option<T>, CliError>;
 /// reads it back, and gives the puzzle read when its picture is the one written.
 type WriteRead<P> = fn(&P, &Path, Format, &Picture<P>) -> ReadBack<P>;
 
-/// Writes hints of a design as a partly solved grid to a file, reads it back, and gives the
-/// cells given there when they are the hints.
-type WriteGivens<P> = fn(&P, &Path, &Picture<P>, &[Pos]) -> ReadBack<Vec<Pos>>;
-
-/// How `--apply` writes a repair of a design of kind `P` to a file and reads it back: the files
-/// of each kind of puzzle, the rest of `fix` being written once.
+/// How `--apply` writes an edit of a design of kind `P` to a file and reads it back: the files
+/// of each kind of puzzle, the rest of `fix` (hints too, [`write_givens`]) being written once.
 struct RepairFiles<P: Kind> {
     /// An edit's picture, as a puzzle file.
     write_read: WriteRead<P>,
-    /// Hints, as a partly solved grid.
-    write_givens: WriteGivens<P>,
 }
 
 /// The files of black-and-white repairs.
 const BLACK_AND_WHITE: RepairFiles<Puzzle> = RepairFiles {
     write_read: write_read_black_and_white,
-    write_givens: write_givens_black_and_white,
 };
 
 /// The files of colour repairs.
 const COLOUR: RepairFiles<ColourPuzzle> = RepairFiles {
     write_read: write_read_colour,
-    write_givens: write_givens_colour,
 };
 
+/// A design `fix` repairs: checked, shown, and its hints written as a partly solved grid.
+trait Repaired: Solvable + Shown + state::Partial<<Self as Kind>::Value> {}
+
+impl<P: Solvable + Shown + state::Partial<<P as Kind>::Value>> Repaired for P {}
+
 /// `fix` over the one design of `entries`, its repairs written and read back through `files`.
-fn fix_entries<P: Solvable + Shown>(
+fn fix_entries<P: Repaired>(
     args: &FixArgs,
     entries: &[Entry<P>],
     files: &RepairFiles<P>,
@@ -176,7 +173,7 @@ fn verdict_words(verdict: Verdict) -> &'static str {
 
 /// Writes `repair` of `design` (whose puzzle is `puzzle`) to `output`, reads the file back and
 /// checks what it holds before `deadline`.
-fn apply<P: Solvable>(
+fn apply<P: Repaired>(
     puzzle: &P,
     files: &RepairFiles<P>,
     repair: Repair,
@@ -223,7 +220,7 @@ fn apply<P: Solvable>(
             let Some(hints) = &repairs.hints else {
                 return nothing("no hints were found within the time limit");
             };
-            let Some(given) = (files.write_givens)(puzzle, output, design, &hints.cells)? else {
+            let Some(given) = write_givens(puzzle, output, design, &hints.cells)? else {
                 return Err(unfaithful(&shown));
             };
             let settled = solve::hints_settle(puzzle, design, &given, Some(deadline))
@@ -262,25 +259,6 @@ fn write_read_black_and_white(
         Ok([entry]) if entry.puzzle.goal() == Some(picture) => Some(entry.puzzle),
         _ => None,
     })
-}
-
-/// Writes `hints` of the black-and-white `design` as a partly solved grid to `output`, reads it
-/// back, and gives the cells given there; `None` when they are not `hints`.
-fn write_givens_black_and_white(
-    puzzle: &Puzzle,
-    output: &Path,
-    design: &Grid<bool>,
-    hints: &[Pos],
-) -> Result<Option<Vec<Pos>>, CliError> {
-    let shown = shown_name(output);
-    let mut givens = Grid::filled(design.width(), design.height(), Cell::Unknown);
-    for &pos in hints {
-        givens[pos] = Cell::from_black(design[pos]);
-    }
-    write_file(output, state::write(&givens).as_bytes())?;
-    let read = state::read(output, puzzle).map_err(|error| CliError::new(&shown, error))?;
-    let given = read.positions().filter(|&pos| read[pos].known().is_some());
-    Ok((read == givens).then(|| given.collect()))
 }
 
 /// Writes the puzzle of `picture` to `output` in `format`, reads it back, and gives the
@@ -331,12 +309,12 @@ fn write_read_colour(
     })
 }
 
-/// Writes `hints` of the colour `design` as a partly solved grid to `output`, reads it
-/// back, and gives the cells given there; `None` when they are not `hints`.
-fn write_givens_colour(
-    puzzle: &ColourPuzzle,
+/// Writes `hints` of `design` as a partly solved grid to `output`, reads it back, and gives the
+/// cells given there; `None` when they are not `hints`.
+fn write_givens<P: Repaired>(
+    puzzle: &P,
     output: &Path,
-    design: &Grid<u8>,
+    design: &Grid<P::Value>,
     hints: &[Pos],
 ) -> Result<Option<Vec<Pos>>, CliError> {
     let shown = shown_name(output);
@@ -344,8 +322,8 @@ fn write_givens_colour(
     for &pos in hints {
         givens[pos] = Some(design[pos]);
     }
-    write_file(output, state::write_colour(&givens, puzzle).as_bytes())?;
-    let read = state::read_colour(output, puzzle).map_err(|error| CliError::new(&shown, error))?;
+    write_file(output, state::write(&givens, puzzle).as_bytes())?;
+    let read = state::read(output, puzzle).map_err(|error| CliError::new(&shown, error))?;
     let given = read.positions().filter(|&pos| read[pos].is_some());
     Ok((read == givens).then(|| given.collect()))
 }

@@ -1,15 +1,16 @@
 //! `nonosat.Puzzle`: a black-and-white or colour puzzle, made from clues or a picture or read from a
 //! file, and everything the library does with one.
 
-use nonosat::explain::nonogram::ExplainOptions;
-use nonosat::explain::{explain, explain_colour, rate, rate_colour};
+use nonosat::deadline::Deadline;
+use nonosat::explain::explain_and_rate;
 use nonosat::formats::{self, Format};
-use nonosat::logic::colour::open_grid;
 use nonosat::methods::compare::{self, Method};
-use nonosat::model::{Block, Cell, Clue, Colour, ColourClue, ColourPuzzle, Grid, Palette, Puzzle};
-use nonosat::report::{ColourRecord, ComparisonRecord, ExplainRecord, FixRecord, draw_puzzle};
+use nonosat::model::{Block, Clue, Colour, ColourClue, ColourPuzzle, Palette, Puzzle};
+use nonosat::report::{
+    ColourRecord, ComparisonRecord, ExplainRecord, FixRecord, ShownSteps, draw_puzzle,
+};
 use nonosat::solve::repair::FixOptions;
-use nonosat::solve::{self, Options, Strategy};
+use nonosat::solve::{self, Options, Solvable, Strategy};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -228,6 +229,16 @@ fn method(name: &str) -> PyResult<Method> {
         })
 }
 
+/// The `explain --json` record of `puzzle` by `deadline` (`lines_only`: line steps only).
+fn explained<P: ShownSteps + Solvable>(
+    puzzle: &P,
+    deadline: Deadline,
+    lines_only: bool,
+) -> Result<ExplainRecord, solve::CheckError> {
+    let (path, rating) = explain_and_rate(puzzle, deadline, lines_only)?;
+    Ok(ExplainRecord::new("", 0, "", puzzle, &path, &rating))
+}
+
 /// The format named `name`, or why there is none.
 pub(crate) fn format(name: &str) -> PyResult<Format> {
     Format::ALL
@@ -400,26 +411,9 @@ impl PyPuzzle {
         timeout: f64,
         lines_only: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let record = interrupt::run(py, Some(timeout), |deadline| {
-            let steps = ExplainOptions::default()
-                .with_deadline(Some(deadline.share(0.5)))
-                .with_lines_only(lines_only);
-            let checked = Options::default().with_deadline(Some(deadline));
-            match &self.kind {
-                Kind::BlackAndWhite(puzzle) => {
-                    let start = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
-                    let path = explain(puzzle, &start, &steps);
-                    let rating = rate(puzzle, &path, &checked)?;
-                    Ok::<_, solve::CheckError>(ExplainRecord::new(
-                        "", 0, "", puzzle, &path, &rating,
-                    ))
-                }
-                Kind::Colour(puzzle) => {
-                    let path = explain_colour(puzzle, &open_grid(puzzle), &steps);
-                    let rating = rate_colour(puzzle, &path, &checked)?;
-                    Ok(ExplainRecord::colour("", 0, "", puzzle, &path, &rating))
-                }
-            }
+        let record = interrupt::run(py, Some(timeout), |deadline| match &self.kind {
+            Kind::BlackAndWhite(puzzle) => explained(puzzle, deadline, lines_only),
+            Kind::Colour(puzzle) => explained(puzzle, deadline, lines_only),
         })?;
         to_python(py, &raised(record)?)
     }

@@ -2,8 +2,7 @@
 //! threads, but not behind the queue, so that bad input is answered without waiting for slow
 //! work), runs the library in a [`Jobs`] job and answers with the record that `--json` prints for
 //! the same command (docs/server.md), or an [`ApiError`]. Black-and-white and colour puzzles take
-//! the same code ([`each_kind!`]): the library's kinds (`Solvable`, `Shown`) and, where the
-//! library is still twinned, the commands' own traits (`Explained`, `Hinted`).
+//! the same code ([`each_kind!`]): the library's kinds (`Solvable`, `Shown`, `ShownSteps`).
 
 use std::sync::Arc;
 
@@ -13,7 +12,8 @@ use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use nonosat::deadline::Deadline;
-use nonosat::formats::Format;
+use nonosat::explain::{explain_and_rate, hint as hint_of};
+use nonosat::formats::{Format, state};
 use nonosat::report::{CheckRecord, ExplainRecord, FixRecord, HintRecord, Shown, draw_puzzle};
 use nonosat::solve::repair::{FixError, FixOptions};
 use nonosat::solve::{self, CheckError, Options, ReportOf, Solvable};
@@ -24,8 +24,6 @@ use super::jobs::{Jobs, Pace};
 use super::kind::each_kind;
 use super::reply::ApiError;
 use crate::check::caption;
-use crate::explain::Explained;
-use crate::hint::{Hinted, hint_of};
 
 /// The server's shared state.
 type Server = State<Arc<Jobs>>;
@@ -157,11 +155,9 @@ pub(super) async fn explain(
                 name, index, label, ..
             } = &chosen;
             each_kind!(&chosen.puzzle, puzzle => {
-                let (explanation, rating) = puzzle
-                    .explained(deadline, lines_only)
-                    .map_err(check_failed(name))?;
-                let record =
-                    Explained::record(puzzle, name, *index, label, &explanation, &rating);
+                let (explanation, rating) =
+                    explain_and_rate(puzzle, deadline, lines_only).map_err(check_failed(name))?;
+                let record = ExplainRecord::new(name, *index, label, puzzle, &explanation, &rating);
                 Ok(Json(record))
             })
         },
@@ -235,11 +231,10 @@ pub(super) async fn hint(State(jobs): Server, input: Input) -> Result<Json<HintR
         |chosen, rows, deadline| {
             let name = &chosen.name;
             each_kind!(&chosen.puzzle, puzzle => {
-                let state = puzzle
-                    .parse_state(&rows, "state")
+                let given = state::parse(&rows, "state", puzzle)
                     .map_err(|error| ApiError::bad(name, error.to_string()))?;
-                let hint = hint_of(puzzle, &state, deadline).map_err(check_failed(name))?;
-                let record = puzzle.hint_record(name, &hint.next, &hint.mistakes);
+                let hint = hint_of(puzzle, &given, deadline).map_err(check_failed(name))?;
+                let record = HintRecord::new(name, puzzle, &hint.next, &hint.mistakes);
                 Ok(Json(record.with_mistakes_complete(hint.complete)))
             })
         },

@@ -1,7 +1,6 @@
 //! The puzzle a request is about, black and white or colour ([`Kind`]), and [`each_kind!`],
 //! which runs one piece of code on either through the library's kinds of puzzle (`Solvable`,
-//! `Shown`) and the commands' traits where the library is still twinned (`Explained`,
-//! `Hinted`): the server has no colour twins of its own.
+//! `Shown`, `ShownSteps`): the server has no colour twins of its own.
 
 use nonosat::formats::{self, Format, WriteError};
 use nonosat::model::{ColourPuzzle, Metadata, Puzzle};

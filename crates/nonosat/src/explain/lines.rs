@@ -1,14 +1,19 @@
-//! Line logic as a solution path needs it, black-and-white or colour alike: what is known of a
-//! cell, a line solved from its clue, propagation that fails, and the trial values of a probe.
+//! Line logic as a solution path needs it, black-and-white or colour alike: a line solved from
+//! its clue, propagation that fails, the trial values of a probe, and the class of a path cut
+//! short.
 //!
 //! [`Puzzle`] knows a cell as a [`Cell`] and its steps fix cells to black or white (`bool`);
 //! [`ColourPuzzle`] knows a cell as the set of colours it may still take ([`Colours`], bit 0 the
 //! background), and its steps narrow cells to smaller sets (a single colour when fixed).
 
-use crate::logic::colour::{ColourLineSolver, Colours, all_colours, propagate_colour_lines};
-use crate::logic::propagate::{Stuck, propagate_lines};
+use super::rating::Class;
+use crate::logic::colour::{ColourLineSolver, Colours, propagate_colour, propagate_colour_lines};
+use crate::logic::kind::Kind;
+use crate::logic::probe::probe;
+use crate::logic::propagate::{Stuck, propagate, propagate_lines};
 use crate::logic::{Contradiction, DpLineSolver};
 use crate::model::{Cell, ColourPuzzle, Grid, LineId, Puzzle};
+use crate::solve::CheckError;
 
 /// Line propagation that met a line with no arrangement.
 pub struct Failed {
@@ -20,20 +25,16 @@ pub struct Failed {
     pub read: Option<Vec<LineId>>,
 }
 
-/// A kind of puzzle whose lines a solution path solves.
-pub trait LineLogic {
-    /// What is known of a cell.
-    type Known: Copy + Eq + std::fmt::Debug;
+/// A kind of puzzle whose lines a solution path solves (what is known of a cell is its
+/// [`Kind::Known`], a cell of which nothing is known [`Kind::open`]).
+pub trait LineLogic: Kind<Mismatch: Into<CheckError>> {
     /// What a step records of a cell: its colour (`bool`, black) or the colours left.
-    type Value: Copy + Eq + std::fmt::Debug;
+    type StepValue: Copy + Eq + std::fmt::Debug;
     /// The line solver, with its work tables.
     type Solver: Default;
 
     /// Every line, rows first.
     fn every_line(&self) -> Vec<LineId>;
-
-    /// A cell of which nothing is known.
-    fn unknown(&self) -> Self::Known;
 
     /// Whether the cell has more than one value left.
     fn is_open(known: Self::Known) -> bool;
@@ -58,26 +59,33 @@ pub trait LineLogic {
     fn trials(&self, known: Self::Known) -> Vec<Self::Known>;
 
     /// What a cell known as `known` becomes once `trial` is refuted.
-    fn without(known: Self::Known, trial: Self::Known) -> Self::Known;
+    fn refuted(known: Self::Known, trial: Self::Known) -> Self::Known;
 
     /// The value a step records for a cell known as `known`.
-    fn value(known: Self::Known) -> Self::Value;
+    fn value(known: Self::Known) -> Self::StepValue;
 
     /// The cell known as `value` says.
-    fn known(value: Self::Value) -> Self::Known;
+    fn known(value: Self::StepValue) -> Self::Known;
+
+    /// The class of a path cut short at `grid` after `probes` probes, with the score of its
+    /// class when it is not the path's own (see [`rating`](super::rating)).
+    fn cut_short(&self, grid: &Grid<Self::Known>, probes: usize) -> (Class, Option<f64>);
+}
+
+/// The cells of `grid` with more than one value left.
+pub(super) fn open_cells<P: LineLogic>(grid: &Grid<P::Known>) -> usize {
+    grid.cells()
+        .iter()
+        .filter(|&&cell| P::is_open(cell))
+        .count()
 }
 
 impl LineLogic for Puzzle {
-    type Known = Cell;
-    type Value = bool;
+    type StepValue = bool;
     type Solver = DpLineSolver;
 
     fn every_line(&self) -> Vec<LineId> {
         self.lines().collect()
-    }
-
-    fn unknown(&self) -> Cell {
-        Cell::Unknown
     }
 
     fn is_open(known: Cell) -> bool {
@@ -121,7 +129,7 @@ impl LineLogic for Puzzle {
         vec![Cell::Black, Cell::White]
     }
 
-    fn without(_: Cell, trial: Cell) -> Cell {
+    fn refuted(_: Cell, trial: Cell) -> Cell {
         match trial {
             Cell::Black => Cell::White,
             _ => Cell::Black,
@@ -135,19 +143,29 @@ impl LineLogic for Puzzle {
     fn known(black: bool) -> Cell {
         Cell::from_black(black)
     }
+
+    /// Propagation, then probing without supports, decide whether lines or probes would finish.
+    fn cut_short(&self, grid: &Grid<Cell>, probes: usize) -> (Class, Option<f64>) {
+        let mut grid = grid.clone();
+        let solver = &mut DpLineSolver::new();
+        let solved = |grid: &Grid<Cell>| grid.known_count() == self.cell_count();
+        if probes == 0 && propagate(self, &mut grid, solver).is_ok() && solved(&grid) {
+            Class::LineSolvable
+        } else if probe(self, &mut grid, solver).is_ok() && solved(&grid) {
+            Class::NeedsProbing
+        } else {
+            Class::NeedsSearch
+        }
+        .with_open(open_cells::<Puzzle>(&grid))
+    }
 }
 
 impl LineLogic for ColourPuzzle {
-    type Known = Colours;
-    type Value = Colours;
+    type StepValue = Colours;
     type Solver = ColourLineSolver;
 
     fn every_line(&self) -> Vec<LineId> {
         self.lines().collect()
-    }
-
-    fn unknown(&self) -> Colours {
-        all_colours(self.palette().len())
     }
 
     fn is_open(known: Colours) -> bool {
@@ -187,7 +205,7 @@ impl LineLogic for ColourPuzzle {
             .collect()
     }
 
-    fn without(known: Colours, trial: Colours) -> Colours {
+    fn refuted(known: Colours, trial: Colours) -> Colours {
         known & !trial
     }
 
@@ -197,5 +215,17 @@ impl LineLogic for ColourPuzzle {
 
     fn known(value: Colours) -> Colours {
         value
+    }
+
+    /// Line propagation alone: a path that propagation does not finish is `unrated`.
+    fn cut_short(&self, grid: &Grid<Colours>, probes: usize) -> (Class, Option<f64>) {
+        let mut grid = grid.clone();
+        let solver = &mut ColourLineSolver::new();
+        let propagated = propagate_colour(self, &mut grid, solver).is_ok();
+        if probes == 0 && propagated && open_cells::<ColourPuzzle>(&grid) == 0 {
+            (Class::LineSolvable, None)
+        } else {
+            (Class::Unrated, Some(0.0))
+        }
     }
 }

@@ -5,8 +5,10 @@
 //! grid to values and rests on a support of earlier-known cells. [`nonogram`] extracts the path of a
 //! nonogram with the complete line solver and contradiction probes, over [`lines`]' line logic of
 //! either kind of puzzle (black and white, or colour); [`rating`] classes and scores
-//! it; [`crate::latin`] puts the seed paper's own puzzle on the same core.
+//! it; [`hint`] gives the next step of a partly solved grid and its wrong cells; [`crate::latin`]
+//! puts the seed paper's own puzzle on the same core.
 
+pub mod hint;
 pub mod lines;
 pub mod nonogram;
 pub mod orders;
@@ -14,10 +16,8 @@ pub mod path;
 pub mod rating;
 pub mod support;
 
+pub use hint::{Hint, hint};
 pub use lines::LineLogic;
-pub use nonogram::{
-    ColourExplanation, Explanation, NextStep, Stop, explain, explain_colour, next_colour_step,
-    next_step,
-};
+pub use nonogram::{Explanation, ExplanationOf, NextStep, Stop, explain, next_step};
 pub use path::{PathShape, Step, StepKind};
-pub use rating::{Class, Rating, rate, rate_colour};
+pub use rating::{Class, Rating, explain_and_rate, rate};

@@ -18,8 +18,8 @@ use super::lines::LineLogic;
 use super::path::{PathShape, Step, StepKind};
 use super::support::minimal_support;
 use crate::deadline::{Deadline, Limit};
-use crate::logic::colour::{ColourState, Colours};
-use crate::model::{Cell, ColourPuzzle, Grid, LineId, Pos, Puzzle};
+use crate::logic::kind::Kind;
+use crate::model::{Cell, Grid, LineId, Pos};
 
 /// How to explain: `ExplainOptions::default()`, then the `with_` methods.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -87,8 +87,10 @@ pub struct Explanation<K = Cell, V = bool> {
     pub elapsed: Duration,
 }
 
-/// The solution path of a colour puzzle: cells known as the colours they may still take.
-pub type ColourExplanation = Explanation<Colours, Colours>;
+/// The solution path of a puzzle of kind `P`: a black-and-white path knows cells as [`Cell`]s and
+/// fixes them to black or white; a colour path knows cells as the colours they may still take
+/// and narrows them (see [`LineLogic`]).
+pub type ExplanationOf<P> = Explanation<<P as Kind>::Known, <P as LineLogic>::StepValue>;
 
 /// What can be said of a partly solved grid's next step; `V` is what a step records of a cell
 /// (`bool`, black; in a colour puzzle the colours left, see [`LineLogic`]).
@@ -107,27 +109,14 @@ pub enum NextStep<V = bool> {
     OutOfTime,
 }
 
-/// The solution path from `start` (an empty grid, or a partly solved one).
-pub fn explain(puzzle: &Puzzle, start: &Grid<Cell>, options: &ExplainOptions) -> Explanation {
-    explain_path(puzzle, start, options)
-}
-
-/// [`explain`] for a colour puzzle: `start` holds the colours each cell may still take, and a
-/// step narrows cells to the colours it leaves them.
-pub fn explain_colour(
-    puzzle: &ColourPuzzle,
-    start: &ColourState,
-    options: &ExplainOptions,
-) -> ColourExplanation {
-    explain_path(puzzle, start, options)
-}
-
-/// [`explain`] for any kind of puzzle.
-fn explain_path<P: LineLogic>(
+/// The solution path of `puzzle` from `start` (an empty grid, or a partly solved one), black and
+/// white or colour: in colour, `start` holds the colours each cell may still take, and a step
+/// narrows cells to the colours it leaves them.
+pub fn explain<P: LineLogic>(
     puzzle: &P,
     start: &Grid<P::Known>,
     options: &ExplainOptions,
-) -> Explanation<P::Known, P::Value> {
+) -> ExplanationOf<P> {
     let started = Instant::now();
     let mut explainer = Explainer {
         puzzle,
@@ -167,33 +156,20 @@ fn explain_path<P: LineLogic>(
     }
 }
 
-/// The easiest next step from `grid` (see [`NextStep::Step`]); the probes stop at `deadline`.
-pub fn next_step(puzzle: &Puzzle, grid: &Grid<Cell>, deadline: Option<Deadline>) -> NextStep {
-    next_step_of(puzzle, grid, deadline)
-}
-
-/// [`next_step`] for a colour puzzle: `grid` holds the colours each cell may still take, and a
-/// step narrows cells to the colours it leaves them.
-pub fn next_colour_step(
-    puzzle: &ColourPuzzle,
-    grid: &ColourState,
-    deadline: Option<Deadline>,
-) -> NextStep<Colours> {
-    next_step_of(puzzle, grid, deadline)
-}
-
-/// [`next_step`] for any kind of puzzle.
-fn next_step_of<P: LineLogic>(
+/// The easiest next step of `puzzle` from `grid` (see [`NextStep::Step`]); the probes stop at
+/// `deadline`. In colour, `grid` holds the colours each cell may still take, and a step narrows
+/// cells to the colours it leaves them.
+pub fn next_step<P: LineLogic>(
     puzzle: &P,
     grid: &Grid<P::Known>,
     deadline: Option<Deadline>,
-) -> NextStep<P::Value> {
+) -> NextStep<P::StepValue> {
     let mut explainer = Explainer {
         puzzle,
         solver: P::Solver::default(),
         deadline,
     };
-    let mut best: Option<Step<P::Value>> = None;
+    let mut best: Option<Step<P::StepValue>> = None;
     for line in puzzle.every_line() {
         let cells = grid.line(line);
         let Ok(solved) = puzzle.solve(&mut explainer.solver, line, &cells) else {
@@ -204,7 +180,7 @@ fn next_step_of<P: LineLogic>(
             continue;
         }
         let step = explainer.line_step(grid, line, &fixed);
-        let easier = |a: &Step<P::Value>, b: &Step<P::Value>| {
+        let easier = |a: &Step<P::StepValue>, b: &Step<P::StepValue>| {
             (a.support.len(), usize::MAX - a.fixed.len())
                 < (b.support.len(), usize::MAX - b.fixed.len())
         };
@@ -232,7 +208,7 @@ fn changed<P: LineLogic>(
     line: LineId,
     cells: &[P::Known],
     solved: &[P::Known],
-) -> Vec<(Pos, P::Value)> {
+) -> Vec<(Pos, P::StepValue)> {
     grid.line_positions(line)
         .zip(cells.iter().zip(solved))
         .filter(|(_, (old, new))| old != new)
@@ -241,7 +217,7 @@ fn changed<P: LineLogic>(
 }
 
 /// Fixes the cells of `step` in `grid`.
-fn apply<P: LineLogic>(grid: &mut Grid<P::Known>, step: &Step<P::Value>) {
+fn apply<P: LineLogic>(grid: &mut Grid<P::Known>, step: &Step<P::StepValue>) {
     for &(pos, value) in &step.fixed {
         grid[pos] = P::known(value);
     }
@@ -280,7 +256,7 @@ impl<P: LineLogic> Explainer<'_, P> {
     fn line_steps(
         &mut self,
         grid: &mut Grid<P::Known>,
-        steps: &mut Vec<Step<P::Value>>,
+        steps: &mut Vec<Step<P::StepValue>>,
         lines: Vec<LineId>,
     ) -> Result<(), Stop> {
         let mut queue: VecDeque<LineId> = VecDeque::new();
@@ -324,14 +300,14 @@ impl<P: LineLogic> Explainer<'_, P> {
         &mut self,
         grid: &Grid<P::Known>,
         line: LineId,
-        fixed: &[(Pos, P::Value)],
-    ) -> Step<P::Value> {
+        fixed: &[(Pos, P::StepValue)],
+    ) -> Step<P::StepValue> {
         let before = grid.line(line);
         let index = |pos: Pos| match line {
             LineId::Row(_) => pos.col,
             LineId::Col(_) => pos.row,
         };
-        let unknown = self.puzzle.unknown();
+        let unknown = self.puzzle.open();
         let known: Vec<usize> = (0..before.len())
             .filter(|&i| before[i] != unknown)
             .collect();
@@ -362,7 +338,10 @@ impl<P: LineLogic> Explainer<'_, P> {
 
     /// The quickest contradiction probe from `grid`, with a minimal support, or `None` if no probe
     /// fixes a cell.
-    fn probe_step(&mut self, grid: &Grid<P::Known>) -> Result<Option<Step<P::Value>>, OutOfTime> {
+    fn probe_step(
+        &mut self,
+        grid: &Grid<P::Known>,
+    ) -> Result<Option<Step<P::StepValue>>, OutOfTime> {
         let mut quickest: Option<Refuted<P::Known>> = None;
         for pos in grid.positions() {
             if !P::is_open(grid[pos]) {
@@ -407,7 +386,7 @@ impl<P: LineLogic> Explainer<'_, P> {
         else {
             return Ok(None);
         };
-        let unknown = self.puzzle.unknown();
+        let unknown = self.puzzle.open();
         let on_lines = |pos: &Pos| {
             lines.as_ref().is_none_or(|lines| {
                 lines.contains(&LineId::Row(pos.row)) || lines.contains(&LineId::Col(pos.col))
@@ -449,7 +428,7 @@ impl<P: LineLogic> Explainer<'_, P> {
         Ok(Some(Step {
             kind: StepKind::Probe,
             lines,
-            fixed: vec![(probed, P::value(P::without(grid[probed], trial_value)))],
+            fixed: vec![(probed, P::value(P::refuted(grid[probed], trial_value)))],
             support: support
                 .into_iter()
                 .map(|pos| (pos, P::value(grid[pos])))

@@ -23,15 +23,14 @@
 //! that probing leaves open. A colour puzzle's path cut short is `line-solvable` when propagation
 //! finishes it and no probe was needed, else `unrated`.
 
-use super::lines::LineLogic;
-use super::nonogram::{ColourExplanation, Explanation, Stop};
+use std::time::Instant;
+
+use super::lines::{LineLogic, open_cells};
+use super::nonogram::{ExplainOptions, ExplanationOf, Stop, explain};
 use super::path::StepKind;
-use crate::logic::DpLineSolver;
-use crate::logic::colour::{ColourLineSolver, ColourState, propagate_colour, solved_picture};
-use crate::logic::probe::probe;
-use crate::logic::propagate::propagate;
-use crate::model::{Cell, ColourPuzzle, Grid, Puzzle};
-use crate::solve::{self, CheckError, Options, Verdict, check};
+use crate::deadline::Deadline;
+use crate::model::Grid;
+use crate::solve::{self, CheckError, Options, Solvable, Verdict};
 
 /// How a puzzle can be solved, easiest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -80,81 +79,58 @@ pub struct Rating {
 }
 
 /// Rates `puzzle` from its solution path from an empty grid (`explanation`) and an exact SAT check
-/// bounded by `options`.
+/// bounded by `options`. Out of time, the class comes from where the path stopped
+/// ([`LineLogic::cut_short`]).
 ///
 /// # Errors
-/// When the puzzle is too large to encode, or a solved path or a SAT answer fails
-/// [`Puzzle::check`].
-pub fn rate(
-    puzzle: &Puzzle,
-    explanation: &Explanation,
+/// When the puzzle is too large to encode, or a solved path or a SAT answer fails the puzzle's
+/// independent check ([`Kind::check`](crate::logic::kind::Kind::check)).
+pub fn rate<P: LineLogic + Solvable>(
+    puzzle: &P,
+    explanation: &ExplanationOf<P>,
     options: &Options,
 ) -> Result<Rating, CheckError> {
     let report = solve::check(puzzle, options)?;
-    let verify = |grid: &Grid<Cell>| {
-        let picture = grid.to_picture().expect("a solved path knows every cell");
-        puzzle.check(&picture).map_err(CheckError::Unverified)
+    let verify = |grid: &Grid<P::Known>| {
+        assert!(
+            grid.cells().iter().all(|&cell| P::is_fixed(cell)),
+            "a solved path knows every cell"
+        );
+        let picture = grid.map(|&cell| P::value_of(cell));
+        puzzle.check(&picture).map_err(Into::into)
     };
-    // Out of time, the class comes from propagation and probing without supports.
-    let unfinished = |grid: &Grid<Cell>, probes: usize| {
-        let mut grid = grid.clone();
-        let solver = &mut DpLineSolver::new();
-        let solved = |grid: &Grid<Cell>| grid.known_count() == puzzle.cell_count();
-        if probes == 0 && propagate(puzzle, &mut grid, solver).is_ok() && solved(&grid) {
-            Class::LineSolvable
-        } else if probe(puzzle, &mut grid, solver).is_ok() && solved(&grid) {
-            Class::NeedsProbing
-        } else {
-            Class::NeedsSearch
-        }
-        .with_open(open_cells::<Puzzle>(&grid))
-    };
+    let unfinished = |grid: &Grid<P::Known>, probes| puzzle.cut_short(grid, probes);
     let verdict = (report.verdict, report.differing_cells().len());
-    rate_path::<Puzzle>(verdict, explanation, verify, unfinished)
+    rate_path::<P>(verdict, explanation, verify, unfinished)
 }
 
-/// [`rate`] for a colour puzzle. Out of time, the class comes from line propagation alone: a
-/// path that propagation does not finish is `unrated`.
+/// The solution path of `puzzle` from an empty grid and its rating, both by `deadline`: the path
+/// gets half of the time at most, the check that decides the class the rest (with line steps only
+/// when `lines_only`). The path's `elapsed` is the time of both.
 ///
 /// # Errors
-/// When the puzzle is too large to encode, or a solved path or a SAT answer fails
-/// [`ColourPuzzle::check`].
-pub fn rate_colour(
-    puzzle: &ColourPuzzle,
-    explanation: &ColourExplanation,
-    options: &Options,
-) -> Result<Rating, CheckError> {
-    let report = check(puzzle, options)?;
-    let verify = |grid: &ColourState| {
-        let picture = solved_picture(grid).expect("a solved path knows every cell");
-        puzzle.check(&picture).map_err(CheckError::UnverifiedColour)
-    };
-    let unfinished = |grid: &ColourState, probes: usize| {
-        let mut grid = grid.clone();
-        let solver = &mut ColourLineSolver::new();
-        let propagated = propagate_colour(puzzle, &mut grid, solver).is_ok();
-        if probes == 0 && propagated && open_cells::<ColourPuzzle>(&grid) == 0 {
-            (Class::LineSolvable, None)
-        } else {
-            (Class::Unrated, Some(0.0))
-        }
-    };
-    let verdict = (report.verdict, report.differing_cells().len());
-    rate_path::<ColourPuzzle>(verdict, explanation, verify, unfinished)
-}
-
-/// The cells of `grid` with more than one value left.
-fn open_cells<P: LineLogic>(grid: &Grid<P::Known>) -> usize {
-    grid.cells()
-        .iter()
-        .filter(|&&cell| P::is_open(cell))
-        .count()
+/// As [`rate`].
+pub fn explain_and_rate<P: LineLogic + Solvable>(
+    puzzle: &P,
+    deadline: Deadline,
+    lines_only: bool,
+) -> Result<(ExplanationOf<P>, Rating), CheckError> {
+    let started = Instant::now();
+    let start = Grid::filled(puzzle.width(), puzzle.height(), puzzle.open());
+    let options = ExplainOptions::default()
+        .with_deadline(Some(deadline.share(0.5)))
+        .with_lines_only(lines_only);
+    let mut explanation = explain(puzzle, &start, &options);
+    let checked = Options::default().with_deadline(Some(deadline));
+    let rating = rate(puzzle, &explanation, &checked)?;
+    explanation.elapsed = started.elapsed();
+    Ok((explanation, rating))
 }
 
 impl Class {
     /// This class for a path cut short, with the score of "needs search" (`open` cells still
     /// open); the other classes take the path's score.
-    fn with_open(self, open: usize) -> (Class, Option<f64>) {
+    pub(super) fn with_open(self, open: usize) -> (Class, Option<f64>) {
         (self, (self == Class::NeedsSearch).then_some(open as f64))
     }
 }
@@ -164,7 +140,7 @@ impl Class {
 /// short (from its grid and its number of probes) and its score when not the path's own.
 fn rate_path<P: LineLogic>(
     (verdict, differing): (Verdict, usize),
-    explanation: &Explanation<P::Known, P::Value>,
+    explanation: &ExplanationOf<P>,
     verify: impl FnOnce(&Grid<P::Known>) -> Result<(), CheckError>,
     unfinished: impl FnOnce(&Grid<P::Known>, usize) -> (Class, Option<f64>),
 ) -> Result<Rating, CheckError> {

@@ -12,67 +12,116 @@ use super::error::{LineError, ParseErrorKind};
 use super::picture::cell;
 use super::text::content_span;
 use super::{ParseError, display_name, read_path_text};
-use crate::model::{Cell, ColourPuzzle, GENERATED_LETTERS, Grid, Pos, Puzzle, UNKNOWN_LETTER};
+use crate::model::{ColourPuzzle, GENERATED_LETTERS, Grid, Pos, Puzzle, UNKNOWN_LETTER};
 use crate::words::counted;
 
-/// Reads a partly solved grid of `puzzle` from `text`; `source` names the file in errors.
-pub fn parse(text: &str, source: &str, puzzle: &Puzzle) -> Result<Grid<Cell>, ParseError> {
-    let cell = |ch: char, row: usize, column: usize| match ch {
-        '?' => Ok(Cell::Unknown),
-        _ => cell(ch)
-            .map(Cell::from_black)
-            .ok_or(ParseErrorKind::BadStateChar { ch, row, column }),
-    };
-    let size = (puzzle.width(), puzzle.height());
-    parse_lines(text, size, Cell::Unknown, cell)
-        .map_err(|error| error.in_file(&display_name(source)))
+/// A kind of puzzle whose partly solved grids are read and written, a known cell's value being
+/// `V`: black (`true`) or white for [`Puzzle`], a colour index (0 the background) for
+/// [`ColourPuzzle`]. Sealed: implemented for those two.
+pub trait Partial<V>: sealed::Sealed {
+    /// The puzzle's width and height.
+    fn size(&self) -> (usize, usize);
+
+    /// The known value `ch` stands for at `row` and `column` (1-based), `None` for `?`.
+    ///
+    /// # Errors
+    /// When `ch` stands for no cell of this puzzle.
+    fn read_cell(&self, ch: char, row: usize, column: usize) -> Result<Option<V>, ParseErrorKind>;
+
+    /// The character of a cell, as [`read_cell`](Self::read_cell) reads it.
+    fn cell_char(&self, cell: Option<V>) -> char;
+}
+
+mod sealed {
+    /// Only the library's kinds of puzzle have partly solved grids.
+    pub trait Sealed {}
+    impl Sealed for crate::model::Puzzle {}
+    impl Sealed for crate::model::ColourPuzzle {}
+}
+
+impl Partial<bool> for Puzzle {
+    fn size(&self) -> (usize, usize) {
+        (self.width(), self.height())
+    }
+
+    fn read_cell(
+        &self,
+        ch: char,
+        row: usize,
+        column: usize,
+    ) -> Result<Option<bool>, ParseErrorKind> {
+        match ch {
+            UNKNOWN_LETTER => Ok(None),
+            _ => cell(ch)
+                .map(Some)
+                .ok_or(ParseErrorKind::BadStateChar { ch, row, column }),
+        }
+    }
+
+    fn cell_char(&self, cell: Option<bool>) -> char {
+        match cell {
+            Some(true) => '#',
+            Some(false) => '.',
+            None => UNKNOWN_LETTER,
+        }
+    }
+}
+
+impl Partial<u8> for ColourPuzzle {
+    fn size(&self) -> (usize, usize) {
+        (self.width(), self.height())
+    }
+
+    fn read_cell(&self, ch: char, row: usize, column: usize) -> Result<Option<u8>, ParseErrorKind> {
+        let palette = self.palette();
+        match ch {
+            UNKNOWN_LETTER => Ok(None),
+            _ => palette.index_of_letter(ch).map(Some).ok_or_else(|| {
+                ParseErrorKind::BadColourStateChar {
+                    ch,
+                    row,
+                    column,
+                    letters: letter_list(&palette.letters()),
+                }
+            }),
+        }
+    }
+
+    fn cell_char(&self, cell: Option<u8>) -> char {
+        cell.map_or(UNKNOWN_LETTER, |colour| self.palette().letter(colour))
+    }
+}
+
+/// Reads a partly solved grid of `puzzle` from `text`, each cell its value or `None` for `?`;
+/// `source` names the file in errors.
+pub fn parse<V: Copy, P: Partial<V>>(
+    text: &str,
+    source: &str,
+    puzzle: &P,
+) -> Result<Grid<Option<V>>, ParseError> {
+    let cell = |ch, row, column| puzzle.read_cell(ch, row, column);
+    parse_lines(text, puzzle.size(), cell).map_err(|error| error.in_file(&display_name(source)))
 }
 
 /// Reads a partly solved grid of `puzzle` from a file (`-` for standard input).
-pub fn read(path: &Path, puzzle: &Puzzle) -> Result<Grid<Cell>, ParseError> {
+pub fn read<V: Copy, P: Partial<V>>(
+    path: &Path,
+    puzzle: &P,
+) -> Result<Grid<Option<V>>, ParseError> {
     parse(&read_path_text(path)?, &path.to_string_lossy(), puzzle)
 }
 
-/// Writes a partly solved grid as [`parse`] reads it: `#` black, `.` white, `?` unknown.
-pub fn write(grid: &Grid<Cell>) -> String {
-    write_with(grid, Cell::symbol)
-}
-
-/// Reads a partly solved grid of the colour `puzzle` from `text`; `source` names the file in
-/// errors. Each cell is its colour index (0 the background), or `None` for `?`.
-pub fn parse_colour(
-    text: &str,
-    source: &str,
-    puzzle: &ColourPuzzle,
-) -> Result<Grid<Option<u8>>, ParseError> {
-    let palette = puzzle.palette();
-    let letters = letter_list(&palette.letters());
-    let cell = |ch: char, row: usize, column: usize| match ch {
-        UNKNOWN_LETTER => Ok(None),
-        _ => palette.index_of_letter(ch).map(Some).ok_or_else(|| {
-            ParseErrorKind::BadColourStateChar {
-                ch,
-                row,
-                column,
-                letters: letters.clone(),
-            }
-        }),
-    };
-    let size = (puzzle.width(), puzzle.height());
-    parse_lines(text, size, None, cell).map_err(|error| error.in_file(&display_name(source)))
-}
-
-/// Reads a partly solved grid of the colour `puzzle` from a file (`-` for standard input).
-pub fn read_colour(path: &Path, puzzle: &ColourPuzzle) -> Result<Grid<Option<u8>>, ParseError> {
-    parse_colour(&read_path_text(path)?, &path.to_string_lossy(), puzzle)
-}
-
-/// Writes a partly solved grid of the colour `puzzle` as [`parse_colour`] reads it.
-pub fn write_colour(grid: &Grid<Option<u8>>, puzzle: &ColourPuzzle) -> String {
-    let palette = puzzle.palette();
-    write_with(grid, |cell| {
-        cell.map_or(UNKNOWN_LETTER, |c| palette.letter(c))
-    })
+/// Writes a partly solved grid of `puzzle` as [`parse`] reads it: one line per row, one
+/// character a cell.
+pub fn write<V: Copy, P: Partial<V>>(grid: &Grid<Option<V>>, puzzle: &P) -> String {
+    let mut text = String::with_capacity((grid.width() + 1) * grid.height());
+    for pos in grid.positions() {
+        text.push(puzzle.cell_char(grid[pos]));
+        if pos.col + 1 == grid.width() {
+            text.push('\n');
+        }
+    }
+    text
 }
 
 /// The colours' letters for a message: `a-d` when they are the first generated ones, else each
@@ -91,26 +140,13 @@ fn letter_list(letters: &str) -> String {
     }
 }
 
-/// One line per row, one character a cell as `symbol` gives it.
-fn write_with<T: Copy>(grid: &Grid<T>, symbol: impl Fn(T) -> char) -> String {
-    let mut text = String::with_capacity((grid.width() + 1) * grid.height());
-    for pos in grid.positions() {
-        text.push(symbol(grid[pos]));
-        if pos.col + 1 == grid.width() {
-            text.push('\n');
-        }
-    }
-    text
-}
-
 /// The grid of `size` (width, height) in `text`, each cell read by `cell` from its character,
 /// row and column (1-based).
-fn parse_lines<T: Copy>(
+fn parse_lines<V: Copy>(
     text: &str,
     size: (usize, usize),
-    unknown: T,
-    cell: impl Fn(char, usize, usize) -> Result<T, ParseErrorKind>,
-) -> Result<Grid<T>, LineError> {
+    cell: impl Fn(char, usize, usize) -> Result<Option<V>, ParseErrorKind>,
+) -> Result<Grid<Option<V>>, LineError> {
     let wrong_size = |line, found| {
         LineError::maybe_at(
             line,
@@ -127,7 +163,7 @@ fn parse_lines<T: Copy>(
     if rows != size.1 {
         return Err(wrong_size(None, counted(rows, "row", "rows")));
     }
-    let mut grid = Grid::filled(size.0, size.1, unknown);
+    let mut grid = Grid::filled(size.0, size.1, None);
     for (row, text) in text.lines().skip(first - 1).take(rows).enumerate() {
         let line = Some(first + row);
         let text = text.trim();
@@ -158,64 +194,57 @@ mod tests {
 
     #[test]
     fn written_grids_read_back() {
-        let mut grid = Grid::filled(2, 2, Cell::Unknown);
-        grid[crate::model::Pos { row: 0, col: 1 }] = Cell::Black;
-        grid[crate::model::Pos { row: 1, col: 0 }] = Cell::White;
-        assert_eq!(write(&grid), "?#\n.?\n");
-        assert_eq!(parse(&write(&grid), "s.txt", &puzzle()).unwrap(), grid);
+        let mut grid = Grid::filled(2, 2, None);
+        grid[Pos { row: 0, col: 1 }] = Some(true);
+        grid[Pos { row: 1, col: 0 }] = Some(false);
+        assert_eq!(write(&grid, &puzzle()), "?#\n.?\n");
+        assert_eq!(
+            parse(&write(&grid, &puzzle()), "s.txt", &puzzle()).unwrap(),
+            grid
+        );
     }
 
     #[test]
     fn reads_known_and_unknown_cells() {
-        let grid = parse("\n#?\n?.\n\n", "s.txt", &puzzle()).unwrap();
-        assert_eq!(
-            grid.cells(),
-            [Cell::Black, Cell::Unknown, Cell::Unknown, Cell::White]
-        );
+        let grid = parse("\n#?\nX-\n\n", "s.txt", &puzzle()).unwrap();
+        assert_eq!(grid.cells(), [Some(true), None, Some(true), Some(false)]);
+    }
+
+    /// A 2x2 puzzle of a red and a blue cell, its colours lettered `letters` (the generated
+    /// letters when `None`).
+    fn colour_puzzle(letters: Option<[char; 2]>) -> ColourPuzzle {
+        use crate::model::{Block, Colour, ColourClue, Palette};
+        let named = [("red", [200, 0, 0]), ("blue", [0, 0, 200])];
+        let colours = named.into_iter().enumerate().map(|(i, (name, rgb))| {
+            let colour = Colour::new(name, rgb);
+            match letters {
+                Some(letters) => colour.with_letter(letters[i]),
+                None => colour,
+            }
+        });
+        let palette = Palette::new(Colour::new("white", [255; 3]), colours.collect()).unwrap();
+        let clue = |colour| ColourClue::new(vec![Block { len: 1, colour }]);
+        ColourPuzzle::new(vec![clue(1), clue(2)], vec![clue(1), clue(2)], palette).unwrap()
     }
 
     #[test]
     fn colour_grids_read_back_and_name_their_letters_in_errors() {
-        use crate::model::{Block, Colour, ColourClue, Palette};
-        let palette = Palette::new(
-            Colour::new("white", [255; 3]),
-            vec![
-                Colour::new("red", [200, 0, 0]),
-                Colour::new("blue", [0, 0, 200]),
-            ],
-        )
-        .unwrap();
-        let clue = |colour| ColourClue::new(vec![Block { len: 1, colour }]);
-        let rows = vec![clue(1), clue(2)];
-        let columns = vec![clue(1), clue(2)];
-        let puzzle = ColourPuzzle::new(rows, columns, palette).unwrap();
         let grid = Grid::from_rows(vec![vec![Some(1), None], vec![Some(0), Some(2)]]).unwrap();
-        assert_eq!(write_colour(&grid, &puzzle), "a?\n.b\n");
-        assert_eq!(parse_colour("a?\n.b\n", "s.txt", &puzzle).unwrap(), grid);
+        let error = |text, puzzle| parse(text, "s.txt", puzzle).unwrap_err().to_string();
+        let puzzle = colour_puzzle(None);
+        assert_eq!(write(&grid, &puzzle), "a?\n.b\n");
+        assert_eq!(parse("a?\n.b\n", "s.txt", &puzzle).unwrap(), grid);
         assert_eq!(
-            parse_colour("a?\n.c\n", "s.txt", &puzzle)
-                .unwrap_err()
-                .to_string(),
+            error("a?\n.c\n", &puzzle),
             "s.txt:2: 'c' at row 2, column 2 is not a cell: use . for the background, a-b for the \
              colours, ? for unknown"
         );
         // The file's own letters: red `r`, blue `b`.
-        let palette = Palette::new(
-            Colour::new("white", [255; 3]),
-            vec![
-                Colour::new("red", [200, 0, 0]).with_letter('r'),
-                Colour::new("blue", [0, 0, 200]).with_letter('b'),
-            ],
-        )
-        .unwrap();
-        let (rows, columns) = (puzzle.rows().to_vec(), puzzle.columns().to_vec());
-        let puzzle = ColourPuzzle::new(rows, columns, palette).unwrap();
-        assert_eq!(write_colour(&grid, &puzzle), "r?\n.b\n");
-        assert_eq!(parse_colour("r?\n.b\n", "s.txt", &puzzle).unwrap(), grid);
+        let puzzle = colour_puzzle(Some(['r', 'b']));
+        assert_eq!(write(&grid, &puzzle), "r?\n.b\n");
+        assert_eq!(parse("r?\n.b\n", "s.txt", &puzzle).unwrap(), grid);
         assert_eq!(
-            parse_colour("a?\n.b\n", "s.txt", &puzzle)
-                .unwrap_err()
-                .to_string(),
+            error("a?\n.b\n", &puzzle),
             "s.txt:1: 'a' at row 1, column 1 is not a cell: use . for the background, r b for the \
              colours, ? for unknown"
         );

@@ -22,13 +22,10 @@ pub use latin::{
     LatinOutcome, LatinRecord, LatinStepRecord, LongestDeduction, OrdersRecord, render_latin,
 };
 pub use path::{
-    CellRecord, CellValue, ExplainRecord, HintRecord, StepRecord, cells_text, colour_cells_text,
-    describe_colour_step, describe_step, render_colour_explanation, render_colour_hint,
-    render_explanation, render_hint,
+    CellRecord, CellValue, ExplainRecord, HintRecord, ShownSteps, StepRecord, cells_text,
+    describe_step, render_explanation, render_hint,
 };
-pub use pictures::{
-    DIFFERING_BLACK, DIFFERING_WHITE, colour_path_drawing, draw_puzzle, draw_repairs, path_drawing,
-};
+pub use pictures::{DIFFERING_BLACK, DIFFERING_WHITE, draw_puzzle, draw_repairs, path_drawing};
 pub use proof::{CnfRecord, ProofVerdict, VerifyRecord, render_verification};
 pub use text::{
     no_edit, render_check, render_check_detail, render_comparison, render_fix, render_verdict,

@@ -1,15 +1,88 @@
-//! Solution paths and hints for people: JSON records and terminal text.
+//! Solution paths and hints for people: JSON records and terminal text, written once over
+//! [`ShownSteps`] (what a kind says of the cells of a step: black and white, or the colours
+//! left).
 
 use std::fmt::Write;
 
 use serde::Serialize;
 
+use super::kind::Shown;
 use super::{PuzzleHeader, SCHEMA_VERSION};
 use crate::explain::nonogram::NextStep;
-use crate::explain::{Class, ColourExplanation, Explanation, Rating, Step, StepKind, Stop};
+use crate::explain::{Class, ExplanationOf, LineLogic, Rating, Step, StepKind, Stop};
 use crate::logic::colour::Colours;
-use crate::model::{ColourPuzzle, LineId, Palette, Pos, Puzzle};
+use crate::model::{ColourPuzzle, LineId, Pos, Puzzle};
 use crate::solve::Verdict;
+
+/// What the records and texts of a path or a hint need of a kind of puzzle: how a step's value
+/// of a cell is written. Sealed: [`Puzzle`] (cells black or white: `black`, `#` and `.`) and
+/// [`ColourPuzzle`] (the colours left, by their names and letters).
+pub trait ShownSteps: Shown + LineLogic + sealed::Sealed {
+    /// A step's value of a cell, as a record gives it.
+    fn cell_value(&self, value: Self::StepValue) -> CellValue;
+
+    /// A step's value of a cell after its `r3c4`: `#` or `.`; `=a` (fixed to one colour) or
+    /// `=a|b` (narrowed to these colours), `.` the background.
+    fn cell_text(&self, value: Self::StepValue) -> String;
+
+    /// The clue of `line` as a text names it.
+    fn clue_text(&self, line: LineId) -> String;
+
+    /// What a probe tried in a cell a step leaves with `value`: `were black`.
+    fn probed(value: Self::StepValue) -> &'static str;
+}
+
+mod sealed {
+    /// Only the library's kinds of puzzle show steps.
+    pub trait Sealed {}
+    impl Sealed for crate::model::Puzzle {}
+    impl Sealed for crate::model::ColourPuzzle {}
+}
+
+impl ShownSteps for Puzzle {
+    fn cell_value(&self, black: bool) -> CellValue {
+        CellValue::Black { black }
+    }
+
+    fn cell_text(&self, black: bool) -> String {
+        if black { "#" } else { "." }.to_owned()
+    }
+
+    fn clue_text(&self, line: LineId) -> String {
+        self.clue(line).to_string()
+    }
+
+    fn probed(black: bool) -> &'static str {
+        if black { "were white" } else { "were black" }
+    }
+}
+
+impl ShownSteps for ColourPuzzle {
+    fn cell_value(&self, colours: Colours) -> CellValue {
+        let palette = self.palette();
+        CellValue::Colours {
+            colors: colour_indices(colours)
+                .map(|index| palette.colour(index).name.clone())
+                .collect(),
+        }
+    }
+
+    fn cell_text(&self, colours: Colours) -> String {
+        let palette = self.palette();
+        let chars: Vec<String> = colour_indices(colours)
+            .map(|index| palette.letter(index).to_string())
+            .collect();
+        format!("={}", chars.join("|"))
+    }
+
+    fn clue_text(&self, line: LineId) -> String {
+        self.clue(line).text(self.palette())
+    }
+
+    fn probed(_: Colours) -> &'static str {
+        "took another colour"
+    }
+}
 
 /// The `explain` result for one puzzle.
 #[derive(Clone, Debug, Serialize)]
@@ -119,43 +192,13 @@ pub struct HintRecord {
 
 impl ExplainRecord {
     /// The record of a path and its rating.
-    pub fn new(
+    pub fn new<P: ShownSteps>(
         file: &str,
         index: usize,
         label: &str,
-        puzzle: &Puzzle,
-        explanation: &Explanation,
+        puzzle: &P,
+        explanation: &ExplanationOf<P>,
         rating: &Rating,
-    ) -> Self {
-        let header = PuzzleHeader::new(file, index, label, puzzle);
-        let fixed = explanation.grid.known_count();
-        ExplainRecord::of(header, fixed, explanation, rating, StepRecord::new)
-    }
-
-    /// The record of a colour puzzle's path and its rating: cells as in [`StepRecord::colour`].
-    pub fn colour(
-        file: &str,
-        index: usize,
-        label: &str,
-        puzzle: &ColourPuzzle,
-        explanation: &ColourExplanation,
-        rating: &Rating,
-    ) -> Self {
-        let header = PuzzleHeader::new(file, index, label, puzzle);
-        let fixed = colour_cells_fixed(explanation);
-        ExplainRecord::of(header, fixed, explanation, rating, |step| {
-            StepRecord::colour(step, puzzle.palette())
-        })
-    }
-
-    /// The record of a path that reaches `cells_fixed` fixed cells, each step's record as
-    /// `record` gives it.
-    fn of<K, V>(
-        header: PuzzleHeader,
-        cells_fixed: usize,
-        explanation: &Explanation<K, V>,
-        rating: &Rating,
-        record: impl Fn(&Step<V>) -> StepRecord,
     ) -> Self {
         let shape = &explanation.shape;
         let steps = explanation
@@ -163,19 +206,19 @@ impl ExplainRecord {
             .iter()
             .enumerate()
             .map(|(i, step)| {
-                let mut record = record(step);
+                let mut record = StepRecord::new(puzzle, step);
                 record.depends_on = Some(shape.depends_on[i].clone());
                 record.depth = Some(shape.depths[i]);
                 record
             })
             .collect();
         ExplainRecord {
-            header,
+            header: PuzzleHeader::new(file, index, label, puzzle),
             class: rating.class,
             score: (rating.score * 1000.0).round() / 1000.0,
             verdict: rating.verdict,
             stop: explanation.stop,
-            cells_fixed,
+            cells_fixed: cells_fixed::<P>(explanation),
             cells: explanation.grid.cells().len(),
             depth: shape.depth,
             widest_layer: shape.widest_layer,
@@ -187,36 +230,22 @@ impl ExplainRecord {
     }
 }
 
-/// The cells a colour path leaves with one colour.
-fn colour_cells_fixed(explanation: &ColourExplanation) -> usize {
+/// The cells a path leaves with one value.
+fn cells_fixed<P: ShownSteps>(explanation: &ExplanationOf<P>) -> usize {
     let cells = explanation.grid.cells();
-    cells.iter().filter(|cell| cell.count_ones() == 1).count()
+    cells.iter().filter(|&&cell| P::is_fixed(cell)).count()
 }
 
 impl StepRecord {
-    /// The record of one step, without its place in the graph.
-    pub fn new(step: &Step<bool>) -> Self {
-        StepRecord::of(step, |black| CellValue::Black { black })
-    }
-
-    /// The record of one step of a colour puzzle with the colour table `palette`.
-    pub fn colour(step: &Step<Colours>, palette: &Palette) -> Self {
-        StepRecord::of(step, |colours| CellValue::Colours {
-            colors: colour_indices(colours)
-                .map(|index| palette.colour(index).name.clone())
-                .collect(),
-        })
-    }
-
-    /// The record of `step`, each cell's value as `value` gives it.
-    fn of<V: Copy>(step: &Step<V>, value: impl Fn(V) -> CellValue) -> Self {
-        let cells = |cells: &[(Pos, V)]| {
+    /// The record of one step of `puzzle`, without its place in the graph.
+    pub fn new<P: ShownSteps>(puzzle: &P, step: &Step<P::StepValue>) -> Self {
+        let cells = |cells: &[(Pos, P::StepValue)]| {
             cells
                 .iter()
-                .map(|&(pos, v)| CellRecord {
+                .map(|&(pos, value)| CellRecord {
                     row: pos.row,
                     column: pos.col,
-                    value: value(v),
+                    value: puzzle.cell_value(value),
                 })
                 .collect()
         };
@@ -232,32 +261,15 @@ impl StepRecord {
 }
 
 impl HintRecord {
-    /// The record of a hint.
-    pub fn new(file: &str, next: &NextStep, mistakes: &[Pos]) -> Self {
-        HintRecord::of(file, next, mistakes, StepRecord::new)
-    }
-
-    /// The record of a hint for a colour puzzle with the colour table `palette`.
-    pub fn colour(
+    /// The record of a hint of `puzzle`.
+    pub fn new<P: ShownSteps>(
         file: &str,
-        palette: &Palette,
-        next: &NextStep<Colours>,
+        puzzle: &P,
+        next: &NextStep<P::StepValue>,
         mistakes: &[Pos],
-    ) -> Self {
-        HintRecord::of(file, next, mistakes, |step| {
-            StepRecord::colour(step, palette)
-        })
-    }
-
-    /// The record of a hint, its step's record as `record` gives it.
-    fn of<V>(
-        file: &str,
-        next: &NextStep<V>,
-        mistakes: &[Pos],
-        record: impl Fn(&Step<V>) -> StepRecord,
     ) -> Self {
         let (outcome, step, line) = match next {
-            NextStep::Step(step) => ("step", Some(record(step)), None),
+            NextStep::Step(step) => ("step", Some(StepRecord::new(puzzle, step)), None),
             NextStep::Solved => ("solved", None, None),
             NextStep::Contradiction(line) => ("contradiction", None, Some(line.to_string())),
             NextStep::NoLogicalStep => ("no logical step", None, None),
@@ -282,27 +294,15 @@ impl HintRecord {
     }
 }
 
-/// Cells as `r3c4#`: 1-based row and column, then `#` for black or `.` for white.
-pub fn cells_text(cells: &[(Pos, bool)]) -> String {
-    cells_text_with(cells, |black| if black { "#" } else { "." }.to_owned())
-}
-
-/// Colour cells as `r3c4=a` (fixed to one colour) or `r3c4=a|b` (narrowed to these colours):
-/// `.` the background, the colours' letters in `palette`, as in the colour table of the records.
-pub fn colour_cells_text(cells: &[(Pos, Colours)], palette: &Palette) -> String {
-    cells_text_with(cells, |colours| {
-        let chars: Vec<String> = colour_indices(colours)
-            .map(|index| palette.letter(index).to_string())
-            .collect();
-        format!("={}", chars.join("|"))
-    })
-}
-
-/// Cells as `r3c4` and the text `value` gives each one's value.
-fn cells_text_with<V: Copy>(cells: &[(Pos, V)], value: impl Fn(V) -> String) -> String {
+/// Cells of `puzzle` as `r3c4#`: 1-based row and column, then the value as
+/// [`ShownSteps::cell_text`] writes it (`#` black, `.` white; `=a|b` the colours left).
+pub fn cells_text<P: ShownSteps>(puzzle: &P, cells: &[(Pos, P::StepValue)]) -> String {
     let words: Vec<String> = cells
         .iter()
-        .map(|&(pos, v)| format!("r{}c{}{}", pos.row + 1, pos.col + 1, value(v)))
+        .map(|&(pos, value)| {
+            let value = puzzle.cell_text(value);
+            format!("r{}c{}{value}", pos.row + 1, pos.col + 1)
+        })
         .collect();
     words.join(" ")
 }
@@ -312,31 +312,9 @@ fn colour_indices(colours: Colours) -> impl Iterator<Item = u8> {
     (0..32u8).filter(move |&index| colours & (1 << index) != 0)
 }
 
-/// One step in words: what it fixes, from what, and why.
-pub fn describe_step(puzzle: &Puzzle, step: &Step<bool>) -> String {
-    let probed = |black: bool| if black { "were white" } else { "were black" }.to_owned();
-    let clue = |line: LineId| puzzle.clue(line).to_string();
-    describe_with(step, clue, cells_text, probed)
-}
-
-/// One step of a colour puzzle in words, as [`describe_step`]: cells as [`colour_cells_text`].
-pub fn describe_colour_step(puzzle: &ColourPuzzle, step: &Step<Colours>) -> String {
-    let probed = |_: Colours| "took another colour".to_owned();
-    let palette = puzzle.palette();
-    let clue = |line: LineId| puzzle.clue(line).text(palette);
-    let cells_text = |cells: &[(Pos, Colours)]| colour_cells_text(cells, palette);
-    describe_with(step, clue, cells_text, probed)
-}
-
-/// [`describe_step`] over any kind of cell: `clue` gives a line's clue, `cells_text` writes
-/// cells, and `probed` says what a probe tried in a cell the step leaves with a value (`were
-/// black`).
-fn describe_with<V: Copy>(
-    step: &Step<V>,
-    clue: impl Fn(LineId) -> String,
-    cells_text: impl Fn(&[(Pos, V)]) -> String,
-    probed: impl Fn(V) -> String,
-) -> String {
+/// One step of `puzzle` in words: what it fixes, from what, and why.
+pub fn describe_step<P: ShownSteps>(puzzle: &P, step: &Step<P::StepValue>) -> String {
+    let cells_text = |cells: &[(Pos, P::StepValue)]| cells_text(puzzle, cells);
     let support = if step.support.is_empty() {
         "the clues alone".to_owned()
     } else {
@@ -347,13 +325,13 @@ fn describe_with<V: Copy>(
             let line = step.lines[0];
             format!(
                 "{line} (clue {}) fixes {} from {support}",
-                clue(line),
+                puzzle.clue_text(line),
                 cells_text(&step.fixed)
             )
         }
         StepKind::Probe => {
             let (pos, value) = step.fixed[0];
-            let other = probed(value);
+            let other = P::probed(value);
             let (last, via) = step.lines.split_last().expect("a probe reads a line");
             let via: Vec<String> = via.iter().map(ToString::to_string).collect();
             let chain = if via.is_empty() {
@@ -372,45 +350,17 @@ fn describe_with<V: Copy>(
     }
 }
 
-/// A path and its rating for the terminal: the rating, the graph's measures, then every step.
-pub fn render_explanation(
+/// A path of `puzzle` and its rating for the terminal: the rating, the graph's measures, then
+/// every step.
+pub fn render_explanation<P: ShownSteps>(
     heading: &str,
-    puzzle: &Puzzle,
-    explanation: &Explanation,
+    puzzle: &P,
+    explanation: &ExplanationOf<P>,
     rating: &Rating,
 ) -> String {
-    let size = (puzzle.width(), puzzle.height());
-    let known = explanation.grid.known_count();
-    render_explanation_with(heading, size, known, explanation, rating, |step| {
-        describe_step(puzzle, step)
-    })
-}
-
-/// A colour puzzle's path and its rating for the terminal: cells as [`colour_cells_text`] writes
-/// them.
-pub fn render_colour_explanation(
-    heading: &str,
-    puzzle: &ColourPuzzle,
-    explanation: &ColourExplanation,
-    rating: &Rating,
-) -> String {
-    let size = (puzzle.width(), puzzle.height());
-    let known = colour_cells_fixed(explanation);
-    render_explanation_with(heading, size, known, explanation, rating, |step| {
-        describe_colour_step(puzzle, step)
-    })
-}
-
-/// [`render_explanation`] of a `(width, height)` puzzle whose path fixes `known` cells, with
-/// steps described by `describe`.
-fn render_explanation_with<K, V>(
-    heading: &str,
-    (width, height): (usize, usize),
-    known: usize,
-    explanation: &Explanation<K, V>,
-    rating: &Rating,
-    describe: impl Fn(&Step<V>) -> String,
-) -> String {
+    let (width, height) = (puzzle.width(), puzzle.height());
+    let known = cells_fixed::<P>(explanation);
+    let describe = |step| describe_step(puzzle, step);
     let shape = &explanation.shape;
     let mut out = String::new();
     let _ = writeln!(out, "{heading}: {width}x{height} puzzle");
@@ -470,36 +420,13 @@ fn render_explanation_with<K, V>(
     out
 }
 
-/// A hint for the terminal; `complete` is false when the check behind `mistakes` ran out of time.
-pub fn render_hint(
+/// A hint for `puzzle` for the terminal; `complete` is false when the check behind `mistakes` ran
+/// out of time.
+pub fn render_hint<P: ShownSteps>(
     heading: &str,
-    puzzle: &Puzzle,
-    next: &NextStep,
+    puzzle: &P,
+    next: &NextStep<P::StepValue>,
     (mistakes, complete): (&[Pos], bool),
-) -> String {
-    render_hint_with(heading, next, (mistakes, complete), |step| {
-        describe_step(puzzle, step)
-    })
-}
-
-/// A hint for a colour puzzle, for the terminal: cells as [`colour_cells_text`] writes them.
-pub fn render_colour_hint(
-    heading: &str,
-    puzzle: &ColourPuzzle,
-    next: &NextStep<Colours>,
-    mistakes: (&[Pos], bool),
-) -> String {
-    render_hint_with(heading, next, mistakes, |step| {
-        describe_colour_step(puzzle, step)
-    })
-}
-
-/// [`render_hint`] with steps described by `describe`.
-fn render_hint_with<V>(
-    heading: &str,
-    next: &NextStep<V>,
-    (mistakes, complete): (&[Pos], bool),
-    describe: impl Fn(&Step<V>) -> String,
 ) -> String {
     let mut out = String::new();
     if !complete {
@@ -521,7 +448,7 @@ fn render_hint_with<V>(
         );
     }
     let _ = match next {
-        NextStep::Step(step) => writeln!(out, "{heading}: next: {}", describe(step)),
+        NextStep::Step(step) => writeln!(out, "{heading}: next: {}", describe_step(puzzle, step)),
         NextStep::Solved => writeln!(out, "{heading}: every cell is known"),
         NextStep::Contradiction(line) => writeln!(
             out,

@@ -1,12 +1,14 @@
-//! Hints on colour puzzles against brute force: every step `next_colour_step` gives is sound
-//! (each solution that agrees with its support keeps its cells in the colours it leaves), and
-//! taking the steps one after another from an empty grid solves line-solvable colour puzzles.
+//! Hints on colour puzzles against brute force: every step `next_step` gives is sound (each
+//! solution that agrees with its support keeps its cells in the colours it leaves), and a hint's
+//! wrong cells are the known cells that disagree with the unique solution; the colour puzzles
+//! (random and from the corpus) that the paths and hints of `colour_path` share.
 
 use crate::brute::Rng;
 use crate::brute::colour::{all_colour_solutions, palette, random_picture};
 use crate::common;
+use nonosat::deadline::Deadline;
 use nonosat::explain::nonogram::NextStep;
-use nonosat::explain::{Step, StepKind, next_colour_step};
+use nonosat::explain::{Step, StepKind, hint, next_step};
 use nonosat::formats::parse_colour_bytes;
 use nonosat::logic::colour::{ColourLineSolver, Colours, open_grid, propagate_colour};
 use nonosat::model::{ColourPuzzle, Grid};
@@ -68,23 +70,26 @@ pub(crate) fn step_is_sound(step: &Step<Colours>, solutions: &[Grid<u8>]) -> boo
         })
 }
 
-/// Takes the hints one after another from an empty grid until none is left; the grid reached.
-fn follow_hints(
+/// Takes the hints one after another from an empty grid until none is left, each sound against
+/// `solutions`; the grid reached, how the hints ended, and the kinds of the steps taken.
+pub(crate) fn follow_hints(
     puzzle: &ColourPuzzle,
     solutions: &[Grid<u8>],
-) -> (Grid<Colours>, NextStep<Colours>) {
+) -> (Grid<Colours>, NextStep<Colours>, Vec<StepKind>) {
     let mut grid = open_grid(puzzle);
+    let mut kinds = Vec::new();
     loop {
-        match next_colour_step(puzzle, &grid, None) {
+        match next_step(puzzle, &grid, None) {
             NextStep::Step(step) => {
                 assert!(step_is_sound(&step, solutions), "{step:?}");
+                kinds.push(step.kind);
                 for &(pos, colours) in &step.fixed {
                     assert_ne!(grid[pos], colours, "a step changes its cells");
                     assert_eq!(colours & !grid[pos], 0, "a step only narrows");
                     grid[pos] = colours;
                 }
             }
-            other => return (grid, other),
+            other => return (grid, other, kinds),
         }
     }
 }
@@ -105,7 +110,7 @@ fn colour_hints_are_sound_on_random_puzzles() {
                 grid[pos] = 1 << picture[pos];
             }
         }
-        match next_colour_step(&puzzle, &grid, None) {
+        match next_step(&puzzle, &grid, None) {
             NextStep::Step(step) => {
                 assert!(step_is_sound(&step, &solutions), "{picture:?}: {step:?}");
                 for &(pos, colours) in &step.support {
@@ -129,36 +134,39 @@ fn colour_hints_are_sound_on_random_puzzles() {
     assert!(steps[0] > 50, "{steps:?}");
 }
 
-/// Line-solvable random colour puzzles and the corpus's colour puzzles: the hints, taken one
-/// after another from an empty grid, reach the unique solution.
+/// Random colour puzzles with a unique solution, from partly solved grids with some cells wrong:
+/// `hint` names exactly the known cells that disagree with the solution, and its next step is
+/// `next_step`'s from the same cells.
 #[test]
-fn following_colour_hints_solves_line_solvable_puzzles() {
-    let mut rng = Rng::new(4243);
-    for (puzzle, picture) in line_solvable_puzzles(&mut rng, 30) {
-        let solutions = all_colour_solutions(&puzzle, 2);
-        assert_eq!(solutions, std::slice::from_ref(&picture));
-        let (grid, end) = follow_hints(&puzzle, &solutions);
-        assert_eq!(end, NextStep::Solved);
-        assert_eq!(grid, picture.map(|&colour| 1 << colour));
-    }
-    for (name, puzzle) in corpus_colour_puzzles() {
-        let puzzle = &puzzle;
-        let mut grid = open_grid(puzzle);
-        loop {
-            match next_colour_step(puzzle, &grid, None) {
-                NextStep::Step(step) => {
-                    assert_eq!(step.kind, StepKind::Line, "{name} is line-solvable");
-                    for &(pos, colours) in &step.fixed {
-                        grid[pos] = colours;
-                    }
+fn colour_hints_name_the_wrong_cells() {
+    let mut rng = Rng::new(4244);
+    let mut wrong_found = 0;
+    for (puzzle, picture) in line_solvable_puzzles(&mut rng, 20) {
+        let colours = puzzle.palette().len() as u8;
+        let mut given = picture.map(|_| None);
+        let mut wrong = Vec::new();
+        for pos in picture.positions() {
+            match rng.below(4) {
+                0 => given[pos] = Some(picture[pos]),
+                1 => {
+                    given[pos] = Some((picture[pos] + 1) % colours);
+                    wrong.push(pos);
                 }
-                end => {
-                    assert_eq!(end, NextStep::Solved, "{name}");
-                    break;
-                }
+                _ => {}
             }
         }
-        let picture = grid.map(|cell| cell.trailing_zeros() as u8);
-        assert_eq!(puzzle.check(&picture), Ok(()), "{name}");
+        let found = hint(
+            &puzzle,
+            &given,
+            Deadline::after(std::time::Duration::from_secs(60)),
+        )
+        .unwrap();
+        assert_eq!(found.mistakes, wrong, "{picture:?}");
+        assert!(found.complete);
+        let all = open_grid(&puzzle).cells()[0];
+        let known = given.map(|cell| cell.map_or(all, |colour| 1 << colour));
+        assert_eq!(found.next, next_step(&puzzle, &known, None), "{picture:?}");
+        wrong_found += wrong.len();
     }
+    assert!(wrong_found > 20, "{wrong_found}");
 }

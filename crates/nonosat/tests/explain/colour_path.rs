@@ -1,20 +1,26 @@
-//! Solution paths of colour puzzles against brute force: every step `explain_colour` takes is
-//! sound (each solution that agrees with its support keeps its cells in the colours it leaves),
-//! its support was known before it, and the path of a line-solvable puzzle reaches its unique
-//! solution; the corpus's colour puzzles explain to their solution.
+//! Solution paths of colour puzzles against brute force: every step `explain` takes is sound (each
+//! solution that agrees with its support keeps its cells in the colours it leaves), its support
+//! was known before it, and the path of a line-solvable puzzle, like its hints taken one after
+//! another, reaches its unique solution; the corpus's colour puzzles explain to their solution.
 
 use crate::brute::Rng;
 use crate::brute::colour::all_colour_solutions;
-use crate::colour::{corpus_colour_puzzles, line_solvable_puzzles, random_puzzle, step_is_sound};
-use nonosat::explain::nonogram::ExplainOptions;
-use nonosat::explain::{Class, ColourExplanation, StepKind, Stop, explain_colour, rate_colour};
+use crate::colour::{
+    corpus_colour_puzzles, follow_hints, line_solvable_puzzles, random_puzzle, step_is_sound,
+};
+use nonosat::explain::nonogram::{ExplainOptions, NextStep};
+use nonosat::explain::{Class, ExplanationOf, StepKind, Stop, explain, rate};
 use nonosat::logic::colour::open_grid;
 use nonosat::model::{ColourPuzzle, Grid};
 use nonosat::solve::Options;
 
 /// Replays `explanation` from an empty grid: each step is sound against `solutions`, rests on
 /// cells known as its support says, and only narrows; the replayed grid is the path's.
-fn replay_is_sound(puzzle: &ColourPuzzle, explanation: &ColourExplanation, solutions: &[Grid<u8>]) {
+fn replay_is_sound(
+    puzzle: &ColourPuzzle,
+    explanation: &ExplanationOf<ColourPuzzle>,
+    solutions: &[Grid<u8>],
+) {
     let mut grid = open_grid(puzzle);
     for step in &explanation.steps {
         assert!(step_is_sound(step, solutions), "{step:?}");
@@ -40,7 +46,7 @@ fn colour_paths_are_sound_on_random_puzzles() {
     for _ in 0..80 {
         let (puzzle, picture) = random_puzzle(&mut rng);
         let solutions = all_colour_solutions(&puzzle, usize::MAX);
-        let explanation = explain_colour(&puzzle, &open_grid(&puzzle), &ExplainOptions::default());
+        let explanation = explain(&puzzle, &open_grid(&puzzle), &ExplainOptions::default());
         replay_is_sound(&puzzle, &explanation, &solutions);
         match explanation.stop {
             Stop::Solved => {
@@ -56,19 +62,20 @@ fn colour_paths_are_sound_on_random_puzzles() {
 }
 
 /// Line-solvable random colour puzzles: the path takes line steps only, reaches the unique
-/// solution, and rates `trivial` or `line-solvable` with a score of at least its depth.
+/// solution, and rates `trivial` or `line-solvable` with a score of at least its depth; the
+/// hints, taken one after another from an empty grid, reach it too.
 #[test]
-fn line_solvable_colour_paths_reach_the_solution() {
+fn line_solvable_colour_paths_and_hints_reach_the_solution() {
     let mut rng = Rng::new(5152);
-    for (puzzle, picture) in line_solvable_puzzles(&mut rng, 25) {
+    for (puzzle, picture) in line_solvable_puzzles(&mut rng, 30) {
         let solutions = all_colour_solutions(&puzzle, 2);
         assert_eq!(solutions, std::slice::from_ref(&picture));
         let options = ExplainOptions::default().with_lines_only(true);
-        let explanation = explain_colour(&puzzle, &open_grid(&puzzle), &options);
+        let explanation = explain(&puzzle, &open_grid(&puzzle), &options);
         replay_is_sound(&puzzle, &explanation, &solutions);
         assert_eq!(explanation.stop, Stop::Solved);
         assert_eq!(explanation.grid, picture.map(|&colour| 1 << colour));
-        let rating = rate_colour(&puzzle, &explanation, &Options::default()).unwrap();
+        let rating = rate(&puzzle, &explanation, &Options::default()).unwrap();
         assert!(
             matches!(rating.class, Class::Trivial | Class::LineSolvable),
             "{rating:?}"
@@ -76,22 +83,28 @@ fn line_solvable_colour_paths_reach_the_solution() {
         if rating.class == Class::LineSolvable {
             assert!(rating.score >= explanation.shape.depth as f64);
         }
+        let (grid, end, _) = follow_hints(&puzzle, &solutions);
+        assert_eq!((grid, end), (explanation.grid, NextStep::Solved));
     }
 }
 
 /// The five colour puzzles of pbnsolve's examples explain, by line steps, to a grid that
-/// `ColourPuzzle::check` accepts, and rate `line-solvable`.
+/// `ColourPuzzle::check` accepts, and rate `line-solvable`; their hints, all line steps, reach
+/// the same grid.
 #[test]
 fn corpus_colour_puzzles_explain_to_their_solution() {
     for (name, puzzle) in corpus_colour_puzzles() {
         let puzzle = &puzzle;
-        let explanation = explain_colour(puzzle, &open_grid(puzzle), &ExplainOptions::default());
+        let explanation = explain(puzzle, &open_grid(puzzle), &ExplainOptions::default());
         assert_eq!(explanation.stop, Stop::Solved, "{name}");
         let lines_only = explanation.steps.iter().all(|s| s.kind == StepKind::Line);
         assert!(lines_only, "{name}");
         let picture = explanation.grid.map(|cell| cell.trailing_zeros() as u8);
         assert_eq!(puzzle.check(&picture), Ok(()), "{name}");
-        let rating = rate_colour(puzzle, &explanation, &Options::default()).unwrap();
+        let rating = rate(puzzle, &explanation, &Options::default()).unwrap();
         assert_eq!(rating.class, Class::LineSolvable, "{name}");
+        let (grid, end, kinds) = follow_hints(puzzle, &[picture]);
+        assert_eq!((grid, end), (explanation.grid, NextStep::Solved), "{name}");
+        assert!(kinds.iter().all(|&kind| kind == StepKind::Line), "{name}");
     }
 }

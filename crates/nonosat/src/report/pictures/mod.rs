@@ -6,6 +6,6 @@ mod path;
 mod puzzle;
 mod repairs;
 
-pub use path::{colour_path_drawing, path_drawing};
+pub use path::path_drawing;
 pub use puzzle::{DIFFERING_BLACK, DIFFERING_WHITE, draw_puzzle};
 pub use repairs::draw_repairs;

@@ -1,14 +1,16 @@
 //! A solution path as a picture: each cell coloured by the depth of the step that fixed it.
 //!
-//! Early steps are yellow, late ones purple (the viridis scale, reversed); black cells take the full
-//! colour and white cells a pale tint of it, so the picture stays readable. Cells known at the start
-//! are grey (dark for black, light for white), cells the path left open mid-grey with no number. A
+//! Early steps are yellow, late ones purple (the viridis scale, reversed); black or coloured cells
+//! take the full colour and white or background cells a pale tint of it, so the picture stays
+//! readable. Cells known at the start are grey (dark for black or a colour, light for white or the
+//! background), cells the path left open (or with several colours) mid-grey with no number. A
 //! legend below runs from depth 1 to the deepest step. When cells are large enough, each shows its
 //! depth.
 
-use crate::explain::{ColourExplanation, Explanation};
+use crate::explain::Explanation;
 use crate::image::{Anchor, Drawing, Rgb, largest_cell};
-use crate::model::{Cell, Grid, Pos};
+use crate::model::{Grid, Pos};
+use crate::report::Shown;
 
 /// Viridis, from its purple end to its yellow end.
 const VIRIDIS: [Rgb; 5] = [
@@ -25,28 +27,22 @@ const GRID_LINE: Rgb = Rgb(120, 120, 120);
 const MARGIN: u32 = 8;
 const LEGEND: u32 = 40;
 
-/// The picture of `explanation`, whose path started from `start`.
-pub fn path_drawing(start: &Grid<Cell>, explanation: &Explanation) -> Drawing {
+/// The picture of `puzzle`'s `explanation`, whose path started from `start`: a cell is dark
+/// when its value is painted ([`Shown::fill`]: black, or a colour), pale when it is white or the
+/// background.
+pub fn path_drawing<P: Shown, V>(
+    puzzle: &P,
+    start: &Grid<P::Known>,
+    explanation: &Explanation<P::Known, V>,
+) -> Drawing {
+    let dark = |known| puzzle.fill(P::value_of(known)).is_some();
     draw_path(explanation, |pos, depth, max_depth| {
-        match (start[pos], depth, explanation.grid[pos]) {
-            (Cell::Black, ..) => GIVEN_BLACK,
-            (Cell::White, ..) => GIVEN_WHITE,
-            (_, Some(depth), Cell::Black) => depth_colour(depth, max_depth),
-            (_, Some(depth), _) => pale(depth_colour(depth, max_depth)),
-            (_, None, _) => OPEN,
-        }
-    })
-}
-
-/// The picture of a colour puzzle's `explanation` from an empty grid: a cell the path fixes to
-/// a colour takes the full colour of its depth, one fixed to the background a pale tint, and a
-/// cell left with several colours is open.
-pub fn colour_path_drawing(explanation: &ColourExplanation) -> Drawing {
-    draw_path(explanation, |pos, depth, max_depth| {
-        let colours = explanation.grid[pos];
+        let (given, known) = (start[pos], explanation.grid[pos]);
         match depth {
-            Some(depth) if colours == 1 => pale(depth_colour(depth, max_depth)),
-            Some(depth) if colours.count_ones() == 1 => depth_colour(depth, max_depth),
+            _ if P::is_fixed(given) && dark(given) => GIVEN_BLACK,
+            _ if P::is_fixed(given) => GIVEN_WHITE,
+            Some(depth) if P::is_fixed(known) && dark(known) => depth_colour(depth, max_depth),
+            Some(depth) if P::is_fixed(known) => pale(depth_colour(depth, max_depth)),
             _ => OPEN,
         }
     })
@@ -196,6 +192,7 @@ mod tests {
                 support: vec![(at(0, 0), true)],
             },
         ];
+        use crate::model::{Cell, Puzzle};
         let mut grid = Grid::filled(2, 2, Cell::Unknown);
         grid[at(0, 0)] = Cell::Black;
         grid[at(1, 0)] = Cell::White;
@@ -207,7 +204,11 @@ mod tests {
             elapsed: std::time::Duration::ZERO,
         };
         let start = Grid::filled(2, 2, Cell::Unknown);
-        let png = path_drawing(&start, &explanation).to_png().unwrap();
+        let puzzle =
+            Puzzle::from_picture(&Grid::from_rows(vec![vec![true, false]; 2]).unwrap()).unwrap();
+        let png = path_drawing(&puzzle, &start, &explanation)
+            .to_png()
+            .unwrap();
         let raster = crate::image::Raster::from_png(&png).unwrap();
         let cell = 28; // the largest cell size
         let corner = |row: usize, col: usize| {
