@@ -31,6 +31,7 @@ use super::belief::{black_beliefs, likelier_colour};
 use super::bits::{self, BitLineSolver, LineBits};
 use super::colour::{ColourDpSolver, Colours, all_colours};
 use super::colour_bits::ColourBitSolver;
+use super::memo::LineMemo;
 use crate::model::{Cell, Clue, ColourClue, ColourMismatch, ColourPuzzle, Grid, Mismatch, Puzzle};
 
 /// The most line results a line cache holds before it is cleared: about 100 MB at most on a
@@ -135,6 +136,8 @@ pub struct BlackAndWhiteLines {
     rows_in_words: bool,
     columns_in_words: bool,
     bits: BitLineSolver,
+    /// The bit-parallel solver's answers, remembered per line.
+    memo: LineMemo,
     solver: DpLineSolver,
     cache: LineCache,
     /// A line's cells, and what solving it gives: reused buffers.
@@ -226,6 +229,7 @@ impl Kind for Puzzle {
             rows_in_words: width <= bits::MAX_LEN,
             columns_in_words: height <= bits::MAX_LEN,
             bits: BitLineSolver::new(),
+            memo: LineMemo::new(width + height),
             solver: DpLineSolver::new(),
             cache: LineCache::default(),
             line: Vec::with_capacity(longest),
@@ -253,7 +257,10 @@ impl Kind for Puzzle {
         let clue = self.line_clue(line.number);
         if line.len <= bits::MAX_LEN {
             let known = lines.known[line.number];
-            let solved = lines.bits.solve(clue.blocks(), line.len, known)?;
+            let bits = &mut lines.bits;
+            let solved = lines.memo.solve(line.number, known, |known| {
+                bits.solve(clue.blocks(), line.len, known)
+            })?;
             let fixed = (solved.black & !known.black) | (solved.white & !known.white);
             for i in bits::ones(fixed) {
                 narrowed.push((i, Cell::from_black(solved.black >> i & 1 == 1)));

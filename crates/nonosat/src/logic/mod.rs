@@ -19,6 +19,7 @@ pub mod colour_probe;
 pub mod count;
 mod dp;
 pub mod kind;
+mod memo;
 pub mod probe;
 pub mod propagate;
 
