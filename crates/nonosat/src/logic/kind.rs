@@ -24,6 +24,7 @@
 use std::collections::HashMap;
 use std::fmt::Debug;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::ops::Deref;
 
 use super::Contradiction;
 use super::DpLineSolver;
@@ -31,7 +32,9 @@ use super::belief::{black_beliefs, likelier_colour};
 use super::bits::{self, BitLineSolver, LineBits};
 use super::colour::{ColourDpSolver, Colours, all_colours};
 use super::colour_bits::ColourBitSolver;
-use crate::model::{Cell, Clue, ColourClue, ColourMismatch, ColourPuzzle, Grid, Mismatch, Puzzle};
+use crate::model::{
+    Cell, Clue, Clues, ColourClue, ColourMismatch, ColourPuzzle, Grid, Mismatch, Puzzle,
+};
 
 /// The most line results a line cache holds before it is cleared: about 100 MB at most on a
 /// black-and-white 100x100 puzzle, and far more than a probing round asks on the puzzles measured.
@@ -53,8 +56,8 @@ pub struct LineAt {
 }
 
 /// A kind of nonogram, implemented by its puzzle type: what the board of a depth-first search
-/// needs to know of it.
-pub trait Kind {
+/// needs to know of it. Its size, lines and clues are its [`Clues`], to which it dereferences.
+pub trait Kind: Deref<Target = Clues<Self::Clue>> {
     /// A cell's value in a solution: `bool` (black) or a colour index.
     type Value: Copy + Eq + Debug;
     /// What is known of a cell: the values it may still take.
@@ -65,15 +68,6 @@ pub trait Kind {
     type Mismatch;
     /// The line engine: its solvers, work buffers and whatever it keeps per line.
     type Lines;
-
-    /// The number of columns.
-    fn width(&self) -> usize;
-
-    /// The number of rows.
-    fn height(&self) -> usize;
-
-    /// The clue of line `number` (rows first, then columns).
-    fn line_clue(&self, number: usize) -> &Self::Clue;
 
     /// A cell that may take every value.
     fn open(&self) -> Self::Known;
@@ -148,21 +142,6 @@ impl Kind for Puzzle {
     type Clue = Clue;
     type Mismatch = Mismatch;
     type Lines = BlackAndWhiteLines;
-
-    fn width(&self) -> usize {
-        Puzzle::width(self)
-    }
-
-    fn height(&self) -> usize {
-        Puzzle::height(self)
-    }
-
-    fn line_clue(&self, number: usize) -> &Clue {
-        match number.checked_sub(self.height()) {
-            None => &self.rows()[number],
-            Some(col) => &self.columns()[col],
-        }
-    }
 
     fn open(&self) -> Cell {
         Cell::Unknown
@@ -317,21 +296,6 @@ impl Kind for ColourPuzzle {
     type Clue = ColourClue;
     type Mismatch = ColourMismatch;
     type Lines = ColourLines;
-
-    fn width(&self) -> usize {
-        ColourPuzzle::width(self)
-    }
-
-    fn height(&self) -> usize {
-        ColourPuzzle::height(self)
-    }
-
-    fn line_clue(&self, number: usize) -> &ColourClue {
-        match number.checked_sub(self.height()) {
-            None => &self.rows()[number],
-            Some(col) => &self.columns()[col],
-        }
-    }
 
     fn open(&self) -> Colours {
         all_colours(self.palette().len())

@@ -1,12 +1,14 @@
 //! Clue, puzzle and grid types (black-and-white and colour), and the solver-independent check of a grid against its clues.
 
 mod clue;
+mod clues;
 mod colour;
 mod grid;
 mod puzzle;
 mod window;
 
 pub use clue::{Clue, ZeroBlock};
+pub use clues::{Clues, LineClue};
 pub use colour::{
     BACKGROUND, BACKGROUND_LETTER, Block, Colour, ColourClue, ColourError, ColourMismatch,
     ColourPuzzle, GENERATED_LETTERS, MAX_COLOURS, Palette, UNKNOWN_LETTER,

@@ -127,7 +127,7 @@ impl Certified for Puzzle {
     }
 
     fn cell_count(&self) -> usize {
-        Puzzle::cell_count(self)
+        self.width() * self.height()
     }
 
     fn counting(&self, encoding: &Encoding) -> Option<Counting> {
