@@ -24,7 +24,6 @@
 use std::collections::HashMap;
 use std::fmt::Debug;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::ops::Deref;
 
 use super::Contradiction;
 use super::DpLineSolver;
@@ -32,9 +31,7 @@ use super::belief::{black_beliefs, likelier_colour};
 use super::bits::{self, BitLineSolver, LineBits};
 use super::colour::{ColourDpSolver, Colours, all_colours};
 use super::colour_bits::ColourBitSolver;
-use crate::model::{
-    Cell, Clue, Clues, ColourClue, ColourMismatch, ColourPuzzle, Grid, Mismatch, Puzzle,
-};
+use crate::model::{Cell, ColourMismatch, ColourPuzzle, Grid, Mismatch, Nonogram, Puzzle};
 
 /// The most line results a line cache holds before it is cleared: about 100 MB at most on a
 /// black-and-white 100x100 puzzle, and far more than a probing round asks on the puzzles measured.
@@ -56,14 +53,12 @@ pub struct LineAt {
 }
 
 /// A kind of nonogram, implemented by its puzzle type: what the board of a depth-first search
-/// needs to know of it. Its size, lines and clues are its [`Clues`], to which it dereferences.
-pub trait Kind: Deref<Target = Clues<Self::Clue>> {
+/// needs to know of it. Its size, lines and clues are its [`Nonogram`]'s.
+pub trait Kind: Nonogram {
     /// A cell's value in a solution: `bool` (black) or a colour index.
     type Value: Copy + Eq + Debug;
     /// What is known of a cell: the values it may still take.
     type Known: Copy + Eq + Debug;
-    /// A line's clue.
-    type Clue;
     /// How a grid that breaks a clue is described by the independent check.
     type Mismatch;
     /// The line engine: its solvers, work buffers and whatever it keeps per line.
@@ -139,7 +134,6 @@ pub struct BlackAndWhiteLines {
 impl Kind for Puzzle {
     type Value = bool;
     type Known = Cell;
-    type Clue = Clue;
     type Mismatch = Mismatch;
     type Lines = BlackAndWhiteLines;
 
@@ -293,7 +287,6 @@ pub struct ColourLines {
 impl Kind for ColourPuzzle {
     type Value = u8;
     type Known = Colours;
-    type Clue = ColourClue;
     type Mismatch = ColourMismatch;
     type Lines = ColourLines;
 

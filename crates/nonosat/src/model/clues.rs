@@ -1,12 +1,75 @@
 //! The clues of a nonogram of either kind, rows and columns, and what follows from them alone: its
-//! size, its lines, a line's clue, the clues of a picture, and the first line a grid breaks.
+//! size, its lines, a line's clue, the clues of a picture, the first line a grid breaks, and why
+//! a set of clues is not a puzzle.
 //!
 //! [`Puzzle`](super::Puzzle) holds `Clues<Clue>` and [`ColourPuzzle`](super::ColourPuzzle)
 //! `Clues<ColourClue>`; each dereferences to its clues, so that `puzzle.width()`,
 //! `puzzle.clue(line)` and the other accessors are written once for both.
 
-use super::puzzle::MAX_SIDE;
-use super::{Clue, ColourClue, Grid, LineId, PuzzleError};
+use std::ops::Deref;
+
+use super::{Grid, LineId};
+use crate::words::counted;
+
+/// The largest width or height accepted, in cells. Larger puzzles are refused before any work.
+pub const MAX_SIDE: usize = 1000;
+
+/// Why a set of clues is not a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PuzzleError {
+    /// The puzzle has no rows or no columns.
+    #[error("the puzzle has no rows or no columns")]
+    NoCells,
+    /// A side is larger than [`MAX_SIDE`].
+    #[error("the puzzle is {width}x{height}; sides larger than {MAX_SIDE} cells are not accepted")]
+    TooLarge {
+        /// Number of columns asked for.
+        width: usize,
+        /// Number of rows asked for.
+        height: usize,
+    },
+    /// A clue needs more cells than its line has.
+    #[error("the clue of {line} needs at least {needs} cells but the line has {len}")]
+    ClueTooLong {
+        /// The line whose clue does not fit.
+        line: LineId,
+        /// Cells the clue needs at the least.
+        needs: usize,
+        /// Cells the line has.
+        len: usize,
+    },
+    /// The row clues and the column clues ask for different numbers of black cells.
+    #[error(
+        "the row clues ask for {} but the column clues ask for {columns}",
+        counted(*rows, "black cell", "black cells")
+    )]
+    TotalsDiffer {
+        /// Black cells the rows ask for.
+        rows: usize,
+        /// Black cells the columns ask for.
+        columns: usize,
+    },
+    /// The goal picture is not the size of the puzzle.
+    #[error(
+        "the goal picture is {}x{} but the puzzle is {}x{}",
+        goal.0, goal.1, puzzle.0, puzzle.1
+    )]
+    GoalSize {
+        /// The goal's width and height.
+        goal: (usize, usize),
+        /// The puzzle's width and height.
+        puzzle: (usize, usize),
+    },
+}
+
+/// A kind of nonogram as its clues: what each layer's trait of a kind ([`Kind`](crate::logic::Kind),
+/// [`Encodable`](crate::cnf::Encodable)) starts from. Its size, lines and clues are its [`Clues`],
+/// to which it dereferences.
+pub trait Nonogram: Deref<Target = Clues<Self::Clue>> {
+    /// A line's clue.
+    type Clue;
+}
 
 /// What the clues of a kind of nonogram have in common: a clue is read off a line of values `V`
 /// (`bool`, black, or a colour index) and needs a shortest line.
@@ -16,24 +79,6 @@ pub trait LineClue<V>: Clone + PartialEq {
 
     /// Length of the shortest line the clue fits.
     fn shortest(&self) -> usize;
-}
-
-impl LineClue<bool> for Clue {
-    fn read(cells: Vec<bool>) -> Self {
-        Clue::of_line(cells)
-    }
-    fn shortest(&self) -> usize {
-        self.min_len()
-    }
-}
-
-impl LineClue<u8> for ColourClue {
-    fn read(cells: Vec<u8>) -> Self {
-        ColourClue::of_line(cells)
-    }
-    fn shortest(&self) -> usize {
-        self.min_len()
-    }
 }
 
 /// The row clues (top to bottom) and column clues (left to right) of a puzzle, each known to fit

@@ -8,7 +8,7 @@ use std::fmt;
 use std::ops::Deref;
 
 use super::clue::write_blocks;
-use super::{Clue, Clues, Grid, LineId, Metadata, Puzzle, PuzzleError};
+use super::{Clue, Clues, Grid, LineClue, LineId, Metadata, Nonogram, Puzzle, PuzzleError};
 use crate::words::counted;
 
 /// The most colours a puzzle may use besides the background (a line solver keeps a cell's possible
@@ -493,6 +493,19 @@ impl ColourPuzzle {
             }),
             None => Ok(()),
         }
+    }
+}
+
+impl Nonogram for ColourPuzzle {
+    type Clue = ColourClue;
+}
+
+impl LineClue<u8> for ColourClue {
+    fn read(cells: Vec<u8>) -> Self {
+        ColourClue::of_line(cells)
+    }
+    fn shortest(&self) -> usize {
+        self.min_len()
     }
 }
 

@@ -2,11 +2,7 @@
 
 use std::ops::Deref;
 
-use super::{Clue, Clues, Grid, LineId};
-use crate::words::counted;
-
-/// The largest width or height accepted, in cells. Larger puzzles are refused before any work.
-pub const MAX_SIDE: usize = 1000;
+use super::{Clue, Clues, Grid, LineClue, LineId, Nonogram, PuzzleError};
 
 /// A nonogram whose clues are known to be consistent in size.
 ///
@@ -40,55 +36,6 @@ pub struct Metadata {
     pub copyright: Option<String>,
     /// Licence, as an SPDX code or free text.
     pub license: Option<String>,
-}
-
-/// Why a set of clues is not a puzzle.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum PuzzleError {
-    /// The puzzle has no rows or no columns.
-    #[error("the puzzle has no rows or no columns")]
-    NoCells,
-    /// A side is larger than [`MAX_SIDE`].
-    #[error("the puzzle is {width}x{height}; sides larger than {MAX_SIDE} cells are not accepted")]
-    TooLarge {
-        /// Number of columns asked for.
-        width: usize,
-        /// Number of rows asked for.
-        height: usize,
-    },
-    /// A clue needs more cells than its line has.
-    #[error("the clue of {line} needs at least {needs} cells but the line has {len}")]
-    ClueTooLong {
-        /// The line whose clue does not fit.
-        line: LineId,
-        /// Cells the clue needs at the least.
-        needs: usize,
-        /// Cells the line has.
-        len: usize,
-    },
-    /// The row clues and the column clues ask for different numbers of black cells.
-    #[error(
-        "the row clues ask for {} but the column clues ask for {columns}",
-        counted(*rows, "black cell", "black cells")
-    )]
-    TotalsDiffer {
-        /// Black cells the rows ask for.
-        rows: usize,
-        /// Black cells the columns ask for.
-        columns: usize,
-    },
-    /// The goal picture is not the size of the puzzle.
-    #[error(
-        "the goal picture is {}x{} but the puzzle is {}x{}",
-        goal.0, goal.1, puzzle.0, puzzle.1
-    )]
-    GoalSize {
-        /// The goal's width and height.
-        goal: (usize, usize),
-        /// The puzzle's width and height.
-        puzzle: (usize, usize),
-    },
 }
 
 /// The first line of a grid that breaks its clue, found by [`Puzzle::check`].
@@ -155,9 +102,23 @@ impl Puzzle {
     }
 }
 
+impl Nonogram for Puzzle {
+    type Clue = Clue;
+}
+
+impl LineClue<bool> for Clue {
+    fn read(cells: Vec<bool>) -> Self {
+        Clue::of_line(cells)
+    }
+    fn shortest(&self) -> usize {
+        self.min_len()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::MAX_SIDE;
 
     fn clues(lists: &[&[usize]]) -> Vec<Clue> {
         lists

@@ -143,7 +143,7 @@ impl Certified for ColourPuzzle {
     /// `blocked` is given, its blocking clause.
     fn formula(&self, blocked: Option<&Grid<u8>>) -> Result<(ColourEncoding, Cnf), TooLarge> {
         let mut cnf = Cnf::new();
-        let encoding = cnf::encode_colour(self, &crate::logic::colour::open_grid(self), &mut cnf)?;
+        let encoding = cnf::encode(self, &crate::logic::colour::open_grid(self), &mut cnf)?;
         if let Some(blocked) = blocked {
             cnf.add_clause(&encoding.blocking_clause(blocked));
         }
@@ -156,7 +156,7 @@ impl Certified for ColourPuzzle {
         encoding: &ColourEncoding,
         cnf: &Cnf,
     ) -> io::Result<()> {
-        cnf::write_colour_dimacs(&mut &mut *out, self, encoding, cnf)
+        cnf::write_dimacs(&mut &mut *out, self, encoding, cnf)
     }
 
     fn verified(&self, encoding: &ColourEncoding, model: &Model) -> Result<Grid<u8>, CertifyError> {

@@ -177,7 +177,7 @@ fn clause_count_within_documented_bound() {
 /// exactly when at most k of them are true; every k, every assignment, up to eight literals.
 #[test]
 fn counter_allows_exactly_the_assignments_within_its_bound() {
-    use nonosat::cnf::{Counter, encode};
+    use nonosat::cnf::{Counter, FreshVars, encode};
     use nonosat::{Cell, Grid, Puzzle};
     for n in 1..=8usize {
         // Fresh variables after the encoding of a one-cell puzzle: nothing constrains them but the
