@@ -7,7 +7,7 @@ use crate::brute::colour::{all_colour_solutions, palette, random_picture};
 use crate::common;
 use nonosat::explain::nonogram::NextStep;
 use nonosat::explain::{Step, StepKind, next_colour_step};
-use nonosat::formats::parse_colour_bytes;
+use nonosat::formats::{ReadOptions, parse_bytes};
 use nonosat::logic::colour::{ColourLineSolver, Colours, open_grid, propagate_colour};
 use nonosat::model::{ColourPuzzle, Grid};
 
@@ -46,7 +46,13 @@ pub(crate) fn corpus_colour_puzzles() -> Vec<(&'static str, ColourPuzzle)> {
         .map(|name| {
             let path = dir.join(format!("pbnsolve/{name}.g"));
             let bytes = std::fs::read(&path).unwrap();
-            let entries = parse_colour_bytes(&bytes, path.to_str().unwrap(), None).unwrap();
+            let entries = parse_bytes::<ColourPuzzle>(
+                &bytes,
+                path.to_str().unwrap(),
+                None,
+                &ReadOptions::default(),
+            )
+            .unwrap();
             (name, entries.into_iter().next().unwrap().puzzle)
         })
         .collect()

@@ -9,7 +9,7 @@ use crate::brute::Rng;
 use crate::brute::colour::{all_colour_solutions, full_lines, palette, random_picture};
 use crate::common;
 use nonosat::deadline::Deadline;
-use nonosat::formats::{ParseErrorKind, parse_colour_bytes};
+use nonosat::formats::{ParseErrorKind, ReadOptions, parse_bytes};
 use nonosat::model::{ColourClue, ColourPuzzle, Grid, LineId, Pos};
 use nonosat::solve::{
     ColourReport, GoalReport, Options, SolutionCount, Strategy, Verdict, check,
@@ -312,7 +312,12 @@ fn corpus_colour_puzzles_are_decided() {
     };
     let read = |path: &std::path::Path| {
         let bytes = std::fs::read(path).unwrap();
-        parse_colour_bytes(&bytes, &path.to_string_lossy(), None)
+        parse_bytes::<ColourPuzzle>(
+            &bytes,
+            &path.to_string_lossy(),
+            None,
+            &ReadOptions::default(),
+        )
     };
     for name in ["acorn", "alladin", "bird2", "rose", "spaceShuttle"] {
         let puzzle = read(&dir.join(format!("pbnsolve/{name}.g")))

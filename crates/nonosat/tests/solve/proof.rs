@@ -299,7 +299,7 @@ fn counting_certificates_of_n_dom_verify() {
         let puzzle = n_dom(n);
         if let Some(corpus) = crate::common::corpus_dir() {
             let file = corpus.join(format!("ndom/{n:02}-dom.nin"));
-            let read = read_path(&file, None).unwrap().remove(0).puzzle;
+            let read = read_path::<Puzzle>(&file, None).unwrap().remove(0).puzzle;
             assert_eq!(
                 (read.rows(), read.columns()),
                 (puzzle.rows(), puzzle.columns())
