@@ -1532,12 +1532,7 @@ proptest! {
 
 /// Colour puzzles of a text, or the error's message with its file and line.
 fn colour_puzzles(text: &str, source: &str) -> Result<Vec<nonosat::model::ColourPuzzle>, String> {
-    let entries = formats::parse_bytes::<ColourPuzzle>(
-        text.as_bytes(),
-        source,
-        None,
-        &ReadOptions::default(),
-    );
+    let entries = formats::parse::<ColourPuzzle>(&text, source, None);
     entries
         .map(|entries| entries.into_iter().map(|entry| entry.puzzle).collect())
         .map_err(|error| error.to_string())
@@ -1742,12 +1737,7 @@ fn colour_round_trip(
     format: Format,
 ) -> (nonosat::model::ColourPuzzle, String) {
     let text = formats::write(puzzle, format).unwrap();
-    let entries = formats::parse_bytes::<ColourPuzzle>(
-        text.as_bytes(),
-        "w",
-        Some(format),
-        &ReadOptions::default(),
-    );
+    let entries = formats::parse::<ColourPuzzle>(&text, "w", Some(format));
     let back = entries
         .unwrap_or_else(|error| panic!("{format}: {error}\n{text}"))
         .remove(0)
@@ -1918,12 +1908,7 @@ fn json_colour_puzzles_read_and_black_and_white_readers_refuse_them() {
 
 /// Colour puzzles of a text grid (`--format picture`), or the error's message.
 fn grid_puzzles(text: &str, source: &str) -> Result<Vec<nonosat::model::ColourPuzzle>, String> {
-    let entries = formats::parse_bytes::<ColourPuzzle>(
-        text.as_bytes(),
-        source,
-        Some(Format::Picture),
-        &ReadOptions::default(),
-    );
+    let entries = formats::parse::<ColourPuzzle>(&text, source, Some(Format::Picture));
     entries
         .map(|entries| entries.into_iter().map(|entry| entry.puzzle).collect())
         .map_err(|error| error.to_string())
@@ -2078,13 +2063,7 @@ fn corpus_number_loom_colour_pngs_round_trip_through_clues_and_check() {
         assert_eq!(puzzle.check(goal), Ok(()), "{}", path.display());
         // Clues written as .non and read back are the same puzzle; check finds the picture.
         let non = formats::write(puzzle, Format::Non).unwrap();
-        let again = formats::parse_bytes::<ColourPuzzle>(
-            non.as_bytes(),
-            "again.non",
-            None,
-            &ReadOptions::default(),
-        )
-        .unwrap();
+        let again = formats::parse::<ColourPuzzle>(&non, "again.non", None).unwrap();
         assert_eq!(again[0].puzzle.rows(), puzzle.rows(), "{}", path.display());
         // The same colours; `.non` names the background `0`.
         let colours = |p: &nonosat::model::ColourPuzzle| p.palette().colours()[1..].to_vec();
@@ -2124,13 +2103,7 @@ fn png_through_clues(path: &Path, background: Option<nonosat::image::Rgb>) -> Op
         return None;
     };
     let non = formats::write(&entries[0].puzzle, Format::Non).unwrap();
-    let clues = formats::parse_bytes::<ColourPuzzle>(
-        non.as_bytes(),
-        "clues.non",
-        None,
-        &ReadOptions::default(),
-    )
-    .unwrap();
+    let clues = formats::parse::<ColourPuzzle>(&non, "clues.non", None).unwrap();
     Some(formats::write_bytes(&clues[0].puzzle, Format::Png).unwrap())
 }
 

@@ -32,7 +32,7 @@ use super::layout::{Layout, Term, clause, slack};
 use std::io::{self, Write};
 
 use super::{ClauseSink, Encodable, Lit, Var};
-use crate::model::{BACKGROUND, ColourClue, ColourPuzzle, Grid, LineId, Metadata, Pos};
+use crate::model::{BACKGROUND, ColourClue, ColourPuzzle, Grid, LineId, Pos};
 
 /// What a colour encoding produced, beyond its clauses: its size and its cell numbering.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,10 +104,6 @@ impl Encodable for ColourPuzzle {
     type Known = u32;
     type Encoding = ColourEncoding;
     const NOUN: &'static str = "colour nonogram";
-
-    fn meta(&self) -> &Metadata {
-        &self.meta
-    }
 
     /// Whether the cell has other than one colour left.
     fn is_open(colours: u32) -> bool {

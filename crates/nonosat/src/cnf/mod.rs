@@ -21,7 +21,7 @@ pub use distance::{Counter, FreshVars};
 use std::io::{self, Write};
 use std::ops::Not;
 
-use crate::model::{Cell, Clue, Grid, LineId, LineWindow, Metadata, Nonogram, Pos, Puzzle};
+use crate::model::{Cell, Clue, Grid, LineId, LineWindow, Nonogram, Pos, Puzzle};
 
 /// The most clauses an encoding may have; larger puzzles are refused before anything is built.
 ///
@@ -154,9 +154,6 @@ pub trait Encodable: Nonogram {
     /// What the DIMACS header calls the puzzle.
     const NOUN: &'static str;
 
-    /// The puzzle's title and other metadata.
-    fn meta(&self) -> &Metadata;
-
     /// Whether a line with this cell still needs the clauses of its clue.
     fn is_open(known: Self::Known) -> bool;
 
@@ -189,10 +186,6 @@ impl Encodable for Puzzle {
     type Known = Cell;
     type Encoding = Encoding;
     const NOUN: &'static str = "nonogram";
-
-    fn meta(&self) -> &Metadata {
-        &self.meta
-    }
 
     fn is_open(cell: Cell) -> bool {
         cell == Cell::Unknown

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use super::LineClue;
+
 /// The clue of one row or column: the lengths of its black blocks from the start of the line.
 ///
 /// Every length is at least 1; an empty clue means the whole line is white. A clue never says how
@@ -78,6 +80,15 @@ impl Clue {
             blocks.push(run);
         }
         Clue(blocks)
+    }
+}
+
+impl LineClue<bool> for Clue {
+    fn read(cells: Vec<bool>) -> Self {
+        Clue::of_line(cells)
+    }
+    fn shortest(&self) -> usize {
+        self.min_len()
     }
 }
 

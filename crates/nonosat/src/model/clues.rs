@@ -8,7 +8,7 @@
 
 use std::ops::Deref;
 
-use super::{Grid, LineId};
+use super::{Grid, LineId, Metadata};
 use crate::words::counted;
 
 /// The largest width or height accepted, in cells. Larger puzzles are refused before any work.
@@ -69,6 +69,9 @@ pub enum PuzzleError {
 pub trait Nonogram: Deref<Target = Clues<Self::Clue>> {
     /// A line's clue.
     type Clue;
+
+    /// The puzzle's title and other descriptive fields from its file.
+    fn meta(&self) -> &Metadata;
 }
 
 /// What the clues of a kind of nonogram have in common: a clue is read off a line of values `V`

@@ -332,6 +332,15 @@ impl ColourClue {
     }
 }
 
+impl LineClue<u8> for ColourClue {
+    fn read(cells: Vec<u8>) -> Self {
+        ColourClue::of_line(cells)
+    }
+    fn shortest(&self) -> usize {
+        self.min_len()
+    }
+}
+
 /// Blocks as `len:colour` separated by spaces (`3:1 1:2`), `0` for the empty clue.
 impl fmt::Display for ColourClue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -498,14 +507,9 @@ impl ColourPuzzle {
 
 impl Nonogram for ColourPuzzle {
     type Clue = ColourClue;
-}
 
-impl LineClue<u8> for ColourClue {
-    fn read(cells: Vec<u8>) -> Self {
-        ColourClue::of_line(cells)
-    }
-    fn shortest(&self) -> usize {
-        self.min_len()
+    fn meta(&self) -> &Metadata {
+        &self.meta
     }
 }
 

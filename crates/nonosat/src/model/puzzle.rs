@@ -2,7 +2,7 @@
 
 use std::ops::Deref;
 
-use super::{Clue, Clues, Grid, LineClue, LineId, Nonogram, PuzzleError};
+use super::{Clue, Clues, Grid, LineId, Nonogram, PuzzleError};
 
 /// A nonogram whose clues are known to be consistent in size.
 ///
@@ -104,14 +104,9 @@ impl Puzzle {
 
 impl Nonogram for Puzzle {
     type Clue = Clue;
-}
 
-impl LineClue<bool> for Clue {
-    fn read(cells: Vec<bool>) -> Self {
-        Clue::of_line(cells)
-    }
-    fn shortest(&self) -> usize {
-        self.min_len()
+    fn meta(&self) -> &Metadata {
+        &self.meta
     }
 }
 

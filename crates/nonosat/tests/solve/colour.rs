@@ -366,7 +366,7 @@ fn corpus_colour_puzzles_are_decided() {
 fn colour_certificates_verify_with_the_independent_checker() {
     use drat_check::{check_model, check_refutation, parse_dimacs, parse_drat};
     use nonosat::sat::SatBackend;
-    use nonosat::solve::certify::{prove_no_other, write_other_solution};
+    use nonosat::solve::certify::{prove, write_other_solution};
     let mut rng = Rng::new(77);
     let (mut unique, mut multiple) = (0, 0);
     for round in 0..60 {
@@ -382,7 +382,7 @@ fn colour_certificates_verify_with_the_independent_checker() {
         let solutions = all_colour_solutions(&puzzle, 3);
         for &backend in SatBackend::ALL {
             let (mut formula, mut proof) = (Vec::new(), Vec::new());
-            let other = prove_no_other(
+            let other = prove(
                 &puzzle,
                 Some(&picture),
                 &mut formula,
@@ -390,6 +390,7 @@ fn colour_certificates_verify_with_the_independent_checker() {
                 backend,
                 None,
             )
+            .map(|proof| proof.other)
             .unwrap();
             let dimacs = parse_dimacs(&String::from_utf8(formula).unwrap()).unwrap();
             match other {
