@@ -1532,7 +1532,7 @@ proptest! {
 
 /// Colour puzzles of a text, or the error's message with its file and line.
 fn colour_puzzles(text: &str, source: &str) -> Result<Vec<nonosat::model::ColourPuzzle>, String> {
-    let entries = formats::parse::<ColourPuzzle>(&text, source, None);
+    let entries = formats::parse::<ColourPuzzle>(text, source, None);
     entries
         .map(|entries| entries.into_iter().map(|entry| entry.puzzle).collect())
         .map_err(|error| error.to_string())
@@ -1908,7 +1908,7 @@ fn json_colour_puzzles_read_and_black_and_white_readers_refuse_them() {
 
 /// Colour puzzles of a text grid (`--format picture`), or the error's message.
 fn grid_puzzles(text: &str, source: &str) -> Result<Vec<nonosat::model::ColourPuzzle>, String> {
-    let entries = formats::parse::<ColourPuzzle>(&text, source, Some(Format::Picture));
+    let entries = formats::parse::<ColourPuzzle>(text, source, Some(Format::Picture));
     entries
         .map(|entries| entries.into_iter().map(|entry| entry.puzzle).collect())
         .map_err(|error| error.to_string())

@@ -64,6 +64,9 @@ pub trait Kind: Nonogram {
     /// The line engine: its solvers, work buffers and whatever it keeps per line.
     type Lines;
 
+    /// The designer's goal picture the puzzle carries, if any.
+    fn goal(&self) -> Option<&Grid<Self::Value>>;
+
     /// A cell that may take every value.
     fn open(&self) -> Self::Known;
 
@@ -136,6 +139,10 @@ impl Kind for Puzzle {
     type Known = Cell;
     type Mismatch = Mismatch;
     type Lines = BlackAndWhiteLines;
+
+    fn goal(&self) -> Option<&Grid<bool>> {
+        Puzzle::goal(self)
+    }
 
     fn open(&self) -> Cell {
         Cell::Unknown
@@ -289,6 +296,10 @@ impl Kind for ColourPuzzle {
     type Known = Colours;
     type Mismatch = ColourMismatch;
     type Lines = ColourLines;
+
+    fn goal(&self) -> Option<&Grid<u8>> {
+        ColourPuzzle::goal(self)
+    }
 
     fn open(&self) -> Colours {
         all_colours(self.palette().len())

@@ -37,10 +37,6 @@ impl SolveKind for ColourPuzzle {
     type Search<'a> = ColourSearch<'a, Option<Deadline>>;
     type PictureError = ColourError;
 
-    fn goal(&self) -> Option<&Grid<u8>> {
-        ColourPuzzle::goal(self)
-    }
-
     /// The puzzle of `picture` with this puzzle's colour table.
     fn of_picture(&self, picture: &Grid<u8>) -> Result<Self, ColourError> {
         ColourPuzzle::from_picture(picture, self.palette().clone())
