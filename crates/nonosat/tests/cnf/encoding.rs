@@ -65,8 +65,9 @@ fn too_long_clue_is_unsatisfiable() {
     assert_eq!(solver.solve().unwrap(), None);
 }
 
-/// Plain unit propagation: `None` on a conflict, else the values it forces.
-fn unit_propagate(cnf: &Cnf, vars: u32, units: &[Lit]) -> Option<Vec<Option<bool>>> {
+/// Plain unit propagation from the literals `units`: `None` on a conflict, else the values it
+/// forces (index = variable). Shared with the colour encoding's tests.
+pub(crate) fn unit_propagate(cnf: &Cnf, vars: u32, units: &[Lit]) -> Option<Vec<Option<bool>>> {
     let mut value = vec![None; vars as usize + 1];
     for lit in units {
         value[lit.var().dimacs() as usize] = Some(lit.is_positive());

@@ -7,7 +7,7 @@ use crate::brute::colour::{all_colour_solutions, palette, random_picture};
 use crate::common;
 use nonosat::explain::nonogram::NextStep;
 use nonosat::explain::{Step, StepKind, next_colour_step};
-use nonosat::formats::{ReadOptions, parse_bytes};
+use nonosat::formats::read_path;
 use nonosat::logic::colour::{ColourLineSolver, Colours, open_grid, propagate_colour};
 use nonosat::model::{ColourPuzzle, Grid};
 
@@ -45,14 +45,7 @@ pub(crate) fn corpus_colour_puzzles() -> Vec<(&'static str, ColourPuzzle)> {
         .into_iter()
         .map(|name| {
             let path = dir.join(format!("pbnsolve/{name}.g"));
-            let bytes = std::fs::read(&path).unwrap();
-            let entries = parse_bytes::<ColourPuzzle>(
-                &bytes,
-                path.to_str().unwrap(),
-                None,
-                &ReadOptions::default(),
-            )
-            .unwrap();
+            let entries = read_path::<ColourPuzzle>(&path, None).unwrap();
             (name, entries.into_iter().next().unwrap().puzzle)
         })
         .collect()
