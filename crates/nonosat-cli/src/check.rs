@@ -6,7 +6,6 @@ use std::sync::Mutex;
 
 use nonosat::deadline::Deadline;
 use nonosat::formats::{Entry, Puzzles};
-use nonosat::logic::kind::Kind;
 use nonosat::report::{
     CertificateRecord, CheckRecord, Shown, draw_puzzle, render_check_detail, render_verdict,
 };
@@ -43,12 +42,9 @@ pub(super) fn solve_all(
 
 /// A kind of puzzle that `solve` and `check` take, black and white or colour: the library's
 /// search, records, views and certificates of it.
-pub(super) trait Checkable:
-    Solvable + Shown + Certified<Value = <Self as Kind>::Value>
-{
-}
+pub(super) trait Checkable: Solvable + Shown + Certified {}
 
-impl<P: Solvable + Shown + Certified<Value = <P as Kind>::Value>> Checkable for P {}
+impl<P: Solvable + Shown + Certified> Checkable for P {}
 
 /// `solve` and `check` on the puzzles of a file: one result each, and a summary.
 fn check_all<P: Checkable>(

@@ -1,9 +1,10 @@
 //! `cnf`: one puzzle's encoding in DIMACS or JSON, black and white or colour.
 
-use nonosat::cnf::{self, Cnf, TooLarge};
+use nonosat::cnf::{self, Cnf, Encodable, FreshVars};
 use nonosat::formats::{Entry, Puzzles};
 use nonosat::logic::DpLineSolver;
-use nonosat::logic::colour::{ColourLineSolver, open_grid, propagate_colour};
+use nonosat::logic::colour::{ColourLineSolver, Colours, propagate_colour};
+use nonosat::logic::kind::Kind;
 use nonosat::logic::propagate::propagate;
 use nonosat::model::{Cell, ColourPuzzle, Grid, Puzzle};
 use nonosat::report::{CnfRecord, Shown};
@@ -21,70 +22,46 @@ pub(super) fn cnf(args: &CnfArgs) -> Result<Status, CliError> {
     }
 }
 
-/// A puzzle's formula: its number of variables, its clauses, and its DIMACS text (with comments
-/// that map the cells).
-struct Formula {
-    variables: u32,
-    clauses: Cnf,
-    dimacs: Vec<u8>,
-}
+/// Line propagation on a puzzle of kind `P` from `known`: whether it ended without a
+/// contradiction.
+type Propagate<P> = fn(&P, &mut Grid<<P as Kind>::Known>) -> bool;
 
-/// The formula of a puzzle of kind `P`, after line propagation when asked.
-type Encode<P> = fn(&P, bool) -> Result<Formula, TooLarge>;
-
-/// `cnf` on the puzzle of `entries` that `--index` picks, encoded by `encode`.
-fn cnf_of<P: Shown>(
+/// `cnf` on the puzzle of `entries` that `--index` picks, after line propagation by `propagate`
+/// when asked.
+fn cnf_of<P: Shown + Encodable<Known = <P as Kind>::Known>>(
     args: &CnfArgs,
     entries: &[Entry<P>],
-    encode: Encode<P>,
+    propagate: Propagate<P>,
 ) -> Result<Status, CliError> {
     let file = shown_name(&args.input.file);
     let index = pick_entry(&file, entries.len(), args.index)?;
     let puzzle = &entries[index].puzzle;
-    let formula = encode(puzzle, args.propagate)
-        .map_err(|error| CliError::new(&file, error).at(index).context(&file))?;
-    let text = if args.input.json {
-        let record = CnfRecord::new(&file, index, puzzle, formula.variables, &formula.clauses);
-        json_line(&record).into_bytes()
-    } else {
-        formula.dimacs
-    };
-    write_output(args.output.as_deref(), &text)
-}
-
-/// The black-and-white encoding: a variable a cell, black when true.
-fn black_and_white(puzzle: &Puzzle, propagated: bool) -> Result<Formula, TooLarge> {
-    let open = || Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+    let open = || Grid::filled(puzzle.width(), puzzle.height(), puzzle.open());
     let mut known = open();
-    if propagated && propagate(puzzle, &mut known, &mut DpLineSolver::new()).is_err() {
+    if args.propagate && !propagate(puzzle, &mut known) {
         // A contradiction: the plain encoding, which is unsatisfiable, says so to any solver.
         known = open();
     }
     let mut clauses = Cnf::new();
-    let encoding = cnf::encode(puzzle, &known, &mut clauses)?;
-    let mut dimacs = Vec::new();
-    cnf::write_dimacs(&mut dimacs, puzzle, &encoding, &clauses).expect("writing to memory");
-    Ok(Formula {
-        variables: encoding.vars,
-        clauses,
-        dimacs,
-    })
+    let encoding = cnf::encode(puzzle, &known, &mut clauses)
+        .map_err(|error| CliError::new(&file, error).at(index).context(&file))?;
+    let text = if args.input.json {
+        let record = CnfRecord::new(&file, index, puzzle, encoding.vars(), &clauses);
+        json_line(&record).into_bytes()
+    } else {
+        let mut dimacs = Vec::new();
+        cnf::write_dimacs(&mut dimacs, puzzle, &encoding, &clauses).expect("writing to memory");
+        dimacs
+    };
+    write_output(args.output.as_deref(), &text)
 }
 
-/// The colour encoding: a variable a cell and colour.
-fn colour(puzzle: &ColourPuzzle, propagated: bool) -> Result<Formula, TooLarge> {
-    let mut known = open_grid(puzzle);
-    if propagated && propagate_colour(puzzle, &mut known, &mut ColourLineSolver::new()).is_err() {
-        // A contradiction, as in black and white.
-        known = open_grid(puzzle);
-    }
-    let mut clauses = Cnf::new();
-    let encoding = cnf::encode_colour(puzzle, &known, &mut clauses)?;
-    let mut dimacs = Vec::new();
-    cnf::write_colour_dimacs(&mut dimacs, puzzle, &encoding, &clauses).expect("writing to memory");
-    Ok(Formula {
-        variables: encoding.vars,
-        clauses,
-        dimacs,
-    })
+/// Black-and-white line propagation, by the complete line solver.
+fn black_and_white(puzzle: &Puzzle, known: &mut Grid<Cell>) -> bool {
+    propagate(puzzle, known, &mut DpLineSolver::new()).is_ok()
+}
+
+/// Colour line propagation, by the complete colour line solver.
+fn colour(puzzle: &ColourPuzzle, known: &mut Grid<Colours>) -> bool {
+    propagate_colour(puzzle, known, &mut ColourLineSolver::new()).is_ok()
 }

@@ -69,10 +69,10 @@ pub(super) fn colour(
     format: Format,
 ) -> Result<Vec<u8>, CliError> {
     let written = match (entries, format) {
-        ([one], _) => formats::write_colour_bytes(&one.puzzle, format),
+        ([one], _) => formats::write_bytes(&one.puzzle, format),
         (many, Format::JsonLines) => many
             .iter()
-            .map(|entry| formats::write_colour_bytes(&entry.puzzle, format))
+            .map(|entry| formats::write_bytes(&entry.puzzle, format))
             .collect::<Result<Vec<_>, _>>()
             .map(|lines| lines.concat()),
         (many, _) => {

@@ -253,7 +253,7 @@ fn write_read_black_and_white(
     let bytes =
         formats::write_bytes(&written, format).map_err(|error| CliError::new(&shown, error))?;
     write_file(output, &bytes)?;
-    let read = formats::read_path_with(output, Some(format), &ReadOptions::default())
+    let read = formats::read_path_with::<Puzzle>(output, Some(format), &ReadOptions::default())
         .map_err(|error| CliError::new(&shown, error))?;
     Ok(match <[_; 1]>::try_from(read) {
         Ok([entry]) if entry.puzzle.goal() == Some(picture) => Some(entry.puzzle),
@@ -272,8 +272,8 @@ fn write_read_colour(
     let shown = shown_name(output);
     let written = ColourPuzzle::from_picture(picture, puzzle.palette().clone())
         .map_err(|error| CliError::new(&shown, error))?;
-    let bytes = formats::write_colour_bytes(&written, format)
-        .map_err(|error| CliError::new(&shown, error))?;
+    let bytes =
+        formats::write_bytes(&written, format).map_err(|error| CliError::new(&shown, error))?;
     write_file(output, &bytes)?;
     // A PNG is read back in colour, with as many colours as the design has and its
     // background as the empty colour.

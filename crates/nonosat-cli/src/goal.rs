@@ -5,7 +5,7 @@ use std::path::Path;
 
 use nonosat::formats::{self, ColourEntry, Entry, Puzzles, ReadOptions};
 use nonosat::image::Rgb;
-use nonosat::model::{Colour, ColourPuzzle, Grid, MAX_COLOURS, Palette};
+use nonosat::model::{Colour, ColourPuzzle, Grid, MAX_COLOURS, Palette, Puzzle};
 
 use super::args::{InputArgs, UniquenessArgs};
 use super::error::{CliError, Usage};
@@ -36,7 +36,7 @@ pub(super) fn black_and_white(
 ) -> Result<(), CliError> {
     let goal_file = shown_name(path);
     let options = ReadOptions::default().with_threshold(input.threshold);
-    let pictures = formats::read_path_with(path, None, &options)
+    let pictures = formats::read_path_with::<Puzzle>(path, None, &options)
         .map_err(|error| CliError::new(&goal_file, error))?;
     let goal = match pictures.as_slice() {
         [entry] => entry.puzzle.goal().cloned(),

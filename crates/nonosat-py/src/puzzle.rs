@@ -509,7 +509,7 @@ impl PyPuzzle {
         let format = self::format(format)?;
         let bytes = match &self.kind {
             Kind::BlackAndWhite(puzzle) => formats::write_bytes(puzzle, format),
-            Kind::Colour(puzzle) => formats::write_colour_bytes(puzzle, format),
+            Kind::Colour(puzzle) => formats::write_bytes(puzzle, format),
         };
         let bytes = raised(bytes)?;
         if format == Format::Png {

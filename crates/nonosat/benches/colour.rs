@@ -36,7 +36,7 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use nonosat::formats;
+use nonosat::formats::{self, ReadOptions};
 use nonosat::logic::DpLineSolver;
 use nonosat::logic::colour::{ColourLineSolver, open_grid, propagate_colour, solved_picture};
 use nonosat::logic::propagate::propagate;
@@ -258,7 +258,12 @@ fn main() {
     let (mut times, mut checks) = (Vec::new(), Vec::new());
     for path in paths {
         let bytes = std::fs::read(&path).expect("readable");
-        let Ok(read) = formats::parse_colour_bytes(&bytes, &path.to_string_lossy(), None) else {
+        let Ok(read) = formats::parse_bytes::<ColourPuzzle>(
+            &bytes,
+            &path.to_string_lossy(),
+            None,
+            &ReadOptions::default(),
+        ) else {
             continue;
         };
         for entry in read.into_iter().filter(|e| e.puzzle.palette().len() > 1) {
@@ -302,7 +307,7 @@ fn cli(args: &[String]) {
         let files: Vec<PathBuf> = (0..count)
             .map(|i| {
                 let puzzle = random_colour_puzzle(&mut rng, 30, colours, density);
-                let text = formats::write_colour(&puzzle, formats::Format::Non).expect("writes");
+                let text = formats::write(&puzzle, formats::Format::Non).expect("writes");
                 let path = folder.join(format!("d{density}-c{colours}-{i}.non"));
                 std::fs::write(&path, text).expect("a temporary file");
                 path

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use drat_check::{check_refutation, parse_dimacs, parse_drat};
 use nonosat::model::{Grid, Puzzle};
 use nonosat::sat::SatBackend;
-use nonosat::solve::certify::prove_no_other;
+use nonosat::solve::certify::prove;
 use nonosat::solve::fix;
 use nonosat::solve::repair::FixOptions;
 use nonosat::solve::{Options, Verdict, check};
@@ -98,14 +98,15 @@ fn proof() {
         found += 1;
         let (mut formula, mut drat) = (Vec::new(), Vec::new());
         let started = Instant::now();
-        let other = prove_no_other(
+        let other = prove(
             &puzzle,
             Some(&picture),
             &mut formula,
             &mut drat,
             SatBackend::for_cells(puzzle.cell_count()),
             None,
-        );
+        )
+        .map(|proof| proof.other);
         let prove_time = started.elapsed();
         if !matches!(other, Ok(None)) {
             println!("!! proof #{found}: the certifying solve did not refute");

@@ -78,7 +78,8 @@ fn median_parse(bytes: &[u8], format: Format, puzzle: &Puzzle) -> Duration {
     let times = (0..RUNS)
         .map(|_| {
             let start = Instant::now();
-            let entries = formats::parse_bytes(black_box(bytes), "bench", Some(format), &options);
+            let entries =
+                formats::parse_bytes::<Puzzle>(black_box(bytes), "bench", Some(format), &options);
             let elapsed = start.elapsed();
             match entries.as_deref() {
                 Ok([entry])

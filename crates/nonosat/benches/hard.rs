@@ -335,7 +335,8 @@ fn goal_cases(dir: &Path) -> Vec<Case> {
             continue;
         };
         let goal = match picture_file {
-            Some(picture_file) => match formats::read_path(&dir.join(picture_file), None) {
+            Some(picture_file) => match formats::read_path::<Puzzle>(&dir.join(picture_file), None)
+            {
                 Ok(entries) => entries
                     .into_iter()
                     .next()

@@ -16,11 +16,13 @@
 //! The `nonosat` binary (crate `nonosat-cli`) is a thin layer over all of this.
 //!
 //! ```
+//! use nonosat::Puzzle;
 //! use nonosat::formats::{Format, parse};
 //! use nonosat::solve::{Options, Verdict, check};
 //!
 //! // Rows "2" and "1 1", columns "1" four times, in Jakub Wilk's .nin format (width first).
-//! let entries = parse("4 2\n2\n1 1\n1\n1\n1\n1\n", "example.nin", Some(Format::Nin)).unwrap();
+//! let entries = parse::<Puzzle>("4 2\n2\n1 1\n1\n1\n1\n1\n", "example.nin", Some(Format::Nin));
+//! let entries = entries.unwrap();
 //! let report = check(&entries[0].puzzle, &Options::default()).unwrap();
 //! assert_eq!(report.verdict, Verdict::Unique);
 //! assert!(!report.line_solvable); // line logic alone fixes none of its cells

@@ -10,6 +10,7 @@ use proptest::prelude::*;
 use nonosat::formats::{
     self, Entry, Format, MAX_FILE_BYTES, ParseErrorKind, ReadOptions, WriteError,
 };
+use nonosat::model::ColourPuzzle;
 use nonosat::{Clue, Grid, Puzzle};
 
 // ---------------------------------------------------------------------------------------------
@@ -17,7 +18,7 @@ use nonosat::{Clue, Grid, Puzzle};
 
 /// The message of the error `text` gives when read as file `source` (format from the name).
 fn error_of(text: &str, source: &str) -> String {
-    match formats::parse(text, source, None) {
+    match formats::parse::<Puzzle>(text, source, None) {
         Ok(entries) => panic!("{source} parsed into {} puzzles", entries.len()),
         Err(error) => error.to_string(),
     }
@@ -25,7 +26,7 @@ fn error_of(text: &str, source: &str) -> String {
 
 /// The message of the error `text` gives when read in `format`.
 fn error_as(text: &str, source: &str, format: Format) -> String {
-    match formats::parse(text, source, Some(format)) {
+    match formats::parse::<Puzzle>(text, source, Some(format)) {
         Ok(entries) => panic!("{source} parsed into {} puzzles", entries.len()),
         Err(error) => error.to_string(),
     }
@@ -33,7 +34,8 @@ fn error_as(text: &str, source: &str, format: Format) -> String {
 
 /// The only puzzle of a text.
 fn only_puzzle(text: &str, source: &str) -> Puzzle {
-    let mut entries = formats::parse(text, source, None).unwrap_or_else(|e| panic!("{e}"));
+    let mut entries =
+        formats::parse::<Puzzle>(text, source, None).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(entries.len(), 1, "{source}");
     entries.remove(0).puzzle
 }
@@ -624,7 +626,7 @@ fn pbm_errors() {
     ];
     for (bytes, expected) in cases {
         let path = temp_file("a.pbm", bytes);
-        let error = formats::read_path(&path, None).unwrap_err();
+        let error = formats::read_path::<Puzzle>(&path, None).unwrap_err();
         let message = error
             .to_string()
             .replace(&path.display().to_string(), "a.pbm");
@@ -635,14 +637,14 @@ fn pbm_errors() {
 #[test]
 fn png_errors() {
     let path = temp_file("broken.png", b"\x89PNG\r\n\x1a\nnot a png at all");
-    let error = formats::read_path(&path, None).unwrap_err();
+    let error = formats::read_path::<Puzzle>(&path, None).unwrap_err();
     assert!(
         matches!(error.kind, ParseErrorKind::Image { .. }),
         "{error}"
     );
     let wide = nonosat::image::Raster::filled(1500, 2, nonosat::image::Rgb::WHITE).unwrap();
     let path = temp_file("wide.png", &wide.to_png());
-    let error = formats::read_path(&path, None).unwrap_err();
+    let error = formats::read_path::<Puzzle>(&path, None).unwrap_err();
     assert_eq!(
         error.kind,
         ParseErrorKind::ImageTooLarge {
@@ -692,7 +694,7 @@ fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
 #[test]
 fn file_that_is_not_utf8() {
     let path = temp_file("not-utf8.nin", b"1 1\n1\n\xff\n");
-    let error = formats::read_path(&path, None).unwrap_err();
+    let error = formats::read_path::<Puzzle>(&path, None).unwrap_err();
     assert_eq!(error.kind, ParseErrorKind::NotUtf8);
     assert_eq!(
         error.to_string(),
@@ -706,7 +708,7 @@ fn file_too_large_is_refused_before_reading() {
     let file = std::fs::File::create(&path).unwrap();
     // A sparse file: nothing is written, the size is all that is checked.
     file.set_len(MAX_FILE_BYTES + 1).unwrap();
-    let error = formats::read_path(&path, None).unwrap_err();
+    let error = formats::read_path::<Puzzle>(&path, None).unwrap_err();
     std::fs::remove_file(&path).unwrap();
     assert_eq!(
         error.to_string(),
@@ -719,7 +721,7 @@ fn file_too_large_is_refused_before_reading() {
 
 #[test]
 fn missing_file() {
-    let error = formats::read_path(Path::new("no/such/file.non"), None).unwrap_err();
+    let error = formats::read_path::<Puzzle>(Path::new("no/such/file.non"), None).unwrap_err();
     assert!(matches!(error.kind, ParseErrorKind::Io { .. }));
     assert_eq!(
         error.to_string(),
@@ -897,7 +899,7 @@ proptest! {
             };
             let count = puzzles.len();
             let text = formats::write_all(puzzles, format).unwrap();
-            let entries = formats::parse(&text, "-", None).unwrap_or_else(|e| panic!("{e}"));
+            let entries = formats::parse::<Puzzle>(&text, "-", None).unwrap_or_else(|e| panic!("{e}"));
             let labels: Vec<String> = entries.iter().map(|e| e.label.clone()).collect();
             let expected: Vec<String> = match (format, count) {
                 (Format::Tournament, _) => (1..=count).map(|i| format!("${i}")).collect(),
@@ -954,9 +956,9 @@ proptest! {
             chars.splice(start..end, piece.chars());
         }
         let text: String = chars.into_iter().collect();
-        let _ = formats::parse(&text, "-", None);
+        let _ = formats::parse::<Puzzle>(&text, "-", None);
         for format in Format::ALL {
-            let _ = formats::parse(&text, "-", Some(format));
+            let _ = formats::parse::<Puzzle>(&text, "-", Some(format));
         }
     }
 }
@@ -967,7 +969,10 @@ fn mutations_of_the_kind_above_are_errors() {
     for (at, piece) in [(0, "x"), (4, "1001"), (6, "{"), (2, "-")] {
         let mut text = nin.to_owned();
         text.insert_str(at, piece);
-        assert!(formats::parse(&text, "-", None).is_err(), "{text:?}");
+        assert!(
+            formats::parse::<Puzzle>(&text, "-", None).is_err(),
+            "{text:?}"
+        );
     }
 }
 
@@ -979,9 +984,9 @@ fn long_inputs_take_linear_time() {
     let ampersands = format!("title \"{}\"\nwidth 1\n", "&".repeat(4_000_000));
     let long_row = "#".repeat(4_000_000);
     for text in [&blank_lines, &ones, &ampersands, &long_row] {
-        let _ = formats::parse(text, "-", None);
+        let _ = formats::parse::<Puzzle>(text, "-", None);
         for format in Format::ALL {
-            assert!(formats::parse(text, "-", Some(format)).is_err());
+            assert!(formats::parse::<Puzzle>(text, "-", Some(format)).is_err());
         }
     }
 }
@@ -1021,7 +1026,7 @@ fn read_fixture(file: &str, format: Format, labels: &[&str]) -> Vec<Entry> {
     let bytes = std::fs::read(&path).unwrap();
     assert_eq!(formats::detect_bytes(Some(file), &bytes), format, "by name");
     assert_eq!(formats::detect_bytes(None, &bytes), format, "by content");
-    let entries = formats::read_path(&path, None).unwrap_or_else(|e| panic!("{e}"));
+    let entries = formats::read_path::<Puzzle>(&path, None).unwrap_or_else(|e| panic!("{e}"));
     let found: Vec<&str> = entries.iter().map(|e| e.label.as_str()).collect();
     assert_eq!(found, labels);
     entries
@@ -1076,7 +1081,7 @@ fn fixture_png_threshold_below_the_ink_makes_it_white() {
     // The ink's brightness is 65: a threshold of 65 or less leaves every pixel white.
     for (threshold, black) in [(60, 0), (65, 0), (66, 27), (200, 27), (201, 42)] {
         let options = ReadOptions::default().with_threshold(threshold);
-        let entries = formats::read_path_with(&path, None, &options).unwrap();
+        let entries = formats::read_path_with::<Puzzle>(&path, None, &options).unwrap();
         let goal = entries[0].puzzle.goal().unwrap();
         assert_eq!(goal.black_count(), black, "threshold {threshold}");
     }
@@ -1153,7 +1158,7 @@ fn files_under(dir: &Path, suffix: &str) -> Vec<PathBuf> {
 
 /// The entries of a corpus file, which must parse.
 fn read_corpus(path: &Path) -> Vec<Entry> {
-    formats::read_path(path, None).unwrap_or_else(|e| panic!("{e}"))
+    formats::read_path::<Puzzle>(path, None).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The value of a `key N` line of a `.non` text, read without the library.
@@ -1299,7 +1304,7 @@ fn corpus_every_file_reads_or_fails_without_panic() {
     assert!(files.len() > 200);
     for path in &files {
         // Unsupported files (colour XML, triddlers, Markdown) must give an error, never a panic.
-        let _ = formats::read_path(path, None);
+        let _ = formats::read_path::<Puzzle>(path, None);
     }
 }
 
@@ -1327,7 +1332,10 @@ fn corpus_number_loom_xml_black_and_white_read_colour_and_triddlers_refused() {
     let mut read = 0;
     for path in &files {
         let text = std::fs::read_to_string(path).unwrap();
-        match (refused_by_its_text(&text), formats::read_path(path, None)) {
+        match (
+            refused_by_its_text(&text),
+            formats::read_path::<Puzzle>(path, None),
+        ) {
             (None, Ok(entries)) => {
                 assert_eq!(entries.len(), 1, "{}", path.display());
                 let puzzle = &entries[0].puzzle;
@@ -1402,7 +1410,8 @@ fn corpus_number_loom_olsak_triddler_is_refused_on_its_marker_line() {
     let Some(dir) = common::corpus_dir() else {
         return;
     };
-    let error = formats::read_path(&dir.join("number-loom/triddler/blob.g"), None).unwrap_err();
+    let error =
+        formats::read_path::<Puzzle>(&dir.join("number-loom/triddler/blob.g"), None).unwrap_err();
     assert_eq!(error.line, Some(1));
     assert!(
         error
@@ -1461,9 +1470,9 @@ proptest! {
             }
         }
         let options = ReadOptions::default();
-        let _ = formats::parse_bytes(&bytes, "-", None, &options);
+        let _ = formats::parse_bytes::<Puzzle>(&bytes, "-", None, &options);
         for format in [Format::Png, Format::Pbm] {
-            let _ = formats::parse_bytes(&bytes, "-", Some(format), &options);
+            let _ = formats::parse_bytes::<Puzzle>(&bytes, "-", Some(format), &options);
         }
     }
 }
@@ -1475,7 +1484,7 @@ fn cut_binary_pictures_are_errors() {
         let bytes = std::fs::read(examples().join(base)).unwrap();
         let cut = &bytes[..bytes.len() / 2];
         assert!(
-            formats::parse_bytes(cut, "-", None, &options).is_err(),
+            formats::parse_bytes::<Puzzle>(cut, "-", None, &options).is_err(),
             "{base}"
         );
     }
@@ -1515,7 +1524,7 @@ proptest! {
         }
         let options = ReadOptions::default();
         for (bytes, format) in [(image.to_png(), Format::Png), (p4, Format::Pbm)] {
-            let entries = formats::parse_bytes(&bytes, "-", None, &options).unwrap();
+            let entries = formats::parse_bytes::<Puzzle>(&bytes, "-", None, &options).unwrap();
             assert_eq!(entries[0].puzzle.goal(), Some(&picture), "{format}");
         }
     }
@@ -1523,7 +1532,7 @@ proptest! {
 
 /// Colour puzzles of a text, or the error's message with its file and line.
 fn colour_puzzles(text: &str, source: &str) -> Result<Vec<nonosat::model::ColourPuzzle>, String> {
-    let entries = formats::parse_colour_bytes(text.as_bytes(), source, None);
+    let entries = formats::parse::<ColourPuzzle>(text, source, None);
     entries
         .map(|entries| entries.into_iter().map(|entry| entry.puzzle).collect())
         .map_err(|error| error.to_string())
@@ -1727,8 +1736,8 @@ fn colour_round_trip(
     puzzle: &nonosat::model::ColourPuzzle,
     format: Format,
 ) -> (nonosat::model::ColourPuzzle, String) {
-    let text = formats::write_colour(puzzle, format).unwrap();
-    let entries = formats::parse_colour_bytes(text.as_bytes(), "w", Some(format));
+    let text = formats::write(puzzle, format).unwrap();
+    let entries = formats::parse::<ColourPuzzle>(&text, "w", Some(format));
     let back = entries
         .unwrap_or_else(|error| panic!("{format}: {error}\n{text}"))
         .remove(0)
@@ -1765,7 +1774,7 @@ fn colour_writers_round_trip() {
     }
     let two_colours = random_colour_puzzle(&mut brute::Rng::new(3), false);
     if two_colours.palette().len() > 1 {
-        let refused = formats::write_colour(&two_colours, Format::Nin).unwrap_err();
+        let refused = formats::write(&two_colours, Format::Nin).unwrap_err();
         assert_eq!(
             refused.to_string(),
             "the nin format has no colours; write colour puzzles as non, xml, olsak, json or jsonl"
@@ -1885,7 +1894,7 @@ fn json_colour_puzzles_read_and_black_and_white_readers_refuse_them() {
         .collect();
     assert_eq!(names, ["background", "r", "b"]);
     assert_eq!(puzzle.goal().unwrap().cells(), [1, 2]);
-    let refused = formats::parse(text, "c.json", None).unwrap_err();
+    let refused = formats::parse::<Puzzle>(text, "c.json", None).unwrap_err();
     assert_eq!(
         refused.to_string(),
         "c.json:1: colour puzzles are not supported yet"
@@ -1899,7 +1908,7 @@ fn json_colour_puzzles_read_and_black_and_white_readers_refuse_them() {
 
 /// Colour puzzles of a text grid (`--format picture`), or the error's message.
 fn grid_puzzles(text: &str, source: &str) -> Result<Vec<nonosat::model::ColourPuzzle>, String> {
-    let entries = formats::parse_colour_bytes(text.as_bytes(), source, Some(Format::Picture));
+    let entries = formats::parse::<ColourPuzzle>(text, source, Some(Format::Picture));
     entries
         .map(|entries| entries.into_iter().map(|entry| entry.puzzle).collect())
         .map_err(|error| error.to_string())
@@ -2053,8 +2062,8 @@ fn corpus_number_loom_colour_pngs_round_trip_through_clues_and_check() {
         let goal = puzzle.goal().unwrap();
         assert_eq!(puzzle.check(goal), Ok(()), "{}", path.display());
         // Clues written as .non and read back are the same puzzle; check finds the picture.
-        let non = formats::write_colour(puzzle, Format::Non).unwrap();
-        let again = formats::parse_colour_bytes(non.as_bytes(), "again.non", None).unwrap();
+        let non = formats::write(puzzle, Format::Non).unwrap();
+        let again = formats::parse::<ColourPuzzle>(&non, "again.non", None).unwrap();
         assert_eq!(again[0].puzzle.rows(), puzzle.rows(), "{}", path.display());
         // The same colours; `.non` names the background `0`.
         let colours = |p: &nonosat::model::ColourPuzzle| p.palette().colours()[1..].to_vec();
@@ -2093,9 +2102,9 @@ fn png_through_clues(path: &Path, background: Option<nonosat::image::Rgb>) -> Op
     else {
         return None;
     };
-    let non = formats::write_colour(&entries[0].puzzle, Format::Non).unwrap();
-    let clues = formats::parse_colour_bytes(non.as_bytes(), "clues.non", None).unwrap();
-    Some(formats::write_colour_bytes(&clues[0].puzzle, Format::Png).unwrap())
+    let non = formats::write(&entries[0].puzzle, Format::Non).unwrap();
+    let clues = formats::parse::<ColourPuzzle>(&non, "clues.non", None).unwrap();
+    Some(formats::write_bytes(&clues[0].puzzle, Format::Png).unwrap())
 }
 
 #[test]
@@ -2185,13 +2194,13 @@ fn png_is_written_in_colour_only_when_its_colours_differ() {
     };
     let picture = Grid::from_rows(vec![vec![1, 0, 2]]).unwrap();
     let same = ColourPuzzle::from_picture(&picture, palette([204, 51, 51])).unwrap();
-    let error = formats::write_colour_bytes(&same, Format::Png).unwrap_err();
+    let error = formats::write_bytes(&same, Format::Png).unwrap_err();
     assert_eq!(
         error.to_string(),
         "the colours \"r\" and \"s\" are both #cc3333, which a PNG picture cannot tell apart"
     );
     let apart = ColourPuzzle::from_picture(&picture, palette([51, 51, 204])).unwrap();
-    let bytes = formats::write_colour_bytes(&apart, Format::Png).unwrap();
+    let bytes = formats::write_bytes(&apart, Format::Png).unwrap();
     use nonosat::image::Rgb;
     assert_eq!(
         png_pixels(&bytes),
@@ -2203,7 +2212,7 @@ fn png_is_written_in_colour_only_when_its_colours_differ() {
         apart.palette().clone(),
     )
     .unwrap();
-    let error = formats::write_colour_bytes(&clues_only, Format::Png).unwrap_err();
+    let error = formats::write_bytes(&clues_only, Format::Png).unwrap_err();
     assert_eq!(
         error.to_string(),
         "the puzzle has no goal picture, which the png format writes"

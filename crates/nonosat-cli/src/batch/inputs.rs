@@ -57,7 +57,7 @@ impl Job {
     pub(super) fn json(&self) -> String {
         let written = match self {
             Job::BlackAndWhite(entry) => formats::write(&entry.puzzle, Format::Json),
-            Job::Colour(entry) => formats::write_colour(&entry.puzzle, Format::Json),
+            Job::Colour(entry) => formats::write(&entry.puzzle, Format::Json),
         };
         written.expect("JSON holds every puzzle")
     }

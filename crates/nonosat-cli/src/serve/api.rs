@@ -191,7 +191,7 @@ pub(super) async fn fix(State(jobs): Server, input: Input) -> Result<Json<FixRec
             let name = &chosen.name;
             let options = options.with_deadline(Some(deadline));
             each_kind!(&chosen.puzzle, puzzle => {
-                let design = Solvable::goal(puzzle).ok_or_else(|| no_picture(name))?;
+                let design = puzzle.goal().ok_or_else(|| no_picture(name))?;
                 let repairs = solve::fix(puzzle, design, &options).map_err(|error| match error {
                     FixError::Check(error) => check_failed(name)(error),
                     other => ApiError::bad(name, other.to_string()),

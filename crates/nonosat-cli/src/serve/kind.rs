@@ -50,7 +50,7 @@ impl Kind {
     pub fn write(&self, format: Format) -> Result<Vec<u8>, WriteError> {
         match self {
             Kind::BlackAndWhite(puzzle) => formats::write_bytes(puzzle, format),
-            Kind::Colour(puzzle) => formats::write_colour_bytes(puzzle, format),
+            Kind::Colour(puzzle) => formats::write_bytes(puzzle, format),
         }
     }
 }

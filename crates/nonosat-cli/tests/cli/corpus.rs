@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::time::Duration;
 
+use nonosat::Puzzle;
 use nonosat::deadline::Deadline;
 use nonosat::formats::{Format, read_path};
 use nonosat::solve::{GoalReport, Options, Verdict, check};
@@ -48,12 +49,13 @@ fn check_folder(folder: &str, at_least: usize) {
         rows.len()
     );
     for (path, verdict) in rows {
-        let mut puzzle = read_path(&corpus.join(&path), None)
+        let mut puzzle = read_path::<Puzzle>(&corpus.join(&path), None)
             .unwrap()
             .remove(0)
             .puzzle;
         if let Some((_, goal_file)) = GOAL_FILES.iter().find(|(file, _)| *file == path) {
-            let picture = read_path(&corpus.join(goal_file), Some(Format::Picture)).unwrap();
+            let picture =
+                read_path::<Puzzle>(&corpus.join(goal_file), Some(Format::Picture)).unwrap();
             puzzle = puzzle
                 .with_goal(picture[0].puzzle.goal().unwrap().clone())
                 .unwrap();
@@ -171,7 +173,7 @@ fn pbnsolve_black_and_white_examples_are_unique_by_line_logic() {
     ];
     for name in names {
         let path = corpus.join("pbnsolve").join(name);
-        let puzzle = read_path(&path, None).unwrap().remove(0).puzzle;
+        let puzzle = read_path::<Puzzle>(&path, None).unwrap().remove(0).puzzle;
         let report = check(&puzzle, &Options::default()).unwrap();
         assert_eq!(report.verdict, Verdict::Unique, "{name}");
         assert!(report.line_solvable, "{name}");
@@ -193,7 +195,7 @@ fn pbnsolve_colour_examples_are_not_read_as_black_and_white() {
         "rose.g",
         "spaceShuttle.g",
     ] {
-        let error = read_path(&corpus.join("pbnsolve").join(name), None).unwrap_err();
+        let error = read_path::<Puzzle>(&corpus.join("pbnsolve").join(name), None).unwrap_err();
         assert!(error.to_string().contains("colour"), "{name}: {error}");
     }
 }

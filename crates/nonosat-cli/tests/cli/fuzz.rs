@@ -11,6 +11,7 @@ use std::path::Path;
 
 use nonosat::formats::{self, Format, ReadOptions};
 use nonosat::latin::LatinSquare;
+use nonosat::model::{ColourPuzzle, Puzzle};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
@@ -138,7 +139,8 @@ fn examples() -> Vec<Example> {
         for path in paths {
             let bytes = std::fs::read(&path).expect("a bundled example reads");
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            if let Ok(entries) = formats::parse_bytes(&bytes, &name, None, &ReadOptions::default())
+            if let Ok(entries) =
+                formats::parse_bytes::<Puzzle>(&bytes, &name, None, &ReadOptions::default())
                 && let [entry] = entries.as_slice()
             {
                 for format in Format::ALL {
@@ -161,14 +163,12 @@ fn examples() -> Vec<Example> {
 /// the partly-solved-grid reader and the Latin square reader. None may panic.
 fn read_every_way(name: &str, bytes: &[u8]) {
     let options = ReadOptions::default();
-    let _ = formats::parse_bytes(bytes, name, None, &options);
-    let _ = formats::parse_colour_bytes(bytes, name, None);
-    for format in Format::ALL {
-        let _ = formats::parse_bytes(bytes, name, Some(format), &options);
-        let _ = formats::parse_colour_bytes(bytes, name, Some(format));
+    for format in [None].into_iter().chain(Format::ALL.map(Some)) {
+        let _ = formats::parse_bytes::<Puzzle>(bytes, name, format, &options);
+        let _ = formats::parse_bytes::<ColourPuzzle>(bytes, name, format, &options);
     }
     if let Ok(text) = std::str::from_utf8(bytes) {
-        let heart = formats::parse_bytes(
+        let heart = formats::parse_bytes::<Puzzle>(
             &std::fs::read(bundled("examples/heart.non")).unwrap(),
             "heart.non",
             None,
@@ -303,7 +303,7 @@ fn mutations_change_what_readers_see() {
     );
     assert!(cut.len() < heart.len());
     let options = ReadOptions::default();
-    assert!(formats::parse_bytes(&cut, "heart.non", None, &options).is_err());
+    assert!(formats::parse_bytes::<Puzzle>(&cut, "heart.non", None, &options).is_err());
     let replaced = mutated(
         &heart,
         &[Mutation::Replace {
@@ -312,6 +312,6 @@ fn mutations_change_what_readers_see() {
             piece: b"\xff\xfe",
         }],
     );
-    assert!(formats::parse_bytes(&replaced, "heart.non", None, &options).is_err());
+    assert!(formats::parse_bytes::<Puzzle>(&replaced, "heart.non", None, &options).is_err());
     assert!(examples().len() > 50, "every example in every format");
 }

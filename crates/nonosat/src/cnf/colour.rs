@@ -28,8 +28,10 @@
 //! Auxiliaries are functions of the cells (models and solutions correspond one to one), and unit
 //! propagation fixes exactly what the complete colour line solver fixes (tests/cnf/colour.rs).
 
-use super::layout::{Layout, Term, clause};
-use super::{ClauseSink, Lit, MAX_CLAUSES, TooLarge, Var};
+use super::layout::{Layout, Term, clause, slack};
+use std::io::{self, Write};
+
+use super::{ClauseSink, Encodable, Lit, Var};
 use crate::model::{BACKGROUND, ColourClue, ColourPuzzle, Grid, LineId, Pos};
 
 /// What a colour encoding produced, beyond its clauses: its size and its cell numbering.
@@ -47,22 +49,17 @@ impl ColourEncoding {
     /// The cell at row `r`, column `c` with colour `k` is variable
     /// `(r * width + c) * (C + 1) + k + 1`.
     pub fn cell_var(&self, pos: Pos, colour: u8) -> Var {
-        cell_var(
-            self.values,
-            (pos.row * self.width + pos.col) * self.values,
-            colour,
-        )
+        cell_var(self.values, self.first(pos), colour)
+    }
+
+    /// The variable before the first of the cell at `pos`.
+    fn first(&self, pos: Pos) -> usize {
+        (pos.row * self.width + pos.col) * self.values
     }
 
     /// Number of values a cell takes: the colours and the background.
     pub fn values(&self) -> usize {
         self.values
-    }
-
-    /// A fresh variable, numbered after every variable used so far.
-    pub fn new_var(&mut self) -> Var {
-        self.vars += 1;
-        Var(self.vars)
     }
 
     /// The clause "some coloured cell of `solution` has another colour", over cell variables only.
@@ -100,56 +97,77 @@ fn cell_bound(values: usize) -> usize {
     1 + values * (values - 1) / 2
 }
 
-/// Writes the clauses of the colour `puzzle`, given the colours each cell may still take in
-/// `known` (bit `c` set when colour `c` is possible, bit 0 the background), into `sink`.
-///
-/// Every model of the clauses is a solution of the puzzle that agrees with `known`, and every such
-/// solution extends to exactly one model. Lines whose cells all have one colour left get no line
-/// clauses.
-pub fn encode_colour(
-    puzzle: &ColourPuzzle,
-    known: &Grid<u32>,
-    sink: &mut impl ClauseSink,
-) -> Result<ColourEncoding, TooLarge> {
-    let values = puzzle.palette().len() + 1;
-    let open_lines: Vec<LineId> = puzzle
-        .lines()
-        .filter(|&line| known.line(line).iter().any(|cell| cell.count_ones() != 1))
-        .collect();
-    let line_len = |line: LineId| match line {
-        LineId::Row(_) => puzzle.width(),
-        LineId::Col(_) => puzzle.height(),
-    };
-    let clauses = known.cells().len() * (cell_bound(values) + values)
-        + open_lines
-            .iter()
-            .map(|&line| line_bound(puzzle.clue(line), line_len(line), values))
-            .sum::<usize>();
-    if clauses > MAX_CLAUSES {
-        return Err(TooLarge { clauses });
+/// The colour encoding: cell `(r, c)` has `C + 1` variables, `x[i, k]` numbered
+/// `(r * width + c) * (C + 1) + k + 1`, with "exactly one" clauses, a unit clause for each colour
+/// ruled out, and each open line's clauses.
+impl Encodable for ColourPuzzle {
+    type Known = u32;
+    type Encoding = ColourEncoding;
+    const NOUN: &'static str = "colour nonogram";
+
+    /// Whether the cell has other than one colour left.
+    fn is_open(colours: u32) -> bool {
+        colours.count_ones() != 1
     }
-    let width = puzzle.width();
-    let encoding = ColourEncoding {
-        vars: (known.cells().len() * values) as u32,
-        width,
-        values,
-    };
-    for pos in known.positions() {
-        let first = (pos.row * width + pos.col) * values;
-        exactly_one(values, first, known[pos], sink);
+
+    fn cell_clauses(&self) -> usize {
+        let values = self.palette().len() + 1;
+        self.cell_count() * (cell_bound(values) + values)
     }
-    let mut next_var = encoding.vars + 1;
-    for line in open_lines {
+
+    fn line_clauses(&self, line: LineId) -> usize {
+        line_bound(
+            self.clue(line),
+            self.line_len(line),
+            self.palette().len() + 1,
+        )
+    }
+
+    fn encode_cells(&self, known: &Grid<u32>, sink: &mut impl ClauseSink) -> ColourEncoding {
+        let values = self.palette().len() + 1;
+        let encoding = ColourEncoding {
+            vars: (self.cell_count() * values) as u32,
+            width: self.width(),
+            values,
+        };
+        for pos in known.positions() {
+            exactly_one(values, encoding.first(pos), known[pos], sink);
+        }
+        encoding
+    }
+
+    fn encode_open_line(
+        &self,
+        encoding: &ColourEncoding,
+        known: &Grid<u32>,
+        line: LineId,
+        next_var: &mut u32,
+        sink: &mut impl ClauseSink,
+    ) {
         let firsts: Vec<usize> = known
             .line_positions(line)
-            .map(|pos| (pos.row * width + pos.col) * values)
+            .map(|pos| encoding.first(pos))
             .collect();
-        encode_line(puzzle.clue(line), &firsts, values, &mut next_var, sink);
+        encode_line(self.clue(line), &firsts, encoding.values, next_var, sink);
     }
-    Ok(ColourEncoding {
-        vars: next_var - 1,
-        ..encoding
-    })
+
+    /// The numbering and the colour table.
+    fn write_numbering(&self, out: &mut impl Write, encoding: &ColourEncoding) -> io::Result<()> {
+        let (width, values) = (self.width(), encoding.values);
+        writeln!(
+            out,
+            "c cell (row r, column c), both 0-based, has colour k when variable (r*{width} + c)*{values} + k + 1 is true"
+        )?;
+        for (k, colour) in self.palette().colours().iter().enumerate() {
+            let name = colour.name.replace(char::is_control, " ");
+            writeln!(out, "c colour {k}: {name} {}", colour.hex())?;
+        }
+        writeln!(
+            out,
+            "c variables 1..={} are cells and colours; the rest are line auxiliaries",
+            self.cell_count() * values
+        )
+    }
 }
 
 /// Encodes a single colour line on its own, given the colours each cell may take (bit `c` for
@@ -157,7 +175,7 @@ pub fn encode_colour(
 /// and a unit clause for each colour ruled out; auxiliaries follow. Returns the number of
 /// variables.
 ///
-/// For tests of the line encoding; [`encode_colour`] is the whole-puzzle entry point.
+/// For tests of the line encoding; [`encode`](super::encode) is the whole-puzzle entry point.
 pub fn encode_single_colour_line(
     clue: &ColourClue,
     known: &[u32],
@@ -221,14 +239,8 @@ fn encode_line(
     let blocks = clue.blocks();
     let (n, k) = (firsts.len(), blocks.len());
     let mut scratch = Vec::new();
-    if k == 0 {
-        for &first in firsts {
-            sink.add_clause(&[cell_var(values, first, BACKGROUND).positive()]);
-        }
-        return;
-    }
-    let Some(slack) = n.checked_sub(clue.min_len()) else {
-        sink.add_clause(&[]); // the clue cannot fit: no arrangement
+    let is_background = |i: usize| cell_var(values, firsts[i], BACKGROUND).positive();
+    let Some(slack) = slack((n, k, clue.min_len()), sink, is_background) else {
         return;
     };
     let mut earliest_start = Vec::with_capacity(k);

@@ -5,19 +5,35 @@ use super::{ClauseSink, ColourEncoding, Encoding, Lit, Var};
 
 /// An encoding that numbers fresh auxiliary variables after its own.
 pub trait FreshVars {
+    /// Number of variables used so far, cells and auxiliaries.
+    fn vars(&self) -> u32;
+
+    /// That number, to raise past variables numbered by hand.
+    fn vars_mut(&mut self) -> &mut u32;
+
     /// A fresh variable, numbered after every variable used so far.
-    fn new_var(&mut self) -> Var;
+    fn new_var(&mut self) -> Var {
+        let vars = self.vars_mut();
+        *vars += 1;
+        Var(*vars)
+    }
 }
 
 impl FreshVars for Encoding {
-    fn new_var(&mut self) -> Var {
-        Encoding::new_var(self)
+    fn vars(&self) -> u32 {
+        self.vars
+    }
+    fn vars_mut(&mut self) -> &mut u32 {
+        &mut self.vars
     }
 }
 
 impl FreshVars for ColourEncoding {
-    fn new_var(&mut self) -> Var {
-        ColourEncoding::new_var(self)
+    fn vars(&self) -> u32 {
+        self.vars
+    }
+    fn vars_mut(&mut self) -> &mut u32 {
+        &mut self.vars
     }
 }
 

@@ -41,6 +41,28 @@ pub(super) fn clause(sink: &mut impl ClauseSink, terms: &[Term], scratch: &mut V
     sink.add_clause(scratch);
 }
 
+/// The slack of a line of `len` cells whose clue of `blocks` blocks needs `min_len` cells: how far
+/// its blocks may move right. `None` once a line with nothing to arrange is written whole: with no
+/// blocks, the unit `empty(i)` ("cell `i` is white, or background") for each cell; with a clue
+/// that cannot fit, the empty clause.
+pub(super) fn slack(
+    (len, blocks, min_len): (usize, usize, usize),
+    sink: &mut impl ClauseSink,
+    empty: impl Fn(usize) -> Lit,
+) -> Option<usize> {
+    if blocks == 0 {
+        for i in 0..len {
+            sink.add_clause(&[empty(i)]);
+        }
+        return None;
+    }
+    let slack = len.checked_sub(min_len);
+    if slack.is_none() {
+        sink.add_clause(&[]); // the clue cannot fit: no arrangement
+    }
+    slack
+}
+
 /// The auxiliaries of one line: their ranges and their numbers.
 pub(super) struct Layout {
     /// `f`: how far each start and gap state may move right of its earliest cell.

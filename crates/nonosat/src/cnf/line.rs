@@ -19,7 +19,7 @@
 //! Every solution of the line extends to exactly one assignment of the auxiliaries, and unit
 //! propagation on these clauses fixes exactly what the complete line solver fixes.
 
-use super::layout::{Layout, Term, clause};
+use super::layout::{Layout, Term, clause, slack};
 use super::{ClauseSink, Var};
 use crate::model::Clue;
 
@@ -47,14 +47,7 @@ pub(super) fn encode_line(
     let blocks = clue.blocks();
     let (n, k) = (cells.len(), blocks.len());
     let mut scratch = Vec::new();
-    if k == 0 {
-        for &cell in cells {
-            sink.add_clause(&[!cell.positive()]);
-        }
-        return;
-    }
-    let Some(slack) = n.checked_sub(clue.min_len()) else {
-        sink.add_clause(&[]); // the clue cannot fit: no arrangement
+    let Some(slack) = slack((n, k, clue.min_len()), sink, |i| !cells[i].positive()) else {
         return;
     };
     let mut earliest = Vec::with_capacity(k + 1);

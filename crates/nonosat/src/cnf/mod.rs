@@ -4,7 +4,9 @@
 //! is variable `r * width + c + 1` (true = black); each line that is not yet solved then gets its
 //! block-start and gap auxiliaries, rows top to bottom, then columns left to right (see [`line`]).
 //! Cells already known become unit clauses, and lines already solved need no clauses at all.
-//! Colour puzzles have their own numbering and line encoding, in [`encode_colour`].
+//! Colour puzzles have their own numbering and line encoding, in [`colour`](ColourEncoding); what
+//! each kind brings is its [`Encodable`], and [`encode`], [`fits`] and [`write_dimacs`] are
+//! written once over it.
 
 mod colour;
 mod dimacs;
@@ -12,13 +14,14 @@ mod distance;
 mod layout;
 mod line;
 
-pub use colour::{ColourEncoding, encode_colour, encode_single_colour_line};
-pub use dimacs::{Cnf, write_colour_dimacs, write_dimacs};
+pub use colour::{ColourEncoding, encode_single_colour_line};
+pub use dimacs::{Cnf, write_dimacs};
 pub use distance::{Counter, FreshVars};
 
+use std::io::{self, Write};
 use std::ops::Not;
 
-use crate::model::{Cell, Clue, Grid, LineWindow, Pos, Puzzle};
+use crate::model::{Cell, Clue, Grid, LineId, LineWindow, Nonogram, Pos, Puzzle};
 
 /// The most clauses an encoding may have; larger puzzles are refused before anything is built.
 ///
@@ -115,12 +118,6 @@ impl Encoding {
         }
     }
 
-    /// A fresh variable, numbered after every variable used so far.
-    pub fn new_var(&mut self) -> Var {
-        self.vars += 1;
-        Var(self.vars)
-    }
-
     /// The variable that is true when the cell at `pos` is black.
     pub fn cell_var(&self, pos: Pos) -> Var {
         cell_var(self.width, pos)
@@ -144,56 +141,141 @@ fn cell_var(width: usize, pos: Pos) -> Var {
     Var((pos.row * width + pos.col + 1) as u32)
 }
 
-/// Whether the encoding of `puzzle` given the cells `known` stays within [`MAX_CLAUSES`] (by a
-/// bound on each open line's clauses), as [`encode`] requires.
-pub fn fits(puzzle: &Puzzle, known: &Grid<Cell>) -> Result<(), TooLarge> {
-    let clauses: usize = puzzle
+/// What the encoding needs of a kind of puzzle, so that [`encode`], [`fits`] and [`write_dimacs`]
+/// are written once: black and white ([`Puzzle`], a variable a cell) and colour
+/// ([`ColourPuzzle`](crate::model::ColourPuzzle), a variable a cell and value). Its size and lines
+/// are its [`Nonogram`]'s.
+pub trait Encodable: Nonogram {
+    /// What may still be true of a cell: a [`Cell`], or the bits of the values it may take (bit
+    /// `c` for colour `c`, bit 0 the background).
+    type Known: Copy;
+    /// What an encoding gave beyond its clauses: its variables and its numbering of the cells.
+    type Encoding: FreshVars;
+    /// What the DIMACS header calls the puzzle.
+    const NOUN: &'static str;
+
+    /// Whether a line with this cell still needs the clauses of its clue.
+    fn is_open(known: Self::Known) -> bool;
+
+    /// An upper bound on the clauses of the cells themselves, line clauses aside.
+    fn cell_clauses(&self) -> usize;
+
+    /// An upper bound on the clauses of `line`.
+    fn line_clauses(&self, line: LineId) -> usize;
+
+    /// Writes the clauses of each cell given what `known` says of it, and numbers the cells.
+    fn encode_cells(&self, known: &Grid<Self::Known>, sink: &mut impl ClauseSink)
+    -> Self::Encoding;
+
+    /// Writes the clauses of the open `line`, numbering its auxiliaries from `next_var` on (which
+    /// it advances).
+    fn encode_open_line(
+        &self,
+        encoding: &Self::Encoding,
+        known: &Grid<Self::Known>,
+        line: LineId,
+        next_var: &mut u32,
+        sink: &mut impl ClauseSink,
+    );
+
+    /// Writes the DIMACS comment lines that say how cells map to variables.
+    fn write_numbering(&self, out: &mut impl Write, encoding: &Self::Encoding) -> io::Result<()>;
+}
+
+impl Encodable for Puzzle {
+    type Known = Cell;
+    type Encoding = Encoding;
+    const NOUN: &'static str = "nonogram";
+
+    fn is_open(cell: Cell) -> bool {
+        cell == Cell::Unknown
+    }
+
+    /// None: a known cell is a unit clause, which the lines' bound leaves room for.
+    fn cell_clauses(&self) -> usize {
+        0
+    }
+
+    fn line_clauses(&self, line: LineId) -> usize {
+        line::clause_bound(self.clue(line), self.line_len(line))
+    }
+
+    fn encode_cells(&self, known: &Grid<Cell>, sink: &mut impl ClauseSink) -> Encoding {
+        encode_known_cells(self, known, sink)
+    }
+
+    fn encode_open_line(
+        &self,
+        encoding: &Encoding,
+        known: &Grid<Cell>,
+        line: LineId,
+        next_var: &mut u32,
+        sink: &mut impl ClauseSink,
+    ) {
+        let cells: Vec<Var> = known
+            .line_positions(line)
+            .map(|pos| encoding.cell_var(pos))
+            .collect();
+        encode_open_part(self.clue(line), &known.line(line), &cells, next_var, sink);
+    }
+
+    fn write_numbering(&self, out: &mut impl Write, _: &Encoding) -> io::Result<()> {
+        let width = self.width();
+        writeln!(
+            out,
+            "c cell (row r, column c), both 0-based, is variable r*{width} + c + 1; true = black"
+        )?;
+        writeln!(
+            out,
+            "c variables 1..={} are cells; the rest are line auxiliaries",
+            self.cell_count()
+        )
+    }
+}
+
+/// The lines of `puzzle` that `known` leaves open, once the encoding of `puzzle` given `known`
+/// is known to stay within [`MAX_CLAUSES`] (by a bound on the cells' and each open line's
+/// clauses).
+fn open_lines<P: Encodable>(puzzle: &P, known: &Grid<P::Known>) -> Result<Vec<LineId>, TooLarge> {
+    let open: Vec<LineId> = puzzle
         .lines()
-        .filter(|&line| known.line(line).contains(&Cell::Unknown))
-        .map(|line| line::clause_bound(puzzle.clue(line), puzzle.line_len(line)))
-        .sum();
+        .filter(|&line| known.line(line).into_iter().any(P::is_open))
+        .collect();
+    let clauses = puzzle.cell_clauses()
+        + open
+            .iter()
+            .map(|&line| puzzle.line_clauses(line))
+            .sum::<usize>();
     if clauses > MAX_CLAUSES {
         return Err(TooLarge { clauses });
     }
-    Ok(())
+    Ok(open)
 }
 
-/// Writes the clauses of `puzzle`, given the cells already known in `known`, into `sink`.
+/// Whether the encoding of `puzzle` given the cells `known` stays within [`MAX_CLAUSES`], as
+/// [`encode`] requires.
+pub fn fits<P: Encodable>(puzzle: &P, known: &Grid<P::Known>) -> Result<(), TooLarge> {
+    open_lines(puzzle, known).map(drop)
+}
+
+/// Writes the clauses of `puzzle`, given what is known of its cells in `known`, into `sink`.
 ///
 /// Every model of the clauses is a solution of the puzzle that agrees with `known`, and every such
 /// solution extends to exactly one model. Unit propagation on the clauses fixes every cell that the
-/// complete line solver fixes.
-pub fn encode(
-    puzzle: &Puzzle,
-    known: &Grid<Cell>,
+/// complete line solver fixes. Lines already solved get no line clauses.
+pub fn encode<P: Encodable>(
+    puzzle: &P,
+    known: &Grid<P::Known>,
     sink: &mut impl ClauseSink,
-) -> Result<Encoding, TooLarge> {
-    fits(puzzle, known)?;
-    let open_lines: Vec<_> = puzzle
-        .lines()
-        .filter(|&line| known.line(line).contains(&Cell::Unknown))
-        .collect();
-
-    let width = puzzle.width();
-    encode_known_cells(puzzle, known, sink);
-    let mut next_var = puzzle.cell_count() as u32 + 1;
-    for line in open_lines {
-        let cells: Vec<Var> = known
-            .line_positions(line)
-            .map(|pos| cell_var(width, pos))
-            .collect();
-        encode_open_part(
-            puzzle.clue(line),
-            &known.line(line),
-            &cells,
-            &mut next_var,
-            sink,
-        );
+) -> Result<P::Encoding, TooLarge> {
+    let open = open_lines(puzzle, known)?;
+    let mut encoding = puzzle.encode_cells(known, sink);
+    let mut next_var = encoding.vars() + 1;
+    for line in open {
+        puzzle.encode_open_line(&encoding, known, line, &mut next_var, sink);
     }
-    Ok(Encoding {
-        vars: next_var - 1,
-        width,
-    })
+    *encoding.vars_mut() = next_var - 1;
+    Ok(encoding)
 }
 
 /// Writes a unit clause for each cell of `known` into `sink`, and nothing about the clues: the

@@ -1,5 +1,6 @@
-//! Colour puzzles from files and to files: the entry point that picks each format's colour reader
-//! and writer (the readers build their tables and puzzles with `colour_table`).
+//! Colour puzzles from files and to files: their [`Stored`], which picks each format's colour
+//! reader and writer (the readers build their tables and puzzles with `colour_table`), and the
+//! readers of files of either kind.
 //!
 //! webpbn XML, `.non`, Olšák's `.g`, JSON (Lines) and text pictures with a legend are read with
 //! their colour tables; every other format is read as black and white and lifted to the
@@ -9,62 +10,97 @@ use super::error::{COLOUR_PUZZLES, LineError, ParseError, ParseErrorKind, WriteE
 #[cfg(feature = "serde")]
 use super::json;
 use super::{
-    Entry, Format, ReadOptions, display_name, non, olsak, parse_bytes, picture, utf8_text, webpbn,
+    Entry, Format, ReadOptions, Stored, display_name, non, numbered, olsak, parse_bytes, picture,
+    utf8_text, webpbn,
 };
-use crate::model::ColourPuzzle;
+use crate::model::{ColourPuzzle, Puzzle};
 
 /// One colour puzzle of a file, with the label that identifies it inside the file.
 pub type ColourEntry = Entry<ColourPuzzle>;
 
-/// Reads the puzzles of a file's bytes as colour puzzles: webpbn XML and Olšák `.g` with their
-/// colour tables, any other format as black and white (the one-colour case). `source` names the
-/// file in errors and detects the format when `format` is `None`.
-pub fn parse_colour_bytes(
-    bytes: &[u8],
-    source: &str,
-    format: Option<Format>,
-) -> Result<Vec<ColourEntry>, ParseError> {
-    let format = format.unwrap_or_else(|| super::detect_bytes(Some(source), bytes));
-    let in_file = |error: LineError| error.in_file(&display_name(source));
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(in_file(LineError::maybe_at(None, ParseErrorKind::Empty)));
+/// Colour puzzles: webpbn XML, `.non`, Olšák `.g`, JSON (Lines) and text pictures with their
+/// colour tables, any other format as black and white (the one-colour case).
+impl Stored for ColourPuzzle {
+    /// Pictures other than text pictures are read as black and white, by the default options.
+    fn read(
+        bytes: &[u8],
+        format: Format,
+        _: &ReadOptions,
+        file: &str,
+    ) -> Result<Vec<ColourEntry>, ParseError> {
+        let in_file = |error: LineError| error.in_file(file);
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Err(in_file(LineError::maybe_at(None, ParseErrorKind::Empty)));
+        }
+        let text = || utf8_text(bytes).map_err(in_file);
+        let read = match format {
+            Format::Xml => webpbn::parse_colour(text()?),
+            Format::Non | Format::NonPack => non::parse_colour(text()?),
+            Format::Olsak => olsak::parse_colour(text()?).map(|p| vec![p]),
+            Format::Picture => picture::parse_colour(text()?).map(|p| vec![p]),
+            #[cfg(feature = "serde")]
+            Format::Json => json::parse_colour(text()?).map(|p| vec![p]),
+            #[cfg(feature = "serde")]
+            Format::JsonLines => json::parse_colour_lines(text()?),
+            _ => {
+                let entries = Puzzle::read(bytes, format, &ReadOptions::default(), file)?;
+                return Ok(entries
+                    .into_iter()
+                    .map(|entry| ColourEntry {
+                        label: entry.label,
+                        puzzle: ColourPuzzle::from_black_and_white(&entry.puzzle),
+                    })
+                    .collect());
+            }
+        };
+        read.map(numbered).map_err(in_file)
     }
-    let read = match format {
-        Format::Xml => webpbn::parse_colour(utf8_text(bytes).map_err(in_file)?),
-        Format::Non | Format::NonPack => non::parse_colour(utf8_text(bytes).map_err(in_file)?),
-        Format::Olsak => olsak::parse_colour(utf8_text(bytes).map_err(in_file)?).map(|p| vec![p]),
-        Format::Picture => {
-            picture::parse_colour(utf8_text(bytes).map_err(in_file)?).map(|p| vec![p])
-        }
-        #[cfg(feature = "serde")]
-        Format::Json => json::parse_colour(utf8_text(bytes).map_err(in_file)?).map(|p| vec![p]),
-        #[cfg(feature = "serde")]
-        Format::JsonLines => json::parse_colour_lines(utf8_text(bytes).map_err(in_file)?),
-        _ => {
-            let entries = parse_bytes(bytes, source, Some(format), &ReadOptions::default())?;
-            return Ok(entries
-                .into_iter()
-                .map(|entry| ColourEntry {
-                    label: entry.label,
-                    puzzle: ColourPuzzle::from_black_and_white(&entry.puzzle),
-                })
-                .collect());
-        }
-    };
-    let puzzles = read.map_err(in_file)?;
-    let single = puzzles.len() == 1;
-    Ok(puzzles
-        .into_iter()
-        .enumerate()
-        .map(|(i, puzzle)| ColourEntry {
-            label: if single {
-                String::new()
-            } else {
-                format!("#{}", i + 1)
+
+    /// `non` (also `nonpack`), `xml`, `olsak`, `json`, `jsonl` and `picture` with their colour
+    /// tables, each colour by its name, its letter and its value (a letter the format cannot write
+    /// replaced by a free one); any other format when the puzzle has one colour, as black and
+    /// white. The reader gives back the same clues, colours and goal, as far as the format holds
+    /// them (docs/formats.md, "Colour puzzles").
+    fn write_text(&self, format: Format) -> Result<String, WriteError> {
+        match format {
+            Format::Non | Format::NonPack => Ok(non::write_colour(self)),
+            Format::Xml => Ok(webpbn::write_colour(self)),
+            Format::Olsak => Ok(olsak::write_colour(self)),
+            Format::Picture => picture::write_colour(self).ok_or(WriteError::NoGoal { format }),
+            #[cfg(feature = "serde")]
+            Format::Json => Ok(json::write_colour(self, true)),
+            #[cfg(feature = "serde")]
+            Format::JsonLines => Ok(json::write_colour(self, false)),
+            _ => match self.to_black_and_white() {
+                Some(plain) => plain.write_text(format),
+                None => Err(WriteError::NoColours { format }),
             },
-            puzzle,
-        })
-        .collect())
+        }
+    }
+
+    /// The goal, each cell in its palette colour, which [`read_path_any`] with the palette's
+    /// background (and `--colors` at least the number of colours) reads back as the same cells. A
+    /// palette with two entries of one value is refused, as a picture could not tell them apart.
+    fn write_png(&self) -> Result<Vec<u8>, WriteError> {
+        let format = Format::Png;
+        let goal = self.goal().ok_or(WriteError::NoGoal { format })?;
+        let colours = self.palette().colours();
+        for (i, colour) in colours.iter().enumerate() {
+            if let Some(earlier) = colours[..i].iter().find(|c| c.rgb == colour.rgb) {
+                return Err(WriteError::SameColour {
+                    first: earlier.name.clone(),
+                    second: colour.name.clone(),
+                    hex: colour.hex(),
+                });
+            }
+        }
+        #[cfg(feature = "png")]
+        {
+            Ok(super::png::write_colour(goal, self.palette()))
+        }
+        #[cfg(not(feature = "png"))]
+        unreachable!("PNG without the png feature is refused above ({goal:?})")
+    }
 }
 
 /// The puzzles of a file: black and white, or colour when the file has colours.
@@ -109,7 +145,8 @@ pub fn parse_any(
         Ok(entries) => return Ok(Puzzles::BlackAndWhite(entries)),
         Err(error) => error,
     };
-    match parse_colour_bytes(bytes, source, format) {
+    let colour = parse_bytes::<ColourPuzzle>(bytes, source, format, &ReadOptions::default());
+    match colour {
         Ok(entries) if entries.iter().any(|entry| entry.puzzle.palette().len() > 1) => {
             Ok(Puzzles::Colour(entries))
         }
@@ -153,56 +190,4 @@ fn read_png_in_colour(
 /// Whether a black-and-white reader refused the file for its colours.
 fn is_colour_refusal(error: &ParseError) -> bool {
     matches!(&error.kind, ParseErrorKind::Unsupported { what } if what == COLOUR_PUZZLES)
-}
-
-/// Writes one colour puzzle: `non` (also `nonpack`), `xml`, `olsak`, `json`, `jsonl` and `picture`
-/// with their colour tables, each colour by its name, its letter and its value (a letter the format
-/// cannot write replaced by a free one); any other format when the puzzle has one colour, as black
-/// and white. The reader gives back the same clues, colours and goal, as far as the format holds
-/// them (docs/formats.md, "Colour puzzles").
-pub fn write_colour(puzzle: &ColourPuzzle, format: Format) -> Result<String, WriteError> {
-    match format {
-        Format::Non | Format::NonPack => Ok(non::write_colour(puzzle)),
-        Format::Xml => Ok(webpbn::write_colour(puzzle)),
-        Format::Olsak => Ok(olsak::write_colour(puzzle)),
-        Format::Picture => picture::write_colour(puzzle).ok_or(WriteError::NoGoal { format }),
-        #[cfg(feature = "serde")]
-        Format::Json => Ok(json::write_colour(puzzle, true)),
-        #[cfg(feature = "serde")]
-        Format::JsonLines => Ok(json::write_colour(puzzle, false)),
-        _ => match puzzle.to_black_and_white() {
-            Some(plain) => super::write(&plain, format),
-            None => Err(WriteError::NoColours { format }),
-        },
-    }
-}
-
-/// Writes one colour puzzle as bytes: as [`write_colour`] does, and `Png` as the goal picture, one
-/// pixel a cell in its palette colour, which [`read_path_any`] with the palette's background (and
-/// `--colors` at least the number of colours) reads back as the same cells. A palette with two
-/// entries of one value is refused, as a picture could not tell them apart.
-pub fn write_colour_bytes(puzzle: &ColourPuzzle, format: Format) -> Result<Vec<u8>, WriteError> {
-    if format != Format::Png {
-        return write_colour(puzzle, format).map(String::into_bytes);
-    }
-    if let Some(feature) = format.missing_feature() {
-        return Err(WriteError::FeatureMissing { format, feature });
-    }
-    let goal = puzzle.goal().ok_or(WriteError::NoGoal { format })?;
-    let colours = puzzle.palette().colours();
-    for (i, colour) in colours.iter().enumerate() {
-        if let Some(earlier) = colours[..i].iter().find(|c| c.rgb == colour.rgb) {
-            return Err(WriteError::SameColour {
-                first: earlier.name.clone(),
-                second: colour.name.clone(),
-                hex: colour.hex(),
-            });
-        }
-    }
-    #[cfg(feature = "png")]
-    {
-        Ok(super::png::write_colour(goal, puzzle.palette()))
-    }
-    #[cfg(not(feature = "png"))]
-    unreachable!("PNG without the png feature is refused above ({goal:?})")
 }

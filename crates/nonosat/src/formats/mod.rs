@@ -9,7 +9,7 @@
 //! | `Json` | `json` | one object | [JSON](json) |
 //! | `JsonLines` | `jsonl` | one object per line | [JSON](json) |
 //! | `Picture` | `picture` | one picture; clues read off it | [text grid](picture) |
-//! | `Png` | `png` | one picture; dark pixels black | [PNG image](png) (written as bytes: [`write_bytes`], [`write_colour_bytes`]) |
+//! | `Png` | `png` | one picture; dark pixels black | [PNG image](png) (written as bytes: [`write_bytes`]) |
 //! | `Pbm` | `pbm` | one picture, `P1` or `P4` | [Netpbm bitmap](pbm) |
 //! | `Xml` | `xml` | a `<puzzleset>` of puzzles | [webpbn XML](webpbn) |
 //! | `Olsak` | `olsak` | one puzzle, `: rows` and `: columns` sections | [Olšák `.g`](olsak) |
@@ -23,7 +23,7 @@
 //!
 //! ```
 //! use nonosat::formats::{self, Format};
-//! let entries = formats::parse("2 1\n2\n1\n1\n", "tiny.nin", None).unwrap();
+//! let entries = formats::parse::<nonosat::Puzzle>("2 1\n2\n1\n1\n", "tiny.nin", None).unwrap();
 //! let puzzle = &entries[0].puzzle;
 //! assert_eq!((puzzle.width(), puzzle.height()), (2, 1));
 //! assert_eq!(formats::write(puzzle, Format::Nin).unwrap(), "2 1\n2\n1\n1\n");
@@ -57,10 +57,7 @@ use std::path::Path;
 
 use crate::image::Rgb;
 
-pub use colour::{
-    ColourEntry, Puzzles, parse_any, parse_colour_bytes, read_path_any, write_colour,
-    write_colour_bytes,
-};
+pub use colour::{ColourEntry, Puzzles, parse_any, read_path_any};
 pub use colour_table::hex_rgb;
 pub use detect::{by_extension, detect, detect_bytes};
 use error::LineError;
@@ -251,24 +248,114 @@ impl ReadOptions {
     }
 }
 
+/// What reading and writing files needs of a kind of puzzle, so that [`parse`], [`parse_bytes`],
+/// [`write`] and [`write_bytes`] are written once: black and white ([`Puzzle`], every format) and
+/// colour ([`ColourPuzzle`](crate::model::ColourPuzzle), with its colour table where the format
+/// holds one, as black and white where it does not: [`colour`]). Sealed: the kinds are the
+/// library's own.
+pub trait Stored: Sized + sealed::Sealed {
+    /// Reads the puzzles of a file's bytes in `format`, with pictures read by `options`; errors
+    /// name the file as `file`.
+    fn read(
+        bytes: &[u8],
+        format: Format,
+        options: &ReadOptions,
+        file: &str,
+    ) -> Result<Vec<Entry<Self>>, ParseError>;
+
+    /// Writes the puzzle in a text format (see [`write`]).
+    fn write_text(&self, format: Format) -> Result<String, WriteError>;
+
+    /// Writes the puzzle's goal as a PNG picture, one pixel a cell, once the build is known to
+    /// have PNG (see [`write_bytes`]).
+    fn write_png(&self) -> Result<Vec<u8>, WriteError>;
+}
+
+mod sealed {
+    /// Implemented by the two kinds of puzzle, and nothing else.
+    pub trait Sealed {}
+    impl Sealed for crate::model::Puzzle {}
+    impl Sealed for crate::model::ColourPuzzle {}
+}
+
+/// Every format, black and white.
+impl Stored for Puzzle {
+    fn read(
+        bytes: &[u8],
+        format: Format,
+        options: &ReadOptions,
+        file: &str,
+    ) -> Result<Vec<Entry>, ParseError> {
+        parse_as(bytes, format, options).map_err(|error| error.in_file(file))
+    }
+
+    /// `NonPack`, `JsonLines` and `Xml` write a collection of one; `Tournament` writes it as `$1`
+    /// and needs a 25x25 puzzle; `Picture` and `Pbm` write the goal and need one; `Png` is binary.
+    fn write_text(&self, format: Format) -> Result<String, WriteError> {
+        let goal = || self.goal().ok_or(WriteError::NoGoal { format });
+        if let Some(feature) = format.missing_feature() {
+            return Err(WriteError::FeatureMissing { format, feature });
+        }
+        match format {
+            Format::Non | Format::NonPack => Ok(non::write(self)),
+            Format::Nin => Ok(nin::write(self)),
+            Format::Tournament | Format::Xml => write_all(std::slice::from_ref(self), format),
+            #[cfg(feature = "serde")]
+            Format::Json => Ok(json::write(self)),
+            #[cfg(feature = "serde")]
+            Format::JsonLines => Ok(json::write_line(self)),
+            #[cfg(feature = "serde")]
+            Format::VerHor => Ok(json::write_ver_hor(self)),
+            #[cfg(not(feature = "serde"))]
+            Format::Json | Format::JsonLines | Format::VerHor => {
+                unreachable!("formats whose feature is left out are refused above")
+            }
+            Format::Picture => goal().map(picture::write),
+            Format::Pbm => goal().map(pbm::write),
+            Format::Olsak => Ok(olsak::write(self)),
+            Format::Mk => Ok(mk::write(self)),
+            Format::Cwd => Ok(cwd::write(self)),
+            Format::Tatham => Ok(tatham::write(self)),
+            Format::Png => Err(WriteError::ReadOnly { format }),
+        }
+    }
+
+    /// The goal, which the PNG reader reads back as the same puzzle.
+    fn write_png(&self) -> Result<Vec<u8>, WriteError> {
+        let goal = self.goal().ok_or(WriteError::NoGoal {
+            format: Format::Png,
+        })?;
+        #[cfg(feature = "png")]
+        {
+            Ok(png::write(goal))
+        }
+        #[cfg(not(feature = "png"))]
+        unreachable!("PNG without the png feature is refused above ({goal:?})")
+    }
+}
+
 /// Reads the puzzles of a text. `source` is the file name, shown in errors (`-` as `<stdin>`) and
 /// used to detect the format when `format` is `None` (see [`detect`]). A leading byte-order mark is
 /// skipped.
-pub fn parse(text: &str, source: &str, format: Option<Format>) -> Result<Vec<Entry>, ParseError> {
+pub fn parse<P: Stored>(
+    text: &str,
+    source: &str,
+    format: Option<Format>,
+) -> Result<Vec<Entry<P>>, ParseError> {
     parse_bytes(text.as_bytes(), source, format, &ReadOptions::default())
 }
 
-/// Reads the puzzles of a file's bytes: a binary picture (PNG, PBM `P4`), or UTF-8 text in any
-/// other format. `source` is the file name, shown in errors (`-` as `<stdin>`) and used to detect
-/// the format when `format` is `None` (see [`detect_bytes`]).
-pub fn parse_bytes(
+/// Reads the puzzles of a file's bytes as puzzles of kind `P`: a binary picture (PNG, PBM `P4`),
+/// or UTF-8 text in any other format. `source` is the file name, shown in errors (`-` as
+/// `<stdin>`) and used to detect the format when `format` is `None` (see [`detect_bytes`]).
+pub fn parse_bytes<P: Stored>(
     bytes: &[u8],
     source: &str,
     format: Option<Format>,
     options: &ReadOptions,
-) -> Result<Vec<Entry>, ParseError> {
+) -> Result<Vec<Entry<P>>, ParseError> {
     let format = format.unwrap_or_else(|| detect_bytes(Some(source), bytes));
-    parse_as(bytes, format, options).map_err(|error| error.in_file(&display_name(source)))
+    P::read(bytes, format, options, &display_name(source))
 }
 
 /// Reads the puzzles of a file's bytes in a known format.
@@ -324,7 +411,7 @@ fn utf8_text(bytes: &[u8]) -> Result<&str, LineError> {
 }
 
 /// Entries labelled `#1`, `#2`, ..., or `""` for a single puzzle.
-fn numbered(puzzles: Vec<Puzzle>) -> Vec<Entry> {
+fn numbered<P>(puzzles: Vec<P>) -> Vec<Entry<P>> {
     let single = puzzles.len() == 1;
     puzzles
         .into_iter()
@@ -342,7 +429,10 @@ fn numbered(puzzles: Vec<Puzzle>) -> Vec<Entry> {
 
 /// Reads the puzzles of a file; the path `-` is standard input. Files larger than
 /// [`MAX_FILE_BYTES`] are refused before being read; text formats must be UTF-8.
-pub fn read_path(path: &Path, format: Option<Format>) -> Result<Vec<Entry>, ParseError> {
+pub fn read_path<P: Stored>(
+    path: &Path,
+    format: Option<Format>,
+) -> Result<Vec<Entry<P>>, ParseError> {
     read_path_with(path, format, &ReadOptions::default())
 }
 
@@ -355,11 +445,11 @@ pub fn read_path_text(path: &Path) -> Result<String, ParseError> {
 }
 
 /// Reads the puzzles of a file as [`read_path`] does, with pictures read by `options`.
-pub fn read_path_with(
+pub fn read_path_with<P: Stored>(
     path: &Path,
     format: Option<Format>,
     options: &ReadOptions,
-) -> Result<Vec<Entry>, ParseError> {
+) -> Result<Vec<Entry<P>>, ParseError> {
     let source = path.to_string_lossy();
     let bytes = read_bytes(path).map_err(|error| error.in_file(&display_name(&source)))?;
     parse_bytes(&bytes, &source, format, options)
@@ -408,49 +498,22 @@ fn io_error(error: std::io::Error) -> LineError {
     )
 }
 
-/// Writes one puzzle. `NonPack`, `JsonLines` and `Xml` write a collection of one; `Tournament`
-/// writes it as `$1` and needs a 25x25 puzzle; `Picture` and `Pbm` write the goal and need one;
-/// `Png` is binary: [`write_bytes`] writes it.
-pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
-    let goal = || puzzle.goal().ok_or(WriteError::NoGoal { format });
+/// Writes one puzzle of either kind (see each kind's [`Stored::write_text`]); `Png` is binary:
+/// [`write_bytes`] writes it.
+pub fn write<P: Stored>(puzzle: &P, format: Format) -> Result<String, WriteError> {
+    puzzle.write_text(format)
+}
+
+/// Writes one puzzle as bytes: as [`write`] does, and `Png` as the goal picture, one pixel a cell
+/// (see each kind's [`Stored::write_png`]).
+pub fn write_bytes<P: Stored>(puzzle: &P, format: Format) -> Result<Vec<u8>, WriteError> {
+    if format != Format::Png {
+        return write(puzzle, format).map(String::into_bytes);
+    }
     if let Some(feature) = format.missing_feature() {
         return Err(WriteError::FeatureMissing { format, feature });
     }
-    match format {
-        Format::Non | Format::NonPack => Ok(non::write(puzzle)),
-        Format::Nin => Ok(nin::write(puzzle)),
-        Format::Tournament | Format::Xml => write_all(std::slice::from_ref(puzzle), format),
-        #[cfg(feature = "serde")]
-        Format::Json => Ok(json::write(puzzle)),
-        #[cfg(feature = "serde")]
-        Format::JsonLines => Ok(json::write_line(puzzle)),
-        #[cfg(feature = "serde")]
-        Format::VerHor => Ok(json::write_ver_hor(puzzle)),
-        #[cfg(not(feature = "serde"))]
-        Format::Json | Format::JsonLines | Format::VerHor => {
-            unreachable!("formats whose feature is left out are refused above")
-        }
-        Format::Picture => goal().map(picture::write),
-        Format::Pbm => goal().map(pbm::write),
-        Format::Olsak => Ok(olsak::write(puzzle)),
-        Format::Mk => Ok(mk::write(puzzle)),
-        Format::Cwd => Ok(cwd::write(puzzle)),
-        Format::Tatham => Ok(tatham::write(puzzle)),
-        Format::Png => Err(WriteError::ReadOnly { format }),
-    }
-}
-
-/// Writes one puzzle as bytes: as [`write`] does, and `Png` as the goal picture, one pixel a cell,
-/// which the PNG reader reads back as the same puzzle.
-pub fn write_bytes(puzzle: &Puzzle, format: Format) -> Result<Vec<u8>, WriteError> {
-    match format {
-        #[cfg(feature = "png")]
-        Format::Png => {
-            let goal = puzzle.goal().ok_or(WriteError::NoGoal { format })?;
-            Ok(png::write(goal))
-        }
-        _ => write(puzzle, format).map(String::into_bytes),
-    }
+    puzzle.write_png()
 }
 
 /// Writes several puzzles into one file: `NonPack` separates them with `====` lines, `JsonLines`
@@ -492,7 +555,7 @@ mod tests {
 
     #[test]
     fn formats_whose_feature_is_left_out_are_refused_by_name() {
-        let puzzle = parse("1 1\n1\n1\n", "a.nin", None)
+        let puzzle = parse::<Puzzle>("1 1\n1\n1\n", "a.nin", None)
             .unwrap()
             .remove(0)
             .puzzle;
@@ -508,7 +571,7 @@ mod tests {
                     "the {format} format needs nonosat's `{feature}` feature, which this build \
                      leaves out"
                 );
-                let read = parse_bytes(b"{}", "p", Some(format), &ReadOptions::default());
+                let read = parse_bytes::<Puzzle>(b"{}", "p", Some(format), &ReadOptions::default());
                 assert_eq!(read.unwrap_err().to_string(), format!("p: {message}"));
                 assert_eq!(write(&puzzle, format).unwrap_err().to_string(), message);
             }
@@ -528,7 +591,7 @@ mod tests {
 
     #[test]
     fn single_puzzles_have_empty_labels() {
-        let entries = parse("1 1\n1\n1\n", "a.nin", None).unwrap();
+        let entries = parse::<Puzzle>("1 1\n1\n1\n", "a.nin", None).unwrap();
         assert_eq!(entries[0].label, "");
     }
 }

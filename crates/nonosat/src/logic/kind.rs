@@ -32,7 +32,7 @@ use super::bits::{self, BitLineSolver, LineBits};
 use super::colour::{ColourDpSolver, Colours, all_colours};
 use super::colour_bits::ColourBitSolver;
 use super::memo::LineMemo;
-use crate::model::{Cell, Clue, ColourClue, ColourMismatch, ColourPuzzle, Grid, Mismatch, Puzzle};
+use crate::model::{Cell, ColourMismatch, ColourPuzzle, Grid, Mismatch, Nonogram, Puzzle};
 
 /// The most line results a line cache holds before it is cleared: about 100 MB at most on a
 /// black-and-white 100x100 puzzle, and far more than a probing round asks on the puzzles measured.
@@ -54,27 +54,19 @@ pub struct LineAt {
 }
 
 /// A kind of nonogram, implemented by its puzzle type: what the board of a depth-first search
-/// needs to know of it.
-pub trait Kind {
+/// needs to know of it. Its size, lines and clues are its [`Nonogram`]'s.
+pub trait Kind: Nonogram {
     /// A cell's value in a solution: `bool` (black) or a colour index.
     type Value: Copy + Eq + Debug;
     /// What is known of a cell: the values it may still take.
     type Known: Copy + Eq + Debug;
-    /// A line's clue.
-    type Clue;
     /// How a grid that breaks a clue is described by the independent check.
     type Mismatch;
     /// The line engine: its solvers, work buffers and whatever it keeps per line.
     type Lines;
 
-    /// The number of columns.
-    fn width(&self) -> usize;
-
-    /// The number of rows.
-    fn height(&self) -> usize;
-
-    /// The clue of line `number` (rows first, then columns).
-    fn line_clue(&self, number: usize) -> &Self::Clue;
+    /// The designer's goal picture the puzzle carries, if any.
+    fn goal(&self) -> Option<&Grid<Self::Value>>;
 
     /// A cell that may take every value.
     fn open(&self) -> Self::Known;
@@ -148,23 +140,11 @@ pub struct BlackAndWhiteLines {
 impl Kind for Puzzle {
     type Value = bool;
     type Known = Cell;
-    type Clue = Clue;
     type Mismatch = Mismatch;
     type Lines = BlackAndWhiteLines;
 
-    fn width(&self) -> usize {
-        Puzzle::width(self)
-    }
-
-    fn height(&self) -> usize {
-        Puzzle::height(self)
-    }
-
-    fn line_clue(&self, number: usize) -> &Clue {
-        match number.checked_sub(self.height()) {
-            None => &self.rows()[number],
-            Some(col) => &self.columns()[col],
-        }
+    fn goal(&self) -> Option<&Grid<bool>> {
+        Puzzle::goal(self)
     }
 
     fn open(&self) -> Cell {
@@ -321,23 +301,11 @@ pub struct ColourLines {
 impl Kind for ColourPuzzle {
     type Value = u8;
     type Known = Colours;
-    type Clue = ColourClue;
     type Mismatch = ColourMismatch;
     type Lines = ColourLines;
 
-    fn width(&self) -> usize {
-        ColourPuzzle::width(self)
-    }
-
-    fn height(&self) -> usize {
-        ColourPuzzle::height(self)
-    }
-
-    fn line_clue(&self, number: usize) -> &ColourClue {
-        match number.checked_sub(self.height()) {
-            None => &self.rows()[number],
-            Some(col) => &self.columns()[col],
-        }
+    fn goal(&self) -> Option<&Grid<u8>> {
+        ColourPuzzle::goal(self)
     }
 
     fn open(&self) -> Colours {

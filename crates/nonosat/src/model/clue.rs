@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{Grid, LineId};
+use super::LineClue;
 
 /// The clue of one row or column: the lengths of its black blocks from the start of the line.
 ///
@@ -83,33 +83,20 @@ impl Clue {
     }
 }
 
+impl LineClue<bool> for Clue {
+    fn read(cells: Vec<bool>) -> Self {
+        Clue::of_line(cells)
+    }
+    fn shortest(&self) -> usize {
+        self.min_len()
+    }
+}
+
 /// Numbers separated by single spaces; `0` for the empty clue.
 impl fmt::Display for Clue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_blocks(f, self.0.iter())
     }
-}
-
-/// The first line of `grid` whose runs, read afresh by `read`, are not its clue in `rows` and
-/// `columns`, with its clue and what it reads: the check of a solution against its clues, for
-/// either kind, sharing no logic with any solver.
-///
-/// # Panics
-/// If the grid's size is not the clues'.
-pub(super) fn first_broken_line<'c, V: Clone, C: PartialEq>(
-    grid: &Grid<V>,
-    (rows, columns): (&'c [C], &'c [C]),
-    read: impl Fn(Vec<V>) -> C,
-) -> Option<(LineId, &'c C, C)> {
-    assert_eq!(
-        (grid.width(), grid.height()),
-        (columns.len(), rows.len()),
-        "grid size"
-    );
-    grid.lines().find_map(|line| {
-        let (expected, found) = (line.of(rows, columns), read(grid.line(line)));
-        (&found != expected).then_some((line, expected, found))
-    })
 }
 
 /// Writes `blocks` separated by single spaces, or `0` when there are none: how a clue reads.

@@ -5,9 +5,10 @@
 //! A black-and-white puzzle is the one-colour case ([`ColourPuzzle::from_black_and_white`]).
 
 use std::fmt;
+use std::ops::Deref;
 
-use super::clue::{first_broken_line, write_blocks};
-use super::{Clue, Grid, LineId, MAX_SIDE, Metadata, Puzzle, PuzzleError};
+use super::clue::write_blocks;
+use super::{Clue, Clues, Grid, LineClue, LineId, Metadata, Nonogram, Puzzle, PuzzleError};
 use crate::words::counted;
 
 /// The most colours a puzzle may use besides the background (a line solver keeps a cell's possible
@@ -230,7 +231,7 @@ pub enum ColourError {
     },
     /// What every puzzle must satisfy: size, clue lengths, goal size.
     #[error("{0}")]
-    Puzzle(#[source] PuzzleError),
+    Puzzle(#[from] PuzzleError),
 }
 
 /// One block of a colour clue: its length (at least 1) and its colour index (at least 1).
@@ -331,6 +332,15 @@ impl ColourClue {
     }
 }
 
+impl LineClue<u8> for ColourClue {
+    fn read(cells: Vec<u8>) -> Self {
+        ColourClue::of_line(cells)
+    }
+    fn shortest(&self) -> usize {
+        self.min_len()
+    }
+}
+
 /// Blocks as `len:colour` separated by spaces (`3:1 1:2`), `0` for the empty clue.
 impl fmt::Display for ColourClue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -346,12 +356,20 @@ impl fmt::Display for ColourClue {
 /// cells of each colour there are.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ColourPuzzle {
-    rows: Vec<ColourClue>,
-    columns: Vec<ColourClue>,
+    clues: Clues<ColourClue>,
     palette: Palette,
     /// Descriptive fields carried from and to puzzle files.
     pub meta: Metadata,
     goal: Option<Grid<u8>>,
+}
+
+/// A puzzle's size, lines and clues: `puzzle.width()`, `puzzle.clue(line)`, ...
+impl Deref for ColourPuzzle {
+    type Target = Clues<ColourClue>;
+
+    fn deref(&self) -> &Clues<ColourClue> {
+        &self.clues
+    }
 }
 
 /// The first line of a colour grid that breaks its clue, found by [`ColourPuzzle::check`].
@@ -380,47 +398,23 @@ impl ColourPuzzle {
         columns: Vec<ColourClue>,
         palette: Palette,
     ) -> Result<Self, ColourError> {
-        let (width, height) = (columns.len(), rows.len());
-        if width == 0 || height == 0 {
-            return Err(ColourError::Puzzle(PuzzleError::NoCells));
-        }
-        if width > MAX_SIDE || height > MAX_SIDE {
-            return Err(ColourError::Puzzle(PuzzleError::TooLarge { width, height }));
-        }
-        let lines = rows
-            .iter()
-            .enumerate()
-            .map(|(r, c)| (LineId::Row(r), c, width));
-        let lines = lines.chain(
-            columns
-                .iter()
-                .enumerate()
-                .map(|(c, clue)| (LineId::Col(c), clue, height)),
-        );
-        for (line, clue, len) in lines {
-            if let Some(block) = clue
+        let clues = Clues::new(rows, columns, |line, clue: &ColourClue| {
+            match clue
                 .blocks()
                 .iter()
                 .find(|b| b.colour == BACKGROUND || usize::from(b.colour) > palette.len())
             {
-                return Err(ColourError::BadColour {
+                Some(block) => Err(ColourError::BadColour {
                     line,
                     colour: block.colour,
-                });
+                }),
+                None => Ok(()),
             }
-            if clue.min_len() > len {
-                let needs = clue.min_len();
-                return Err(ColourError::Puzzle(PuzzleError::ClueTooLong {
-                    line,
-                    needs,
-                    len,
-                }));
-            }
-        }
+        })?;
         for index in 1..=palette.len() {
             let colour = u8::try_from(index).expect("at most MAX_COLOURS colours");
-            let row_total: usize = rows.iter().map(|c| c.cells_of(colour)).sum();
-            let column_total: usize = columns.iter().map(|c| c.cells_of(colour)).sum();
+            let row_total: usize = clues.rows().iter().map(|c| c.cells_of(colour)).sum();
+            let column_total: usize = clues.columns().iter().map(|c| c.cells_of(colour)).sum();
             if row_total != column_total {
                 return Err(ColourError::TotalsDiffer {
                     name: palette.colour(colour).name.clone(),
@@ -430,8 +424,7 @@ impl ColourPuzzle {
             }
         }
         Ok(ColourPuzzle {
-            rows,
-            columns,
+            clues,
             palette,
             meta: Metadata::default(),
             goal: None,
@@ -440,22 +433,14 @@ impl ColourPuzzle {
 
     /// The puzzle whose intended answer is `picture` (colour indices into `palette`).
     pub fn from_picture(picture: &Grid<u8>, palette: Palette) -> Result<Self, ColourError> {
-        let clues = |kind: fn(usize) -> LineId, count| {
-            (0..count)
-                .map(|i| ColourClue::of_line(picture.line(kind(i))))
-                .collect::<Vec<_>>()
-        };
-        let rows = clues(LineId::Row, picture.height());
-        let columns = clues(LineId::Col, picture.width());
+        let (rows, columns) = Clues::of_picture(picture);
         ColourPuzzle::new(rows, columns, palette)?.with_goal(picture.clone())
     }
 
     /// A black-and-white puzzle as the one-colour case: background `white`, colour 1 `black`.
     pub fn from_black_and_white(puzzle: &Puzzle) -> Self {
-        let lift = |clues: &[Clue]| clues.iter().map(ColourClue::from_black_and_white).collect();
         ColourPuzzle {
-            rows: lift(puzzle.rows()),
-            columns: lift(puzzle.columns()),
+            clues: puzzle.map_clues(ColourClue::from_black_and_white),
             palette: Palette::black_and_white(),
             meta: puzzle.meta.clone(),
             goal: puzzle.goal().map(|goal| goal.map(|&black| u8::from(black))),
@@ -473,7 +458,7 @@ impl ColourPuzzle {
                 .map(|clue| Clue::new(clue.blocks().iter().map(|b| b.len).collect()))
                 .collect()
         };
-        let mut puzzle = Puzzle::new(lower(&self.rows), lower(&self.columns)).ok()?;
+        let mut puzzle = Puzzle::new(lower(self.rows()), lower(self.columns())).ok()?;
         puzzle.meta = self.meta.clone();
         match &self.goal {
             Some(goal) => puzzle.with_goal(goal.map(|&c| c != BACKGROUND)).ok(),
@@ -483,13 +468,7 @@ impl ColourPuzzle {
 
     /// The same puzzle carrying `goal` as its designer's intended picture.
     pub fn with_goal(mut self, goal: Grid<u8>) -> Result<Self, ColourError> {
-        let (goal_size, size) = ((goal.width(), goal.height()), (self.width(), self.height()));
-        if goal_size != size {
-            return Err(ColourError::Puzzle(PuzzleError::GoalSize {
-                goal: goal_size,
-                puzzle: size,
-            }));
-        }
+        self.clues.fit_goal((goal.width(), goal.height()))?;
         if let Some(&colour) = goal
             .cells()
             .iter()
@@ -499,26 +478,6 @@ impl ColourPuzzle {
         }
         self.goal = Some(goal);
         Ok(self)
-    }
-
-    /// Number of columns.
-    pub fn width(&self) -> usize {
-        self.columns.len()
-    }
-
-    /// Number of rows.
-    pub fn height(&self) -> usize {
-        self.rows.len()
-    }
-
-    /// Row clues, top to bottom.
-    pub fn rows(&self) -> &[ColourClue] {
-        &self.rows
-    }
-
-    /// Column clues, left to right.
-    pub fn columns(&self) -> &[ColourClue] {
-        &self.columns
     }
 
     /// The colour table.
@@ -531,21 +490,10 @@ impl ColourPuzzle {
         self.goal.as_ref()
     }
 
-    /// The clue of one line.
-    pub fn clue(&self, line: LineId) -> &ColourClue {
-        line.of(&self.rows, &self.columns)
-    }
-
-    /// Every line: rows top to bottom, then columns left to right.
-    pub fn lines(&self) -> impl Iterator<Item = LineId> + use<> {
-        LineId::all(self.width(), self.height())
-    }
-
     /// Checks a grid of colour indices against every clue by reading its runs afresh; it shares
     /// no logic with any solver. Returns the first line that breaks its clue.
     pub fn check(&self, grid: &Grid<u8>) -> Result<(), ColourMismatch> {
-        let clues = (&self.rows[..], &self.columns[..]);
-        match first_broken_line(grid, clues, ColourClue::of_line) {
+        match self.clues.first_broken_line(grid) {
             Some((line, expected, found)) => Err(ColourMismatch {
                 line,
                 expected: expected.clone(),
@@ -554,6 +502,14 @@ impl ColourPuzzle {
             }),
             None => Ok(()),
         }
+    }
+}
+
+impl Nonogram for ColourPuzzle {
+    type Clue = ColourClue;
+
+    fn meta(&self) -> &Metadata {
+        &self.meta
     }
 }
 

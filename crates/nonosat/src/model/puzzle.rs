@@ -1,11 +1,8 @@
 //! A black-and-white nonogram: row and column clues that fit together, and its optional metadata.
 
-use super::clue::first_broken_line;
-use super::{Clue, Grid, LineId};
-use crate::words::counted;
+use std::ops::Deref;
 
-/// The largest width or height accepted, in cells. Larger puzzles are refused before any work.
-pub const MAX_SIDE: usize = 1000;
+use super::{Clue, Clues, Grid, LineId, Nonogram, PuzzleError};
 
 /// A nonogram whose clues are known to be consistent in size.
 ///
@@ -13,11 +10,19 @@ pub const MAX_SIDE: usize = 1000;
 /// for as many black cells as the columns. Whether any grid satisfies the clues is the solver's job.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
-    rows: Vec<Clue>,
-    columns: Vec<Clue>,
+    clues: Clues<Clue>,
     /// Descriptive fields carried from and to puzzle files.
     pub meta: Metadata,
     goal: Option<Grid<bool>>,
+}
+
+/// A puzzle's size, lines and clues: `puzzle.width()`, `puzzle.clue(line)`, ...
+impl Deref for Puzzle {
+    type Target = Clues<Clue>;
+
+    fn deref(&self) -> &Clues<Clue> {
+        &self.clues
+    }
 }
 
 /// Descriptive fields of a puzzle; none affects solving.
@@ -31,55 +36,6 @@ pub struct Metadata {
     pub copyright: Option<String>,
     /// Licence, as an SPDX code or free text.
     pub license: Option<String>,
-}
-
-/// Why a set of clues is not a puzzle.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum PuzzleError {
-    /// The puzzle has no rows or no columns.
-    #[error("the puzzle has no rows or no columns")]
-    NoCells,
-    /// A side is larger than [`MAX_SIDE`].
-    #[error("the puzzle is {width}x{height}; sides larger than {MAX_SIDE} cells are not accepted")]
-    TooLarge {
-        /// Number of columns asked for.
-        width: usize,
-        /// Number of rows asked for.
-        height: usize,
-    },
-    /// A clue needs more cells than its line has.
-    #[error("the clue of {line} needs at least {needs} cells but the line has {len}")]
-    ClueTooLong {
-        /// The line whose clue does not fit.
-        line: LineId,
-        /// Cells the clue needs at the least.
-        needs: usize,
-        /// Cells the line has.
-        len: usize,
-    },
-    /// The row clues and the column clues ask for different numbers of black cells.
-    #[error(
-        "the row clues ask for {} but the column clues ask for {columns}",
-        counted(*rows, "black cell", "black cells")
-    )]
-    TotalsDiffer {
-        /// Black cells the rows ask for.
-        rows: usize,
-        /// Black cells the columns ask for.
-        columns: usize,
-    },
-    /// The goal picture is not the size of the puzzle.
-    #[error(
-        "the goal picture is {}x{} but the puzzle is {}x{}",
-        goal.0, goal.1, puzzle.0, puzzle.1
-    )]
-    GoalSize {
-        /// The goal's width and height.
-        goal: (usize, usize),
-        /// The puzzle's width and height.
-        puzzle: (usize, usize),
-    },
 }
 
 /// The first line of a grid that breaks its clue, found by [`Puzzle::check`].
@@ -97,34 +53,9 @@ pub struct Mismatch {
 impl Puzzle {
     /// A puzzle from its row clues (top to bottom) and column clues (left to right).
     pub fn new(rows: Vec<Clue>, columns: Vec<Clue>) -> Result<Self, PuzzleError> {
-        let (width, height) = (columns.len(), rows.len());
-        if width == 0 || height == 0 {
-            return Err(PuzzleError::NoCells);
-        }
-        if width > MAX_SIDE || height > MAX_SIDE {
-            return Err(PuzzleError::TooLarge { width, height });
-        }
-        let lines = rows
-            .iter()
-            .enumerate()
-            .map(|(r, clue)| (LineId::Row(r), clue, width));
-        let lines = lines.chain(
-            columns
-                .iter()
-                .enumerate()
-                .map(|(c, clue)| (LineId::Col(c), clue, height)),
-        );
-        for (line, clue, len) in lines {
-            if clue.min_len() > len {
-                return Err(PuzzleError::ClueTooLong {
-                    line,
-                    needs: clue.min_len(),
-                    len,
-                });
-            }
-        }
-        let row_total: usize = rows.iter().map(Clue::black_cells).sum();
-        let column_total: usize = columns.iter().map(Clue::black_cells).sum();
+        let clues = Clues::new(rows, columns, |_, _| Ok::<_, PuzzleError>(()))?;
+        let row_total: usize = clues.rows().iter().map(Clue::black_cells).sum();
+        let column_total: usize = clues.columns().iter().map(Clue::black_cells).sum();
         if row_total != column_total {
             return Err(PuzzleError::TotalsDiffer {
                 rows: row_total,
@@ -132,8 +63,7 @@ impl Puzzle {
             });
         }
         Ok(Puzzle {
-            rows,
-            columns,
+            clues,
             meta: Metadata::default(),
             goal: None,
         })
@@ -142,52 +72,15 @@ impl Puzzle {
     /// The puzzle whose unique intended answer is `picture`: its clues read off the picture, which
     /// becomes the goal.
     pub fn from_picture(picture: &Grid<bool>) -> Result<Self, PuzzleError> {
-        let clues = |kind: fn(usize) -> LineId, count| {
-            (0..count)
-                .map(|i| Clue::of_line(picture.line(kind(i))))
-                .collect::<Vec<_>>()
-        };
-        let rows = clues(LineId::Row, picture.height());
-        let columns = clues(LineId::Col, picture.width());
+        let (rows, columns) = Clues::of_picture(picture);
         Puzzle::new(rows, columns)?.with_goal(picture.clone())
     }
 
     /// The same puzzle carrying `goal` as its designer's intended picture.
     pub fn with_goal(mut self, goal: Grid<bool>) -> Result<Self, PuzzleError> {
-        let (goal_size, size) = ((goal.width(), goal.height()), (self.width(), self.height()));
-        if goal_size != size {
-            return Err(PuzzleError::GoalSize {
-                goal: goal_size,
-                puzzle: size,
-            });
-        }
+        self.clues.fit_goal((goal.width(), goal.height()))?;
         self.goal = Some(goal);
         Ok(self)
-    }
-
-    /// Number of columns.
-    pub fn width(&self) -> usize {
-        self.columns.len()
-    }
-
-    /// Number of rows.
-    pub fn height(&self) -> usize {
-        self.rows.len()
-    }
-
-    /// Number of cells.
-    pub fn cell_count(&self) -> usize {
-        self.width() * self.height()
-    }
-
-    /// Row clues, top to bottom.
-    pub fn rows(&self) -> &[Clue] {
-        &self.rows
-    }
-
-    /// Column clues, left to right.
-    pub fn columns(&self) -> &[Clue] {
-        &self.columns
     }
 
     /// The designer's intended picture, when the file carries one.
@@ -195,29 +88,10 @@ impl Puzzle {
         self.goal.as_ref()
     }
 
-    /// The clue of one line.
-    pub fn clue(&self, line: LineId) -> &Clue {
-        line.of(&self.rows, &self.columns)
-    }
-
-    /// Number of cells in one line.
-    pub fn line_len(&self, line: LineId) -> usize {
-        match line {
-            LineId::Row(_) => self.width(),
-            LineId::Col(_) => self.height(),
-        }
-    }
-
-    /// Every line: rows top to bottom, then columns left to right.
-    pub fn lines(&self) -> impl Iterator<Item = LineId> + use<> {
-        LineId::all(self.width(), self.height())
-    }
-
     /// Checks a grid against every clue, by reading the grid's runs afresh; it shares no logic with
     /// any solver. Returns the first line that breaks its clue.
     pub fn check(&self, grid: &Grid<bool>) -> Result<(), Mismatch> {
-        let clues = (&self.rows[..], &self.columns[..]);
-        match first_broken_line(grid, clues, Clue::of_line) {
+        match self.clues.first_broken_line(grid) {
             Some((line, expected, found)) => Err(Mismatch {
                 line,
                 expected: expected.clone(),
@@ -228,9 +102,18 @@ impl Puzzle {
     }
 }
 
+impl Nonogram for Puzzle {
+    type Clue = Clue;
+
+    fn meta(&self) -> &Metadata {
+        &self.meta
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::MAX_SIDE;
 
     fn clues(lists: &[&[usize]]) -> Vec<Clue> {
         lists

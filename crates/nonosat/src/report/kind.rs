@@ -8,16 +8,12 @@ use super::grid::{colour_rows, draw_colour_grid, draw_grid};
 use crate::image::Rgb;
 use crate::logic::kind::Kind;
 use crate::model::{
-    BACKGROUND, ColourMismatch, ColourPuzzle, Grid, LineId, Metadata, Mismatch, Palette, Pos,
-    Puzzle,
+    BACKGROUND, ColourMismatch, ColourPuzzle, Grid, LineId, Mismatch, Palette, Pos, Puzzle,
 };
 
 /// A kind of puzzle as `report` shows it: [`Puzzle`] (cells black or white) or [`ColourPuzzle`]
 /// (cells colour indices of its palette, 0 the background).
 pub trait Shown: Kind<Mismatch: std::fmt::Display> {
-    /// The puzzle's title and other metadata from its file.
-    fn meta(&self) -> &Metadata;
-
     /// The colour table its records and texts list, the background first; `None` for black and
     /// white, which has none.
     fn palette(&self) -> Option<&Palette>;
@@ -58,10 +54,6 @@ pub enum HintValue {
 }
 
 impl Shown for Puzzle {
-    fn meta(&self) -> &Metadata {
-        &self.meta
-    }
-
     fn palette(&self) -> Option<&Palette> {
         None
     }
@@ -97,10 +89,6 @@ impl Shown for Puzzle {
 }
 
 impl Shown for ColourPuzzle {
-    fn meta(&self) -> &Metadata {
-        &self.meta
-    }
-
     fn palette(&self) -> Option<&Palette> {
         Some(ColourPuzzle::palette(self))
     }

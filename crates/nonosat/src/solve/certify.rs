@@ -24,9 +24,12 @@ use std::io::{self, Write};
 
 pub use counting::Counting;
 
-use crate::cnf::{self, ClauseSink, Cnf, ColourEncoding, Encoding, Lit, TooLarge};
+use crate::cnf::{
+    self, ClauseSink, Cnf, ColourEncoding, Encodable, Encoding, FreshVars, Lit, TooLarge,
+};
 use crate::deadline::{Deadline, NoDeadline};
-use crate::model::{Cell, ColourMismatch, ColourPuzzle, Grid, Mismatch, Pos, Puzzle};
+use crate::logic::kind::Kind;
+use crate::model::{ColourMismatch, ColourPuzzle, Grid, Mismatch, Pos, Puzzle};
 use crate::sat::{Model, ProofOutcome, SatBackend, Solver};
 use crate::solve::colour::colour_picture;
 use crate::solve::verified_picture;
@@ -52,27 +55,11 @@ pub enum CertifyError {
     UnverifiedColour(#[source] ColourMismatch),
 }
 
-/// A puzzle whose verdict can be certified: what [`prove_no_other`] and
-/// [`write_other_solution`] need of black-and-white and colour puzzles.
-pub trait Certified {
-    /// A cell's value in a solution: `bool` (black) or a colour index.
-    type Value: Copy + Eq;
-    /// The encoding of the clues.
-    type Encoding;
-
-    /// The formula "a solution other than `blocked` exists" (see [`other_solution_formula`]).
-    fn formula(
-        &self,
-        blocked: Option<&Grid<Self::Value>>,
-    ) -> Result<(Self::Encoding, Cnf), TooLarge>;
-
-    /// Writes `cnf`, the formula of `encoding`, in DIMACS with comments that map the cells.
-    fn write_dimacs(
-        &self,
-        out: &mut dyn Write,
-        encoding: &Self::Encoding,
-        cnf: &Cnf,
-    ) -> io::Result<()>;
+/// A puzzle whose verdict can be certified: what [`prove`] and [`write_other_solution`] need of
+/// black-and-white and colour puzzles beyond their [`Kind`] and their [`Encodable`] formula.
+pub trait Certified: Kind + Encodable<Known = <Self as Kind>::Known> {
+    /// The clause "the cells are not `solution`" over the cell variables of `encoding`.
+    fn blocking_clause(encoding: &Self::Encoding, solution: &Grid<Self::Value>) -> Vec<Lit>;
 
     /// The grid a model of `encoding` describes, once it has passed the puzzle's own check.
     fn verified(
@@ -81,40 +68,27 @@ pub trait Certified {
         model: &Model,
     ) -> Result<Grid<Self::Value>, CertifyError>;
 
-    /// Whether `grid` meets every clue.
-    fn check(&self, grid: &Grid<Self::Value>) -> Result<(), CertifyError>;
+    /// The error of a grid that breaks a clue.
+    fn unverified(mismatch: Self::Mismatch) -> CertifyError;
 
     /// The literal "the cell at `pos` has `value`".
     fn cell_is(encoding: &Self::Encoding, pos: Pos, value: Self::Value) -> Lit;
-
-    /// Variables of `encoding`.
-    fn vars(encoding: &Self::Encoding) -> u32;
-
-    /// Cells of the puzzle.
-    fn cell_count(&self) -> usize;
 
     /// What counting across lines fixes from the clues alone, if anything.
     fn counting(&self, encoding: &Self::Encoding) -> Option<Counting>;
 }
 
 impl Certified for Puzzle {
-    type Value = bool;
-    type Encoding = Encoding;
-
-    fn formula(&self, blocked: Option<&Grid<bool>>) -> Result<(Encoding, Cnf), TooLarge> {
-        other_solution_formula(self, blocked)
-    }
-
-    fn write_dimacs(&self, out: &mut dyn Write, encoding: &Encoding, cnf: &Cnf) -> io::Result<()> {
-        cnf::write_dimacs(&mut &mut *out, self, encoding, cnf)
+    fn blocking_clause(encoding: &Encoding, solution: &Grid<bool>) -> Vec<Lit> {
+        encoding.blocking_clause(solution)
     }
 
     fn verified(&self, encoding: &Encoding, model: &Model) -> Result<Grid<bool>, CertifyError> {
         verified_picture(self, encoding, model).map_err(CertifyError::Unverified)
     }
 
-    fn check(&self, grid: &Grid<bool>) -> Result<(), CertifyError> {
-        Puzzle::check(self, grid).map_err(CertifyError::Unverified)
+    fn unverified(mismatch: Mismatch) -> CertifyError {
+        CertifyError::Unverified(mismatch)
     }
 
     fn cell_is(encoding: &Encoding, pos: Pos, black: bool) -> Lit {
@@ -122,63 +96,30 @@ impl Certified for Puzzle {
         if black { var } else { !var }
     }
 
-    fn vars(encoding: &Encoding) -> u32 {
-        encoding.vars
-    }
-
-    fn cell_count(&self) -> usize {
-        Puzzle::cell_count(self)
-    }
-
     fn counting(&self, encoding: &Encoding) -> Option<Counting> {
         Counting::of(self, encoding)
     }
 }
 
+/// A colour puzzle's blocking clause says "some cell takes a colour other than the one it has in
+/// the solution found".
 impl Certified for ColourPuzzle {
-    type Value = u8;
-    type Encoding = ColourEncoding;
-
-    /// The colour encoding of the clues with every colour open in every cell, plus, when
-    /// `blocked` is given, its blocking clause.
-    fn formula(&self, blocked: Option<&Grid<u8>>) -> Result<(ColourEncoding, Cnf), TooLarge> {
-        let mut cnf = Cnf::new();
-        let encoding = cnf::encode_colour(self, &crate::logic::colour::open_grid(self), &mut cnf)?;
-        if let Some(blocked) = blocked {
-            cnf.add_clause(&encoding.blocking_clause(blocked));
-        }
-        Ok((encoding, cnf))
-    }
-
-    fn write_dimacs(
-        &self,
-        out: &mut dyn Write,
-        encoding: &ColourEncoding,
-        cnf: &Cnf,
-    ) -> io::Result<()> {
-        cnf::write_colour_dimacs(&mut &mut *out, self, encoding, cnf)
+    fn blocking_clause(encoding: &ColourEncoding, solution: &Grid<u8>) -> Vec<Lit> {
+        encoding.blocking_clause(solution)
     }
 
     fn verified(&self, encoding: &ColourEncoding, model: &Model) -> Result<Grid<u8>, CertifyError> {
         let picture = colour_picture(self, encoding, model);
-        Certified::check(self, &picture)?;
+        Kind::check(self, &picture).map_err(Self::unverified)?;
         Ok(picture)
     }
 
-    fn check(&self, grid: &Grid<u8>) -> Result<(), CertifyError> {
-        ColourPuzzle::check(self, grid).map_err(CertifyError::UnverifiedColour)
+    fn unverified(mismatch: ColourMismatch) -> CertifyError {
+        CertifyError::UnverifiedColour(mismatch)
     }
 
     fn cell_is(encoding: &ColourEncoding, pos: Pos, colour: u8) -> Lit {
         encoding.cell_var(pos, colour).positive()
-    }
-
-    fn vars(encoding: &ColourEncoding) -> u32 {
-        encoding.vars
-    }
-
-    fn cell_count(&self) -> usize {
-        self.width() * self.height()
     }
 
     /// Counting across lines is for black-and-white puzzles only.
@@ -188,17 +129,17 @@ impl Certified for ColourPuzzle {
 }
 
 /// The formula "a solution of `puzzle` other than `blocked` exists": the encoding of the clues
-/// with no cell fixed, plus, when `blocked` is given, the clause "some black cell of `blocked` is
-/// white" (every solution has as many black cells, so this excludes `blocked` and nothing else).
-pub fn other_solution_formula(
-    puzzle: &Puzzle,
-    blocked: Option<&Grid<bool>>,
-) -> Result<(Encoding, Cnf), TooLarge> {
+/// with every cell open, plus, when `blocked` is given, its blocking clause (every solution has
+/// as many black, or coloured, cells, so this excludes `blocked` and nothing else).
+pub fn other_solution_formula<P: Certified>(
+    puzzle: &P,
+    blocked: Option<&Grid<P::Value>>,
+) -> Result<(P::Encoding, Cnf), TooLarge> {
     let mut cnf = Cnf::new();
-    let open = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
+    let open = Grid::filled(puzzle.width(), puzzle.height(), puzzle.open());
     let encoding = cnf::encode(puzzle, &open, &mut cnf)?;
     if let Some(blocked) = blocked {
-        cnf.add_clause(&encoding.blocking_clause(blocked));
+        cnf.add_clause(&P::blocking_clause(&encoding, blocked));
     }
     Ok((encoding, cnf))
 }
@@ -224,7 +165,8 @@ pub fn prove<P: Certified>(
     backend: SatBackend,
     deadline: Option<Deadline>,
 ) -> Result<Proof<P::Value>, CertifyError> {
-    let (encoding, cnf) = puzzle.formula(blocked).map_err(CertifyError::TooLarge)?;
+    let (encoding, cnf) =
+        other_solution_formula(puzzle, blocked).map_err(CertifyError::TooLarge)?;
     let counting = puzzle.counting(&encoding);
     if let Some(counting) = &counting {
         counting.write_clues(formula_out)?;
@@ -259,20 +201,6 @@ pub fn prove<P: Certified>(
     })
 }
 
-/// [`prove`], for callers that need only its answer: `Ok(None)`, the proof refutes the formula,
-/// so `blocked` is the only solution (or, without `blocked`, there is none); `Ok(Some(other))`,
-/// the formula has a model, a different solution.
-pub fn prove_no_other<P: Certified>(
-    puzzle: &P,
-    blocked: Option<&Grid<P::Value>>,
-    formula_out: &mut impl Write,
-    proof_out: &mut impl Write,
-    backend: SatBackend,
-    deadline: Option<Deadline>,
-) -> Result<Option<Grid<P::Value>>, CertifyError> {
-    prove(puzzle, blocked, formula_out, proof_out, backend, deadline).map(|proof| proof.other)
-}
-
 /// Writes [`other_solution_formula`] in DIMACS to `formula_out`, and to `model_out` a model of
 /// it built from `other`, a solution different from `blocked`, as SAT-competition `s SATISFIABLE`
 /// and `v` lines: the certificate that `blocked` is not the only solution.
@@ -287,10 +215,9 @@ pub fn write_other_solution<P: Certified>(
     model_out: &mut impl Write,
 ) -> Result<(), CertifyError> {
     assert!(other != blocked, "the certificate needs a second solution");
-    puzzle.check(other)?;
-    let (encoding, cnf) = puzzle
-        .formula(Some(blocked))
-        .map_err(CertifyError::TooLarge)?;
+    Kind::check(puzzle, other).map_err(P::unverified)?;
+    let (encoding, cnf) =
+        other_solution_formula(puzzle, Some(blocked)).map_err(CertifyError::TooLarge)?;
     write_formula(puzzle, Some(blocked), &encoding, &cnf, formula_out)?;
     // The auxiliaries are functions of the cells: fixing the cells determines the model.
     let mut solver = Solver::new(NoDeadline);
@@ -305,7 +232,7 @@ pub fn write_other_solution<P: Certified>(
         unreachable!("a verified solution other than the blocked one satisfies the formula");
     };
     writeln!(model_out, "s SATISFIABLE")?;
-    for chunk in model.literals(P::vars(&encoding)).chunks(20) {
+    for chunk in model.literals(encoding.vars()).chunks(20) {
         let line: Vec<String> = chunk.iter().map(i64::to_string).collect();
         writeln!(model_out, "v {}", line.join(" "))?;
     }
@@ -328,7 +255,7 @@ fn write_formula<P: Certified>(
             "c the last clause blocks the solution found: \"a second solution exists\""
         )?;
     }
-    puzzle.write_dimacs(formula_out, encoding, cnf)?;
+    cnf::write_dimacs(formula_out, puzzle, encoding, cnf)?;
     formula_out.flush()?;
     Ok(())
 }

@@ -4,7 +4,7 @@
 //! The driver, verdicts, options, reports, backends and races are those of black and white
 //! ([`check`](super::check())): the depth-first search with probing runs on a colour board, and
 //! the race and `Strategy::Probing` work as they do for black and white. What differs is the
-//! formula (`cnf::encode_colour`), the clause that blocks a solution ("some coloured cell takes
+//! formula (`cnf::encode`), the clause that blocks a solution ("some coloured cell takes
 //! another colour"), the independent check ([`ColourPuzzle::check`]), and one engine colour lacks:
 //! the lines inside CaDiCaL's search ([`SolveKind::lines_search`]). A cell is ambiguous when two solutions give it different colours.
 //! With a goal, the second solution is looked for near it first, as in black and white
@@ -12,7 +12,7 @@
 
 use super::check::Report;
 use super::searcher::{Found, Propagated, SearchError, Searcher, SolveKind};
-use crate::cnf::{ClauseSink, ColourEncoding, Counter, Lit, TooLarge, encode_colour};
+use crate::cnf::{ClauseSink, ColourEncoding, Counter, Lit, TooLarge, encode};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::colour::{ColourLineSolver, ColourState, Colours, open_grid, propagate_colour};
 use crate::model::{BACKGROUND, ColourError, ColourMismatch, ColourPuzzle, Grid, Pos};
@@ -36,10 +36,6 @@ fn propagated_colour(puzzle: &ColourPuzzle) -> (ColourState, bool) {
 impl SolveKind for ColourPuzzle {
     type Search<'a> = ColourSearch<'a, Option<Deadline>>;
     type PictureError = ColourError;
-
-    fn goal(&self) -> Option<&Grid<u8>> {
-        ColourPuzzle::goal(self)
-    }
 
     /// The puzzle of `picture` with this puzzle's colour table.
     fn of_picture(&self, picture: &Grid<u8>) -> Result<Self, ColourError> {
@@ -125,7 +121,7 @@ impl<'a> ColourSearch<'a, Option<Deadline>> {
         stop: Option<StopSignal>,
     ) -> Result<Self, TooLarge> {
         let mut solver = Solver::stoppable(deadline, backend, stop);
-        let encoding = encode_colour(puzzle, &known, &mut solver)?;
+        let encoding = encode(puzzle, &known, &mut solver)?;
         Ok(ColourSearch {
             puzzle,
             solver,

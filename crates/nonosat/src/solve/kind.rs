@@ -23,9 +23,6 @@ pub type RepairsOf<P> = Repairs<<P as Kind>::Value, <P as Kind>::Mismatch>;
 /// indices, 0 the background). Sealed: the kinds are the library's own, each a `SolveKind` of
 /// the one driver.
 pub trait Solvable: Kind + Sync + sealed::Sealed {
-    /// The designer's goal picture the puzzle carries, if any.
-    fn goal(&self) -> Option<&Grid<Self::Value>>;
-
     /// The one driver on this puzzle (what [`check_verdict_first`] and [`solve`] call).
     #[doc(hidden)]
     fn run_check(
@@ -66,10 +63,6 @@ where
     CheckError: From<P::Mismatch>,
     FixError: From<P::PictureError>,
 {
-    fn goal(&self) -> Option<&Grid<P::Value>> {
-        SolveKind::goal(self)
-    }
-
     fn run_check(
         &self,
         options: &Options,

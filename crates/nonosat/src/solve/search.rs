@@ -16,10 +16,6 @@ impl SolveKind for Puzzle {
     type Search<'a> = Search<'a, Option<Deadline>>;
     type PictureError = PuzzleError;
 
-    fn goal(&self) -> Option<&Grid<bool>> {
-        Puzzle::goal(self)
-    }
-
     fn of_picture(&self, picture: &Grid<bool>) -> Result<Self, PuzzleError> {
         Puzzle::from_picture(picture)
     }

@@ -38,9 +38,6 @@ pub(crate) trait SolveKind:
     where
         Self: 'a;
 
-    /// The designer's goal picture the puzzle carries, if any.
-    fn goal(&self) -> Option<&Grid<Self::Value>>;
-
     /// Why a picture makes no puzzle of this kind (too large, or empty).
     type PictureError;
 

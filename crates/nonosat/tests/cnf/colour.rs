@@ -6,45 +6,18 @@ use crate::brute::Rng;
 use crate::brute::colour::{
     COLOURS, clue, full_lines, lines_by_clue, partial_lines, runs, unions_by_clue,
 };
-use nonosat::cnf::{Cnf, Lit, Var, encode_single_colour_line};
+use crate::encoding::unit_propagate;
+use nonosat::cnf::{Cnf, Var, encode_single_colour_line};
 use nonosat::logic::colour::Colours;
 use nonosat::sat::Solver;
 
 /// Values a cell takes: the background and the colours.
 const VALUES: usize = COLOURS as usize + 1;
 
-/// Plain unit propagation: `None` on a conflict, else the values it forces (index = variable).
-fn unit_propagate(cnf: &Cnf, vars: u32) -> Option<Vec<Option<bool>>> {
-    let mut value = vec![None; vars as usize + 1];
-    let truth = |value: &[Option<bool>], lit: &Lit| {
-        value[lit.var().dimacs() as usize].map(|v| v == lit.is_positive())
-    };
-    loop {
-        let mut changed = false;
-        for clause in cnf.clauses() {
-            if clause.iter().any(|lit| truth(&value, lit) == Some(true)) {
-                continue;
-            }
-            let mut open = clause.iter().filter(|lit| truth(&value, lit).is_none());
-            match (open.next(), open.next()) {
-                (None, _) => return None,
-                (Some(lit), None) => {
-                    value[lit.var().dimacs() as usize] = Some(lit.is_positive());
-                    changed = true;
-                }
-                _ => {}
-            }
-        }
-        if !changed {
-            return Some(value);
-        }
-    }
-}
-
 /// The colours unit propagation leaves each cell of a line of `len`: those whose variable is not
 /// false. `None` on a conflict.
 fn propagated_line(cnf: &Cnf, vars: u32, len: usize) -> Option<Vec<Colours>> {
-    let value = unit_propagate(cnf, vars)?;
+    let value = unit_propagate(cnf, vars, &[])?;
     let cells = (0..len).map(|i| {
         (0..VALUES)
             .filter(|&c| value[i * VALUES + c + 1] != Some(false))
@@ -153,7 +126,7 @@ fn auxiliaries_are_determined_by_the_cells() {
             let fixed: Vec<Colours> = line.iter().map(|&c| 1 << c).collect();
             let mut cnf = Cnf::new();
             let vars = encode_single_colour_line(&clue(&runs(&line)), &fixed, VALUES, &mut cnf);
-            let value = unit_propagate(&cnf, vars)
+            let value = unit_propagate(&cnf, vars, &[])
                 .unwrap_or_else(|| panic!("line {line:?} conflicts with its own clue"));
             assert!(value[1..].iter().all(Option::is_some), "line {line:?}");
         }

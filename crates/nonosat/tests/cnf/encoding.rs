@@ -65,8 +65,9 @@ fn too_long_clue_is_unsatisfiable() {
     assert_eq!(solver.solve().unwrap(), None);
 }
 
-/// Plain unit propagation: `None` on a conflict, else the values it forces.
-fn unit_propagate(cnf: &Cnf, vars: u32, units: &[Lit]) -> Option<Vec<Option<bool>>> {
+/// Plain unit propagation from the literals `units`: `None` on a conflict, else the values it
+/// forces (index = variable). Shared with the colour encoding's tests.
+pub(crate) fn unit_propagate(cnf: &Cnf, vars: u32, units: &[Lit]) -> Option<Vec<Option<bool>>> {
     let mut value = vec![None; vars as usize + 1];
     for lit in units {
         value[lit.var().dimacs() as usize] = Some(lit.is_positive());
@@ -177,7 +178,7 @@ fn clause_count_within_documented_bound() {
 /// exactly when at most k of them are true; every k, every assignment, up to eight literals.
 #[test]
 fn counter_allows_exactly_the_assignments_within_its_bound() {
-    use nonosat::cnf::{Counter, encode};
+    use nonosat::cnf::{Counter, FreshVars, encode};
     use nonosat::{Cell, Grid, Puzzle};
     for n in 1..=8usize {
         // Fresh variables after the encoding of a one-cell puzzle: nothing constrains them but the

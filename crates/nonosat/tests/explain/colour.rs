@@ -9,7 +9,7 @@ use crate::common;
 use nonosat::deadline::Deadline;
 use nonosat::explain::nonogram::NextStep;
 use nonosat::explain::{Step, StepKind, hint, next_step};
-use nonosat::formats::parse_colour_bytes;
+use nonosat::formats::read_path;
 use nonosat::logic::colour::{ColourLineSolver, Colours, open_grid, propagate_colour};
 use nonosat::model::{ColourPuzzle, Grid};
 
@@ -47,8 +47,7 @@ pub(crate) fn corpus_colour_puzzles() -> Vec<(&'static str, ColourPuzzle)> {
         .into_iter()
         .map(|name| {
             let path = dir.join(format!("pbnsolve/{name}.g"));
-            let bytes = std::fs::read(&path).unwrap();
-            let entries = parse_colour_bytes(&bytes, path.to_str().unwrap(), None).unwrap();
+            let entries = read_path::<ColourPuzzle>(&path, None).unwrap();
             (name, entries.into_iter().next().unwrap().puzzle)
         })
         .collect()

@@ -349,7 +349,7 @@ fn corpus_line_solvable_paths_have_minimal_supports() {
         if fields[1] != "unique logical" {
             continue;
         }
-        let entries = nonosat::formats::read_path(&dir.join(fields[0]), None).unwrap();
+        let entries = nonosat::formats::read_path::<Puzzle>(&dir.join(fields[0]), None).unwrap();
         let puzzle = &entries[0].puzzle;
         let start = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
         let explanation = explain(puzzle, &start, &ExplainOptions::default());

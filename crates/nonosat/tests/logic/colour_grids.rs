@@ -4,7 +4,7 @@ use std::path::Path;
 
 use crate::brute::Rng;
 use crate::common;
-use nonosat::formats::{ColourEntry, ParseErrorKind, parse_colour_bytes};
+use nonosat::formats::{ColourEntry, ParseErrorKind, read_path};
 use nonosat::logic::colour::{ColourLineSolver, open_grid, propagate_colour, solved_picture};
 use nonosat::model::{Colour, ColourClue, ColourPuzzle, Grid, Palette};
 
@@ -55,9 +55,7 @@ fn planted_pictures_keep_their_colours() {
 }
 
 fn read(path: &Path) -> Vec<ColourEntry> {
-    let bytes = std::fs::read(path).unwrap();
-    parse_colour_bytes(&bytes, &path.to_string_lossy(), None)
-        .unwrap_or_else(|error| panic!("{error}"))
+    read_path::<ColourPuzzle>(path, None).unwrap_or_else(|error| panic!("{error}"))
 }
 
 /// The five colour `.g` files of pbnsolve: read with their tables and solved by line logic alone.
@@ -93,8 +91,7 @@ fn corpus_number_loom_puzzles_read_with_their_colours() {
     paths.sort();
     let (mut colour, mut triddlers) = (0, 0);
     for path in &paths {
-        let bytes = std::fs::read(path).unwrap();
-        let entries = match parse_colour_bytes(&bytes, &path.to_string_lossy(), None) {
+        let entries = match read_path::<ColourPuzzle>(path, None) {
             Err(error) if matches!(error.kind, ParseErrorKind::Unsupported { .. }) => {
                 assert!(error.to_string().contains("triddlers"), "{error}");
                 triddlers += 1;

@@ -212,7 +212,7 @@ fn theorem_4_1_counterexample_is_not_solved() {
 fn the_papers_whale_is_solved() {
     let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
         .join("puzzles/seeds/kikuchi-whale.non");
-    let puzzle = read_path(&path, None).unwrap().remove(0).puzzle;
+    let puzzle = read_path::<Puzzle>(&path, None).unwrap().remove(0).puzzle;
     let goal = puzzle.goal().unwrap().map(|&black| Cell::from_black(black));
     assert_eq!(fixpoint(&puzzle, &mut Cube2::new()), goal);
     assert_eq!(fixpoint(&puzzle, &mut Cube3::new()), goal);

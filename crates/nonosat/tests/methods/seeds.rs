@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use nonosat::Puzzle;
 use nonosat::formats::read_path;
 use nonosat::solve::{GoalReport, Options, Verdict, check};
 
@@ -11,7 +12,7 @@ fn assert_fixture(file: &str, verdict: Verdict, line_solvable: bool) {
     let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
         .join("puzzles/seeds")
         .join(file);
-    let puzzle = read_path(&path, None).unwrap().remove(0).puzzle;
+    let puzzle = read_path::<Puzzle>(&path, None).unwrap().remove(0).puzzle;
     let report = check(&puzzle, &Options::default()).unwrap();
     assert_eq!(report.verdict, verdict, "{file}");
     assert_eq!(report.line_solvable, line_solvable, "{file}");
@@ -44,7 +45,7 @@ fixture_tests! {
 fn kikuchi_whale_rows_are_the_papers() {
     let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
         .join("puzzles/seeds/kikuchi-whale.non");
-    let puzzle = read_path(&path, None).unwrap().remove(0).puzzle;
+    let puzzle = read_path::<Puzzle>(&path, None).unwrap().remove(0).puzzle;
     let rows: Vec<String> = puzzle.rows().iter().map(ToString::to_string).collect();
     let paper = [
         "2 2", "2 1 2", "1 1 1", "1 1 1", "1", "3", "5 1", "1 5 2", "10", "10",

@@ -9,8 +9,8 @@ use nonosat::deadline::Deadline;
 use nonosat::solve::{Options, Strategy, Verdict, check, check_verdict_first};
 use nonosat::{Grid, Pos, Puzzle};
 
-/// The cells where some two of `solutions` differ, row by row.
-fn differing_somewhere(solutions: &[Grid<bool>]) -> Vec<Pos> {
+/// The cells where some two of `solutions` differ, row by row (of either kind).
+pub(crate) fn differing_somewhere<V: PartialEq>(solutions: &[Grid<V>]) -> Vec<Pos> {
     let first = &solutions[0];
     first
         .positions()

@@ -5,11 +5,12 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
+use super::ambiguity::differing_somewhere;
 use crate::brute::Rng;
 use crate::brute::colour::{all_colour_solutions, full_lines, palette, random_picture};
 use crate::common;
 use nonosat::deadline::Deadline;
-use nonosat::formats::{ParseErrorKind, parse_colour_bytes};
+use nonosat::formats::{ParseErrorKind, read_path};
 use nonosat::model::{ColourClue, ColourPuzzle, Grid, LineId, Pos};
 use nonosat::solve::{
     ColourReport, GoalReport, Options, SolutionCount, Strategy, Verdict, check,
@@ -37,15 +38,6 @@ fn expected_verdict(count: usize) -> Verdict {
     }
 }
 
-/// The cells on which some two of `solutions` differ, row by row.
-fn differing(solutions: &[Grid<u8>]) -> Vec<Pos> {
-    let first = &solutions[0];
-    first
-        .positions()
-        .filter(|&pos| solutions.iter().any(|s| s[pos] != first[pos]))
-        .collect()
-}
-
 /// Checks `puzzle` under `choice` with every ambiguous cell asked for, against its complete list
 /// of solutions.
 fn assert_check(puzzle: &ColourPuzzle, solutions: &[Grid<u8>], choice: Strategy) -> ColourReport {
@@ -68,7 +60,7 @@ fn assert_check(puzzle: &ColourPuzzle, solutions: &[Grid<u8>], choice: Strategy)
     let ambiguous = if solutions.is_empty() {
         Vec::new()
     } else {
-        differing(solutions)
+        differing_somewhere(solutions)
     };
     assert_eq!(report.ambiguous, Some(ambiguous), "{puzzle:?}");
     if report.line_solvable {
@@ -310,10 +302,7 @@ fn corpus_colour_puzzles_are_decided() {
     let Some(dir) = common::corpus_dir() else {
         return;
     };
-    let read = |path: &std::path::Path| {
-        let bytes = std::fs::read(path).unwrap();
-        parse_colour_bytes(&bytes, &path.to_string_lossy(), None)
-    };
+    let read = |path: &std::path::Path| read_path::<ColourPuzzle>(path, None);
     for name in ["acorn", "alladin", "bird2", "rose", "spaceShuttle"] {
         let puzzle = read(&dir.join(format!("pbnsolve/{name}.g")))
             .unwrap()
@@ -361,7 +350,7 @@ fn corpus_colour_puzzles_are_decided() {
 fn colour_certificates_verify_with_the_independent_checker() {
     use drat_check::{check_model, check_refutation, parse_dimacs, parse_drat};
     use nonosat::sat::SatBackend;
-    use nonosat::solve::certify::{prove_no_other, write_other_solution};
+    use nonosat::solve::certify::{prove, write_other_solution};
     let mut rng = Rng::new(77);
     let (mut unique, mut multiple) = (0, 0);
     for round in 0..60 {
@@ -377,7 +366,7 @@ fn colour_certificates_verify_with_the_independent_checker() {
         let solutions = all_colour_solutions(&puzzle, 3);
         for &backend in SatBackend::ALL {
             let (mut formula, mut proof) = (Vec::new(), Vec::new());
-            let other = prove_no_other(
+            let other = prove(
                 &puzzle,
                 Some(&picture),
                 &mut formula,
@@ -385,6 +374,7 @@ fn colour_certificates_verify_with_the_independent_checker() {
                 backend,
                 None,
             )
+            .map(|proof| proof.other)
             .unwrap();
             let dimacs = parse_dimacs(&String::from_utf8(formula).unwrap()).unwrap();
             match other {

@@ -2,12 +2,13 @@
 //! single-cell edits are exactly those whose puzzles are unique; `hints_settle` agrees with it;
 //! designs with separate ambiguous regions get one edit per region.
 
+use std::fmt::Debug;
 use std::time::Duration;
 
 use crate::brute::{Rng, all_solutions, count_solutions};
 use nonosat::deadline::Deadline;
 use nonosat::solve::Verdict;
-use nonosat::solve::repair::FixOptions;
+use nonosat::solve::repair::{FixOptions, Repairs};
 use nonosat::solve::{fix, hints_settle};
 use nonosat::{Grid, Pos, Puzzle};
 
@@ -51,6 +52,31 @@ pub(crate) fn some_hint_set_of_size<T: PartialEq>(
     })
 }
 
+/// What the repairs of a random `design` whose solutions are `solutions` must show, of either
+/// kind: a unique design gets no hints and no edits (`false`); a multiple one (`true`) gets hints
+/// proved minimal and sufficient that hit every other solution, where no smaller set does.
+pub(crate) fn hints_are_minimal<V: PartialEq + Debug, M>(
+    design: &Grid<V>,
+    solutions: &[Grid<V>],
+    repairs: &Repairs<V, M>,
+) -> bool {
+    if solutions.len() == 1 {
+        assert_eq!(repairs.check.verdict, Verdict::Unique);
+        assert_eq!(repairs.hints, None);
+        assert!(repairs.edits.is_empty());
+        return false;
+    }
+    assert_eq!(repairs.check.verdict, Verdict::Multiple);
+    let hints = repairs.hints.as_ref().expect("hints for a multiple design");
+    assert!(hints.proved_minimal && hints.sufficient);
+    assert!(hints_suffice(design, solutions, &hints.cells), "{design:?}");
+    assert!(
+        !some_hint_set_of_size(design, solutions, hints.cells.len() - 1),
+        "a smaller hint set exists for {design:?}"
+    );
+    true
+}
+
 pub(crate) fn generous() -> FixOptions {
     FixOptions::default()
         .with_deadline(Some(Deadline::after(Duration::from_secs(600))))
@@ -67,23 +93,10 @@ fn hints_are_minimal_and_single_edits_complete_on_random_designs() {
         let puzzle = Puzzle::from_picture(&design).unwrap();
         let solutions = all_solutions(&puzzle, usize::MAX);
         let repairs = fix(&puzzle, &design, &generous()).unwrap();
-        if solutions.len() == 1 {
-            assert_eq!(repairs.check.verdict, Verdict::Unique);
-            assert_eq!(repairs.hints, None);
-            assert!(repairs.edits.is_empty());
+        if !hints_are_minimal(&design, &solutions, &repairs) {
             continue;
         }
         multiple += 1;
-        let hints = repairs.hints.as_ref().expect("hints for a multiple design");
-        assert!(hints.proved_minimal);
-        assert!(
-            hints_suffice(&design, &solutions, &hints.cells),
-            "{design:?}"
-        );
-        assert!(
-            !some_hint_set_of_size(&design, &solutions, hints.cells.len() - 1),
-            "a smaller hint set exists for {design:?}"
-        );
         // Single-cell edits: exactly the flips whose puzzles brute force finds unique.
         let mut expected: Vec<Pos> = design
             .positions()

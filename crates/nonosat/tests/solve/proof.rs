@@ -11,7 +11,7 @@ use drat_check::{
 use nonosat::deadline::Deadline;
 use nonosat::formats::read_path;
 use nonosat::sat::SatBackend;
-use nonosat::solve::certify::{CertifyError, prove, prove_no_other, write_other_solution};
+use nonosat::solve::certify::{CertifyError, prove, write_other_solution};
 use nonosat::solve::{Options, Verdict, check};
 use nonosat::{Grid, Puzzle};
 
@@ -23,7 +23,9 @@ fn certificate(
     backend: SatBackend,
 ) -> (Dimacs, Vec<NumberedStep>) {
     let (mut formula, mut proof) = (Vec::new(), Vec::new());
-    let other = prove_no_other(puzzle, blocked, &mut formula, &mut proof, backend, None).unwrap();
+    let other = prove(puzzle, blocked, &mut formula, &mut proof, backend, None)
+        .map(|proof| proof.other)
+        .unwrap();
     assert_eq!(other, None, "the formula must be unsatisfiable");
     let formula = parse_dimacs(&String::from_utf8(formula).unwrap()).unwrap();
     let steps = parse_drat(&String::from_utf8(proof).unwrap()).unwrap();
@@ -170,7 +172,7 @@ fn a_formula_with_an_extra_solution_is_rejected() {
         let diagonals = Puzzle::new(clues(&[&[1], &[1]]), clues(&[&[1], &[1]])).unwrap();
         let first = picture_from_masks(&[0b01, 0b10], 2);
         let (mut formula, mut proof) = (Vec::new(), Vec::new());
-        let other = prove_no_other(
+        let other = prove(
             &diagonals,
             Some(&first),
             &mut formula,
@@ -178,6 +180,7 @@ fn a_formula_with_an_extra_solution_is_rejected() {
             backend,
             None,
         )
+        .map(|proof| proof.other)
         .unwrap();
         assert_eq!(other, Some(picture_from_masks(&[0b10, 0b01], 2)));
         let formula = parse_dimacs(&String::from_utf8(formula).unwrap()).unwrap();
@@ -241,14 +244,15 @@ fn a_certifying_solve_keeps_its_deadline() {
     let passed = Some(Deadline::after(Duration::ZERO));
     for &backend in SatBackend::ALL {
         let (mut formula, mut proof) = (Vec::new(), Vec::new());
-        let certified = prove_no_other(
+        let certified = prove(
             &puzzle,
             Some(&solution),
             &mut formula,
             &mut proof,
             backend,
             passed,
-        );
+        )
+        .map(|proof| proof.other);
         assert!(
             matches!(certified, Err(CertifyError::TimedOut)),
             "{backend:?}: {certified:?}"
@@ -299,7 +303,7 @@ fn counting_certificates_of_n_dom_verify() {
         let puzzle = n_dom(n);
         if let Some(corpus) = crate::common::corpus_dir() {
             let file = corpus.join(format!("ndom/{n:02}-dom.nin"));
-            let read = read_path(&file, None).unwrap().remove(0).puzzle;
+            let read = read_path::<Puzzle>(&file, None).unwrap().remove(0).puzzle;
             assert_eq!(
                 (read.rows(), read.columns()),
                 (puzzle.rows(), puzzle.columns())
