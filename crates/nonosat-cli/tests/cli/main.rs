@@ -96,6 +96,22 @@ impl Drop for Temp {
 }
 
 /// Every line of `stdout` as JSON.
+/// Writes `formula` (a certificate's DIMACS) without its last clause, the blocking clause, into
+/// `weaker.cnf` in `dir`: a formula with a model, which no proof may refute.
+fn without_blocking_clause(formula: &std::path::Path, dir: &std::path::Path) -> PathBuf {
+    let text = std::fs::read_to_string(formula).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let header = lines.iter().position(|l| l.starts_with("p cnf")).unwrap();
+    let fields: Vec<&str> = lines[header].split(' ').collect();
+    let count: usize = fields[3].parse().unwrap();
+    let mut weaker: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    weaker[header] = format!("p cnf {} {}", fields[2], count - 1);
+    weaker.pop();
+    let weaker_path = dir.join("weaker.cnf");
+    std::fs::write(&weaker_path, weaker.join("\n") + "\n").unwrap();
+    weaker_path
+}
+
 fn records(stdout: &str) -> Vec<Value> {
     stdout
         .lines()

@@ -20,16 +20,7 @@ fn check_proof_writes_a_certificate_that_verify_proof_accepts() {
     assert!(text.starts_with("verified: the proof refutes the formula"));
 
     // The same proof against the formula without its blocking clause (which has a model).
-    let formula = std::fs::read_to_string(&formula_path).unwrap();
-    let lines: Vec<&str> = formula.lines().collect();
-    let header = lines.iter().position(|l| l.starts_with("p cnf")).unwrap();
-    let fields: Vec<&str> = lines[header].split(' ').collect();
-    let count: usize = fields[3].parse().unwrap();
-    let mut weaker: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
-    weaker[header] = format!("p cnf {} {}", fields[2], count - 1);
-    weaker.pop();
-    let weaker_path = dir.join("weaker.cnf");
-    std::fs::write(&weaker_path, weaker.join("\n") + "\n").unwrap();
+    let weaker_path = without_blocking_clause(std::path::Path::new(&formula_path), &dir);
     let (code, text, _) = run(
         &["verify-proof", weaker_path.to_str().unwrap(), proof_path],
         None,

@@ -89,15 +89,8 @@ impl SolveKind for ColourPuzzle {
     where
         Self: 'a,
     {
-        let Some(model) = search.solver.solve()? else {
-            return Ok(());
-        };
-        let first = search.verified(&model)?;
-        found.push(first.clone());
-        if prove_unique {
-            search.find_another(&first, false, found)?;
-        }
-        Ok(())
+        let model = search.solver.solve()?;
+        search.keep_first(model, prove_unique, found)
     }
 }
 

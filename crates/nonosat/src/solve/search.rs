@@ -204,15 +204,7 @@ impl<'a, L: Limit> Search<'a, L> {
         self.solver.prefer(&phases);
         let model = self.solver.solve()?;
         self.solver.forget_preferences();
-        let Some(model) = model else {
-            return Ok(());
-        };
-        let first = self.verified_picture(&model)?;
-        found.push(first.clone());
-        if prove_unique {
-            self.find_another(&first, false, found)?;
-        }
-        Ok(())
+        self.keep_first(model, prove_unique, found)
     }
 
     /// Per open cell on which the beliefs are not even, the literal of the colour belief

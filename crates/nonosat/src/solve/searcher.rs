@@ -137,6 +137,25 @@ pub(crate) trait Searcher {
     /// The grid a model describes, once it has passed the puzzle's independent check.
     fn verified(&self, model: &Model) -> Found<Grid<Self::Value>, Self>;
 
+    /// Keeps the solution `model` describes (none: the puzzle has none), once it has passed the
+    /// independent check, and with `prove_unique` finds another or proves there is none.
+    fn keep_first(
+        &mut self,
+        model: Option<Model>,
+        prove_unique: bool,
+        found: &mut Vec<Grid<Self::Value>>,
+    ) -> Found<(), Self> {
+        let Some(model) = model else {
+            return Ok(());
+        };
+        let first = self.verified(&model)?;
+        found.push(first.clone());
+        if prove_unique {
+            self.find_another(&first, false, found)?;
+        }
+        Ok(())
+    }
+
     /// Finds a solution other than `solution` (blocking it), or proves there is none.
     ///
     /// With `nearby_first` (when `solution` is the designer's goal), a counter over the open cells

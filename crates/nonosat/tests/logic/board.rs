@@ -2,6 +2,7 @@
 //! undoes exactly what it fixed.
 
 use crate::brute::Rng;
+use crate::past_a_word;
 use nonosat::logic::board::Board;
 use nonosat::logic::{DpLineSolver, propagate};
 use nonosat::{Cell, Grid, Puzzle};
@@ -14,11 +15,7 @@ fn board_propagation_equals_propagate_and_undo_restores() {
 /// Lines longer than a word go through the dynamic program, the crossing ones bit-parallel.
 #[test]
 fn lines_longer_than_a_word_too() {
-    check_against_propagate(43, 300, |round| match round % 3 {
-        0 => (62 + round % 7, 3 + round % 5),
-        1 => (3 + round % 5, 62 + round % 7),
-        _ => (63 + round % 3, 64 + round % 3),
-    });
+    check_against_propagate(43, 300, |round| past_a_word(round, 7));
 }
 
 /// Propagates `rounds` random puzzles of the sizes `size` gives, with some cells given, on a

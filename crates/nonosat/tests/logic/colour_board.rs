@@ -4,6 +4,7 @@
 
 use crate::brute::Rng;
 use crate::brute::colour::palette;
+use crate::past_a_word;
 use nonosat::logic::board::Board;
 use nonosat::logic::colour::{ColourDpSolver, ColourState, Colours, all_colours};
 use nonosat::model::{ColourPuzzle, Grid, LineId};
@@ -113,11 +114,7 @@ fn colour_board_propagation_equals_the_dynamic_program() {
 /// bit-parallel.
 #[test]
 fn colour_lines_longer_than_a_word_too() {
-    check_against_the_dp(73, 120, |round| match round % 3 {
-        0 => (62 + round % 5, 3 + round % 5),
-        1 => (3 + round % 5, 62 + round % 5),
-        _ => (63 + round % 3, 64 + round % 3),
-    });
+    check_against_the_dp(73, 120, |round| past_a_word(round, 5));
 }
 
 /// A small puzzle that line logic solves: the board's words follow its cells to the picture.
