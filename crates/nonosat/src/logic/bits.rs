@@ -1,7 +1,7 @@
-//! The complete line solver for lines of up to 64 cells, bit-parallel: the same result as
+//! The complete line solver for lines of up to 128 cells, bit-parallel: the same result as
 //! [`DpLineSolver`](super::DpLineSolver) in O(k·log n) word operations instead of O(n·k) steps.
 //!
-//! A line is two words, its known black and its known white cells (bit `i` is cell `i`). The
+//! A line is two words (`u64` up to 64 cells, `u128` up to 128: [`Word`]), its known black and its known white cells (bit `i` is cell `i`). The
 //! prefix table of the dynamic program becomes one word per block: `starts[j]`, the cells where
 //! block `j` can start with blocks `0..j` placed before it consistently, and `whites[j]`, the
 //! cells that can be white with blocks `0..j` placed before them and only whites after the last
@@ -25,46 +25,65 @@
 //! [`QuickLineSolver`] is the [`LineSolver`] over cells that takes this solver for lines of up to
 //! [`MAX_LEN`] cells and the dynamic program for longer ones.
 
+use super::word::Word;
 use super::{Contradiction, DpLineSolver, LineSolver};
 use crate::model::{Cell, Clue};
 
-/// The longest line the bit-parallel solver takes: one word.
+/// The longest line the bit-parallel solver takes in one `u64`; lines of up to 128 cells take a
+/// `u128` ([`BitLineSolver<u128>`]).
 pub const MAX_LEN: usize = 64;
 
-/// The most blocks a line of [`MAX_LEN`] cells can hold.
-const MAX_BLOCKS: usize = MAX_LEN.div_ceil(2);
+/// The most blocks a line of 128 cells can hold: the size of a [`Sweep`] of either word.
+const MAX_BLOCKS: usize = 64;
 
-/// The known cells of a line of up to [`MAX_LEN`] cells: bit `i` of `black` (of `white`) says
-/// that cell `i` is known black (white). No bit is in both, nor at or beyond the line's length.
+/// The known cells of a line of up to `W::BITS` cells: bit `i` of `black` (of `white`) says that
+/// cell `i` is known black (white). No bit is in both, nor at or beyond the line's length.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LineBits {
+pub struct LineBits<W = u64> {
     /// The known black cells.
-    pub black: u64,
+    pub black: W,
     /// The known white cells.
-    pub white: u64,
+    pub white: W,
 }
 
-impl LineBits {
-    /// The known cells of `line` (at most [`MAX_LEN`] cells).
+impl<W: Word> LineBits<W> {
+    /// The known cells of `line` (at most `W::BITS` cells).
     pub fn of(line: &[Cell]) -> Self {
         let mut known = LineBits::default();
         for (i, &cell) in line.iter().enumerate() {
-            match cell {
-                Cell::Black => known.black |= 1 << i,
-                Cell::White => known.white |= 1 << i,
-                Cell::Unknown => {}
-            }
+            known.set(i, cell);
         }
         known
     }
 
+    /// Records cell `i` as `cell` (unknown again, when the search goes back).
+    #[inline]
+    pub fn set(&mut self, i: usize, cell: Cell) {
+        let bit = W::ONE << i;
+        self.black &= !bit;
+        self.white &= !bit;
+        match cell {
+            Cell::Black => self.black |= bit,
+            Cell::White => self.white |= bit,
+            Cell::Unknown => {}
+        }
+    }
+
     /// Cell `i`: black, white or unknown.
     pub fn cell(self, i: usize) -> Cell {
-        match (self.black >> i & 1, self.white >> i & 1) {
-            (1, _) => Cell::Black,
-            (_, 1) => Cell::White,
-            _ => Cell::Unknown,
+        if (self.black >> i) & W::ONE != W::ZERO {
+            Cell::Black
+        } else if (self.white >> i) & W::ONE != W::ZERO {
+            Cell::White
+        } else {
+            Cell::Unknown
         }
+    }
+
+    /// The cells known in `self` and not in `before`, as positions and values.
+    pub fn newly_known(self, before: Self) -> impl Iterator<Item = (usize, Cell)> {
+        let fixed = (self.black & !before.black) | (self.white & !before.white);
+        ones(fixed).map(move |i| (i, self.cell(i)))
     }
 }
 
@@ -97,43 +116,51 @@ impl LineSolver for QuickLineSolver {
 
 /// One sweep's words: per block, the cells where it can start, and per number of blocks placed
 /// before, the cells that can be white after them.
-struct Sweep {
-    starts: [u64; MAX_BLOCKS],
-    whites: [u64; MAX_BLOCKS + 1],
+struct Sweep<W> {
+    starts: [W; MAX_BLOCKS],
+    whites: [W; MAX_BLOCKS + 1],
 }
 
-impl Default for Sweep {
+impl<W: Word> Default for Sweep<W> {
     fn default() -> Self {
         Sweep {
-            starts: [0; MAX_BLOCKS],
-            whites: [0; MAX_BLOCKS + 1],
+            starts: [W::ZERO; MAX_BLOCKS],
+            whites: [W::ZERO; MAX_BLOCKS + 1],
         }
     }
 }
 
-/// Solves lines of up to [`MAX_LEN`] cells; keeps its words between calls.
-#[derive(Default)]
-pub struct BitLineSolver {
-    prefix: Sweep,
-    suffix: Sweep,
+/// Solves lines of up to `W::BITS` cells; keeps its words between calls.
+pub struct BitLineSolver<W: Word = u64> {
+    prefix: Sweep<W>,
+    suffix: Sweep<W>,
 }
 
-impl BitLineSolver {
+impl<W: Word> Default for BitLineSolver<W> {
+    fn default() -> Self {
+        BitLineSolver {
+            prefix: Sweep::default(),
+            suffix: Sweep::default(),
+        }
+    }
+}
+
+impl<W: Word> BitLineSolver<W> {
     /// A solver.
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// The known cells of the line of `len` cells (at most [`MAX_LEN`]) after fixing every cell
+    /// The known cells of the line of `len` cells (at most `W::BITS`) after fixing every cell
     /// that all arrangements of `blocks` consistent with `known` agree on, or a contradiction when
     /// there is no such arrangement.
     pub fn solve(
         &mut self,
         blocks: &[usize],
         len: usize,
-        known: LineBits,
-    ) -> Result<LineBits, Contradiction> {
-        debug_assert!(len <= MAX_LEN);
+        known: LineBits<W>,
+    ) -> Result<LineBits<W>, Contradiction> {
+        debug_assert!(len <= W::BITS);
         let needed = blocks.iter().sum::<usize>() + blocks.len().saturating_sub(1);
         if needed > len {
             return Err(Contradiction);
@@ -141,8 +168,8 @@ impl BitLineSolver {
         if len == 0 {
             return Ok(known);
         }
-        let full = u64::MAX >> (MAX_LEN - len);
-        let reverse = |word: u64| word.reverse_bits() >> (MAX_LEN - len);
+        let full = W::MAX >> (W::BITS - len);
+        let reverse = |word: W| word.reverse_bits() >> (W::BITS - len);
         let reversed = LineBits {
             black: reverse(known.black),
             white: reverse(known.white),
@@ -156,11 +183,11 @@ impl BitLineSolver {
         );
 
         let k = blocks.len();
-        let mut can_white = 0;
+        let mut can_white = W::ZERO;
         for j in 0..=k {
             can_white |= self.prefix.whites[j] & reverse(self.suffix.whites[k - j]);
         }
-        let mut can_black = 0;
+        let mut can_black = W::ZERO;
         for (j, &block) in blocks.iter().enumerate() {
             // A suffix start of the reversed line is the last cell of the block there.
             let suffix_starts = reverse(self.suffix.starts[k - 1 - j]) >> (block - 1);
@@ -178,19 +205,24 @@ impl BitLineSolver {
 
 /// Fills `out` for `blocks` placed from the start of the line of `len` cells (see the module's
 /// formulas). The blocks fit the line's length.
-fn sweep(blocks: impl Iterator<Item = usize>, len: usize, line: LineBits, out: &mut Sweep) {
-    let full = u64::MAX >> (MAX_LEN - len);
+fn sweep<W: Word>(
+    blocks: impl Iterator<Item = usize>,
+    len: usize,
+    line: LineBits<W>,
+    out: &mut Sweep<W>,
+) {
+    let full = W::MAX >> (W::BITS - len);
     let open = !line.white & full;
     let not_black = !line.black & full;
     // The cells before the first known black (all of them when there is none).
-    let mut whites = (line.black & line.black.wrapping_neg()).wrapping_sub(1) & full;
-    let mut first = 1;
+    let mut whites = (line.black & line.black.wrapping_neg()).wrapping_sub(W::ONE) & full;
+    let mut first = W::ONE;
     let mut j = 0;
     for block in blocks {
         out.whites[j] = whites;
         let starts = fits(block, len, open, line.black) & (whites << 1 | first);
         out.starts[j] = starts;
-        first = 0;
+        first = W::ZERO;
         // The cell after each block is white; whites run on from there to the next black.
         let seeds = shift_left(starts, block) & not_black;
         whites = run_on(seeds, not_black);
@@ -202,21 +234,22 @@ fn sweep(blocks: impl Iterator<Item = usize>, len: usize, line: LineBits, out: &
 /// The cells where a block of `block` cells (at least 1, at most `len`) can start on its own: its
 /// cells hold no known white (`open` are the others), and the cells just before and after it, if
 /// any, are not known black.
-fn fits(block: usize, len: usize, open: u64, black: u64) -> u64 {
+fn fits<W: Word>(block: usize, len: usize, open: W, black: W) -> W {
     let not_black = !black;
-    let before = not_black << 1 | 1;
-    let after = shift_right(not_black, block) | 1 << (len - block);
+    let before = not_black << 1 | W::ONE;
+    let after = shift_right(not_black, block) | W::ONE << (len - block);
     runs_of(open, block) & before & after
 }
 
 /// The cells of `mask` from each cell of `seeds` (a part of `mask`) as far as `mask` runs on
 /// without a gap, by one addition: adding the seeds carries each through its run of `mask`.
-pub(super) fn run_on(seeds: u64, mask: u64) -> u64 {
+pub(super) fn run_on<W: Word>(seeds: W, mask: W) -> W {
     (mask.wrapping_add(seeds) ^ mask | seeds) & mask
 }
 
-/// The cells `p` with `mask` holding all of `p..p + width` (`width` from 1 to 64), by doubling.
-pub(super) fn runs_of(mask: u64, width: usize) -> u64 {
+/// The cells `p` with `mask` holding all of `p..p + width` (`width` from 1 to the word's size),
+/// by doubling.
+pub(super) fn runs_of<W: Word>(mask: W, width: usize) -> W {
     let (mut runs, mut covered) = (mask, 1);
     while covered * 2 <= width {
         runs &= runs >> covered;
@@ -228,9 +261,9 @@ pub(super) fn runs_of(mask: u64, width: usize) -> u64 {
     runs
 }
 
-/// The cells covered by a block of `width` cells (from 1 to 64) starting at any cell of `starts`,
-/// by doubling.
-pub(super) fn smear(starts: u64, width: usize) -> u64 {
+/// The cells covered by a block of `width` cells (from 1 to the word's size) starting at any cell
+/// of `starts`, by doubling.
+pub(super) fn smear<W: Word>(starts: W, width: usize) -> W {
     let (mut cover, mut covered) = (starts, 1);
     while covered * 2 <= width {
         cover |= cover << covered;
@@ -243,25 +276,25 @@ pub(super) fn smear(starts: u64, width: usize) -> u64 {
 }
 
 /// `word << by`, and 0 once `by` reaches the word's width.
-pub(super) fn shift_left(word: u64, by: usize) -> u64 {
-    word.checked_shl(by as u32).unwrap_or(0)
+pub(super) fn shift_left<W: Word>(word: W, by: usize) -> W {
+    if by < W::BITS { word << by } else { W::ZERO }
 }
 
 /// The indices of the set bits of `word`, lowest first.
-pub(super) fn ones(word: u64) -> impl Iterator<Item = usize> {
+pub(super) fn ones<W: Word>(word: W) -> impl Iterator<Item = usize> {
     let mut left = word;
     std::iter::from_fn(move || {
-        (left != 0).then(|| {
-            let i = left.trailing_zeros() as usize;
-            left &= left - 1;
+        (left != W::ZERO).then(|| {
+            let i = left.trailing_zeros();
+            left &= left.wrapping_sub(W::ONE);
             i
         })
     })
 }
 
 /// `word >> by`, and 0 once `by` reaches the word's width.
-fn shift_right(word: u64, by: usize) -> u64 {
-    word.checked_shr(by as u32).unwrap_or(0)
+fn shift_right<W: Word>(word: W, by: usize) -> W {
+    if by < W::BITS { word >> by } else { W::ZERO }
 }
 
 #[cfg(test)]

@@ -83,7 +83,7 @@ impl ColourLineSolver {
         let (may, can) = (&mut self.may[..values], &mut self.can[..values]);
         may.fill(0);
         for (i, &cell) in line.iter().enumerate() {
-            for value in ones(cell.into()) {
+            for value in ones(u64::from(cell)) {
                 may[value] |= 1 << i;
             }
         }

@@ -32,6 +32,7 @@ use super::bits::{self, BitLineSolver, LineBits};
 use super::colour::{ColourDpSolver, Colours, all_colours};
 use super::colour_bits::ColourBitSolver;
 use super::memo::LineMemo;
+use super::word::Word;
 use crate::model::{Cell, ColourMismatch, ColourPuzzle, Grid, Mismatch, Nonogram, Puzzle};
 
 /// The most line results a line cache holds before it is cleared: about 100 MB at most on a
@@ -118,23 +119,107 @@ pub trait Kind: Nonogram {
     ) -> Result<(), Contradiction>;
 }
 
-/// The black-and-white line engine: the known cells of each line of up to [`bits::MAX_LEN`] cells
-/// as two words, the bit-parallel solver, and the dynamic program with its cache for longer lines.
+/// The black-and-white line engine: the known cells of each line of up to 128 cells as two words
+/// ([`LineWords`]), the bit-parallel solver, and the dynamic program with its cache for longer
+/// lines.
 pub struct BlackAndWhiteLines {
     height: usize,
-    /// Per line, its known cells as words (unused for lines longer than [`bits::MAX_LEN`]).
-    known: Vec<LineBits>,
-    /// Whether the rows (the columns) are short enough for [`known`](Self::known).
+    /// Per line, its known cells as words (unused for lines too long for them).
+    words: LineWords,
+    /// Whether the rows (the columns) are short enough for [`words`](Self::words).
     rows_in_words: bool,
     columns_in_words: bool,
-    bits: BitLineSolver,
-    /// The bit-parallel solver's answers, remembered per line.
-    memo: LineMemo,
     solver: DpLineSolver,
     cache: LineCache,
     /// A line's cells, and what solving it gives: reused buffers.
     line: Vec<Cell>,
     solved: Vec<Cell>,
+}
+
+/// The lines of a puzzle in words: `u64` when every line kept in words fits 64 cells, `u128` when
+/// one needs up to 128. A search holds one, made once; the variants' sizes differ by the solver's
+/// words (2 KB against 4 KB), and boxing would add a load to every line solved.
+#[allow(clippy::large_enum_variant)]
+enum LineWords {
+    Narrow(WordLines<u64>),
+    Wide(WordLines<u128>),
+}
+
+impl LineWords {
+    /// Words for `lines` lines, the longest kept in words `longest` cells long.
+    fn new(lines: usize, longest: usize) -> Self {
+        if longest <= u64::BITS as usize {
+            LineWords::Narrow(WordLines::new(lines))
+        } else {
+            LineWords::Wide(WordLines::new(lines))
+        }
+    }
+
+    /// The longest line words take.
+    fn max_len(&self) -> usize {
+        match self {
+            LineWords::Narrow(_) => u64::BITS as usize,
+            LineWords::Wide(_) => u128::BITS as usize,
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, line: usize, i: usize, cell: Cell) {
+        match self {
+            LineWords::Narrow(words) => words.known[line].set(i, cell),
+            LineWords::Wide(words) => words.known[line].set(i, cell),
+        }
+    }
+
+    #[inline]
+    fn solve(
+        &mut self,
+        line: usize,
+        blocks: &[usize],
+        len: usize,
+        narrowed: &mut Vec<(usize, Cell)>,
+    ) -> Result<(), Contradiction> {
+        match self {
+            LineWords::Narrow(words) => words.solve(line, blocks, len, narrowed),
+            LineWords::Wide(words) => words.solve(line, blocks, len, narrowed),
+        }
+    }
+}
+
+/// Every line's known cells in words `W`, the bit-parallel solver, and its answers remembered.
+struct WordLines<W: Word> {
+    known: Vec<LineBits<W>>,
+    bits: BitLineSolver<W>,
+    memo: LineMemo<W>,
+}
+
+impl<W: Word> WordLines<W> {
+    fn new(lines: usize) -> Self {
+        WordLines {
+            known: vec![LineBits::default(); lines],
+            bits: BitLineSolver::new(),
+            memo: LineMemo::new(lines),
+        }
+    }
+
+    /// Solves line `line` of `len` cells and clue `blocks` on its known cells; pushes the cells
+    /// it fixes onto `narrowed`.
+    #[inline]
+    fn solve(
+        &mut self,
+        line: usize,
+        blocks: &[usize],
+        len: usize,
+        narrowed: &mut Vec<(usize, Cell)>,
+    ) -> Result<(), Contradiction> {
+        let known = self.known[line];
+        let bits = &mut self.bits;
+        let solved = self
+            .memo
+            .solve(line, known, |known| bits.solve(blocks, len, known))?;
+        narrowed.extend(solved.newly_known(known));
+        Ok(())
+    }
 }
 
 impl Kind for Puzzle {
@@ -203,13 +288,17 @@ impl Kind for Puzzle {
     fn line_engine(&self) -> BlackAndWhiteLines {
         let (width, height) = (self.width(), self.height());
         let longest = width.max(height);
+        let fits_words = |len: usize| len <= u128::BITS as usize;
+        let longest_in_words = [width, height]
+            .into_iter()
+            .filter(|&len| fits_words(len))
+            .max()
+            .unwrap_or(0);
         BlackAndWhiteLines {
             height,
-            known: vec![LineBits::default(); width + height],
-            rows_in_words: width <= bits::MAX_LEN,
-            columns_in_words: height <= bits::MAX_LEN,
-            bits: BitLineSolver::new(),
-            memo: LineMemo::new(width + height),
+            words: LineWords::new(width + height, longest_in_words),
+            rows_in_words: fits_words(width),
+            columns_in_words: fits_words(height),
             solver: DpLineSolver::new(),
             cache: LineCache::default(),
             line: Vec::with_capacity(longest),
@@ -220,10 +309,10 @@ impl Kind for Puzzle {
     #[inline]
     fn note(lines: &mut BlackAndWhiteLines, row: usize, col: usize, cell: Cell) {
         if lines.rows_in_words {
-            set_bit(&mut lines.known[row], col, cell);
+            lines.words.set(row, col, cell);
         }
         if lines.columns_in_words {
-            set_bit(&mut lines.known[lines.height + col], row, cell);
+            lines.words.set(lines.height + col, row, cell);
         }
     }
 
@@ -235,17 +324,10 @@ impl Kind for Puzzle {
         narrowed: &mut Vec<(usize, Cell)>,
     ) -> Result<(), Contradiction> {
         let clue = self.line_clue(line.number);
-        if line.len <= bits::MAX_LEN {
-            let known = lines.known[line.number];
-            let bits = &mut lines.bits;
-            let solved = lines.memo.solve(line.number, known, |known| {
-                bits.solve(clue.blocks(), line.len, known)
-            })?;
-            let fixed = (solved.black & !known.black) | (solved.white & !known.white);
-            for i in bits::ones(fixed) {
-                narrowed.push((i, Cell::from_black(solved.black >> i & 1 == 1)));
-            }
-            return Ok(());
+        if line.len <= lines.words.max_len() {
+            return lines
+                .words
+                .solve(line.number, clue.blocks(), line.len, narrowed);
         }
         lines.line.clear();
         lines
@@ -328,7 +410,7 @@ impl Kind for ColourPuzzle {
     /// The background first, then the colours in the palette's order.
     fn values(colours: Colours) -> impl Iterator<Item = u8> {
         // At most 32 colours: each index fits.
-        bits::ones(colours.into()).map(|colour| colour as u8)
+        bits::ones(u64::from(colours)).map(|colour| colour as u8)
     }
 
     fn without(colours: Colours, colour: u8) -> Colours {
@@ -457,17 +539,6 @@ fn set_value_bits(words: &mut [u64], i: usize, colours: Colours) {
 }
 
 /// Sets bit `i` of `line`'s words to say `cell`.
-fn set_bit(line: &mut LineBits, i: usize, cell: Cell) {
-    let bit = 1 << i;
-    line.black &= !bit;
-    line.white &= !bit;
-    match cell {
-        Cell::Black => line.black |= bit,
-        Cell::White => line.white |= bit,
-        Cell::Unknown => {}
-    }
-}
-
 /// Line results by the line's number and known cells packed into words: the cells solving it
 /// leaves, packed the same way, or that it has no arrangement. It is cleared when it outgrows
 /// [`CACHE_ENTRIES`].

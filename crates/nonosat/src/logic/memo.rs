@@ -4,35 +4,38 @@
 
 use super::Contradiction;
 use super::bits::LineBits;
+use super::word::Word;
 
 /// Entries per line, a power of two: an answer is kept in the slot its known cells hash to, until
 /// another known state of that line takes the slot.
 const SLOTS_PER_LINE: usize = 64;
 
 /// No line's known cells: a cell is never both black and white.
-const NOTHING: LineBits = LineBits {
-    black: u64::MAX,
-    white: u64::MAX,
-};
+fn nothing<W: Word>() -> LineBits<W> {
+    LineBits {
+        black: W::MAX,
+        white: W::MAX,
+    }
+}
 
-/// One remembered answer; [`NOTHING`] as `solved` stands for a contradiction.
+/// One remembered answer; [`nothing`] as `solved` stands for a contradiction.
 #[derive(Clone, Copy)]
-struct Slot {
-    known: LineBits,
-    solved: LineBits,
+struct Slot<W> {
+    known: LineBits<W>,
+    solved: LineBits<W>,
 }
 
-/// The remembered answers of every line of one puzzle.
-pub struct LineMemo {
-    slots: Vec<Slot>,
+/// The remembered answers of every line of one puzzle, its lines in words `W`.
+pub struct LineMemo<W = u64> {
+    slots: Vec<Slot<W>>,
 }
 
-impl LineMemo {
+impl<W: Word> LineMemo<W> {
     /// An empty memory for `lines` lines.
     pub fn new(lines: usize) -> Self {
         let empty = Slot {
-            known: NOTHING,
-            solved: NOTHING,
+            known: nothing(),
+            solved: nothing(),
         };
         LineMemo {
             slots: vec![empty; lines * SLOTS_PER_LINE],
@@ -44,12 +47,12 @@ impl LineMemo {
     pub fn solve(
         &mut self,
         line: usize,
-        known: LineBits,
-        solve: impl FnOnce(LineBits) -> Result<LineBits, Contradiction>,
-    ) -> Result<LineBits, Contradiction> {
+        known: LineBits<W>,
+        solve: impl FnOnce(LineBits<W>) -> Result<LineBits<W>, Contradiction>,
+    ) -> Result<LineBits<W>, Contradiction> {
         let slot = &mut self.slots[line * SLOTS_PER_LINE + slot_of(known)];
         if slot.known == known {
-            return if slot.solved == NOTHING {
+            return if slot.solved == nothing() {
                 Err(Contradiction)
             } else {
                 Ok(slot.solved)
@@ -58,16 +61,15 @@ impl LineMemo {
         let answer = solve(known);
         *slot = Slot {
             known,
-            solved: answer.unwrap_or(NOTHING),
+            solved: answer.unwrap_or(nothing()),
         };
         answer
     }
 }
 
 /// The slot of a line's known cells: a multiplicative hash of both words.
-fn slot_of(known: LineBits) -> usize {
-    let mixed = known.black.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ known.white.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+fn slot_of<W: Word>(known: LineBits<W>) -> usize {
+    let mixed = known.black.mix(0x9E37_79B9_7F4A_7C15) ^ known.white.mix(0xC2B2_AE3D_27D4_EB4F);
     (mixed >> (u64::BITS - SLOTS_PER_LINE.trailing_zeros())) as usize
 }
 
@@ -75,28 +77,22 @@ fn slot_of(known: LineBits) -> usize {
 mod tests {
     use super::*;
     use crate::logic::bits::BitLineSolver;
+    use crate::model::Cell;
 
-    #[test]
-    fn remembered_answers_equal_fresh_ones_and_are_not_solved_again() {
-        let mut solver = BitLineSolver::new();
+    fn remembered_answers_equal_fresh_ones<W: Word>() {
+        let mut solver = BitLineSolver::<W>::new();
         let mut memo = LineMemo::new(2);
         let blocks = [2, 1];
-        let states = [
-            LineBits::default(),
-            LineBits {
-                black: 0b1,
-                white: 0,
-            },
-            LineBits {
-                black: 0b10100,
-                white: 0,
-            },
-            LineBits {
-                black: 0,
-                white: 0b11111,
-            },
-        ];
-        for state in states {
+        for text in ["?????", "#????", "??#?#", "....."] {
+            let cells: Vec<Cell> = text
+                .chars()
+                .map(|symbol| match symbol {
+                    '#' => Cell::Black,
+                    '.' => Cell::White,
+                    _ => Cell::Unknown,
+                })
+                .collect();
+            let state = LineBits::of(&cells);
             let fresh = solver.solve(&blocks, 5, state);
             let mut calls = 0;
             for _ in 0..3 {
@@ -106,7 +102,13 @@ mod tests {
                 });
                 assert_eq!(remembered, fresh);
             }
-            assert_eq!(calls, 1, "{state:?} solved once");
+            assert_eq!(calls, 1, "{text} solved once");
         }
+    }
+
+    #[test]
+    fn remembered_answers_equal_fresh_ones_and_are_not_solved_again() {
+        remembered_answers_equal_fresh_ones::<u64>();
+        remembered_answers_equal_fresh_ones::<u128>();
     }
 }

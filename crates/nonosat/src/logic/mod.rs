@@ -22,6 +22,7 @@ pub mod kind;
 mod memo;
 pub mod probe;
 pub mod propagate;
+pub mod word;
 
 pub use dp::{Contradiction, DpLineSolver};
 pub use probe::{NoSolution, probe};

@@ -3,6 +3,7 @@
 
 use crate::brute::{Rng, cells, common_cells, lines_by_clue, partial_lines, runs};
 use nonosat::logic::bits::{BitLineSolver, LineBits, QuickLineSolver};
+use nonosat::logic::word::Word;
 use nonosat::logic::{Contradiction, DpLineSolver, LineSolver};
 use nonosat::{Cell, Clue};
 
@@ -11,7 +12,7 @@ use nonosat::{Cell, Clue};
 /// arrangement is consistent.
 fn check_every_partial_line(len: usize) {
     let mut dp = DpLineSolver::new();
-    let mut bits = BitLineSolver::new();
+    let mut bits = BitLineSolver::<u64>::new();
     let groups = lines_by_clue(len);
     for (black, white) in partial_lines(len) {
         let line = cells(black, white, len);
@@ -26,26 +27,25 @@ fn check_every_partial_line(len: usize) {
 }
 
 /// The bit-parallel solver on a line of cells.
-fn solve_bits(
-    solver: &mut BitLineSolver,
+fn solve_bits<W: Word>(
+    solver: &mut BitLineSolver<W>,
     blocks: &[usize],
     line: &[Cell],
 ) -> Result<Vec<Cell>, Contradiction> {
     let solved = solver.solve(blocks, line.len(), LineBits::of(line))?;
-    let cell = |i: usize| match (solved.black >> i & 1, solved.white >> i & 1) {
-        (1, 0) => Cell::Black,
-        (0, 1) => Cell::White,
-        (0, 0) => Cell::Unknown,
-        _ => panic!("cell {i} both black and white"),
-    };
     assert_eq!(
-        (solved.black | solved.white)
-            .checked_shr(line.len() as u32)
-            .unwrap_or(0),
-        0,
-        "bits beyond the line"
+        solved.black & solved.white,
+        W::ZERO,
+        "cells both black and white"
     );
-    Ok((0..line.len()).map(cell).collect())
+    if line.len() < W::BITS {
+        assert_eq!(
+            (solved.black | solved.white) >> line.len(),
+            W::ZERO,
+            "bits beyond the line"
+        );
+    }
+    Ok((0..line.len()).map(|i| solved.cell(i)).collect())
 }
 
 #[test]
@@ -89,7 +89,7 @@ fn clues_longer_than_the_line_are_contradictions() {
 fn random_partial_lines_up_to_length_18() {
     let mut rng = Rng::new(7);
     let mut solver = DpLineSolver::new();
-    let mut bits = BitLineSolver::new();
+    let mut bits = BitLineSolver::<u64>::new();
     for len in 11..=18 {
         let groups = lines_by_clue(len);
         for _ in 0..300 {
@@ -110,30 +110,34 @@ fn random_partial_lines_up_to_length_18() {
     }
 }
 
-/// Lines of 19 to 64 cells, too long to enumerate: the bit-parallel solver agrees with the
-/// dynamic program on random partial lines, consistent ones (cells of a random full line hidden)
-/// and, with a few known cells flipped, mostly contradictory ones.
-#[test]
-fn bits_agree_with_the_dynamic_program_up_to_64_cells() {
-    let mut rng = Rng::new(11);
-    let (mut dp, mut bits) = (DpLineSolver::new(), BitLineSolver::new());
+/// The bit-parallel solver in words `W` agrees with the dynamic program on `rounds` random lines
+/// of the lengths `lens` cycles through, too long to enumerate: consistent partial lines (cells of
+/// a random full line hidden) and, with a few known cells flipped, mostly contradictory ones.
+fn bits_agree_with_the_dynamic_program<W: Word>(seed: u64, lens: &[usize], rounds: usize) {
+    let mut rng = Rng::new(seed);
+    let (mut dp, mut bits) = (DpLineSolver::new(), BitLineSolver::<W>::new());
     let mut contradictions = 0;
-    for round in 0..40_000 {
-        let len = 19 + round % 46;
+    for round in 0..rounds {
+        let len = lens[round % lens.len()];
         let density = 20 + rng.below(70);
-        let full: u64 = (0..len).fold(0, |word, i| word | u64::from(rng.below(100) < density) << i);
-        let blocks = runs(full, len);
+        let full: Vec<bool> = (0..len).map(|_| rng.below(100) < density).collect();
+        let blocks: Vec<usize> = full
+            .split(|&black| !black)
+            .filter(|run| !run.is_empty())
+            .map(<[bool]>::len)
+            .collect();
         let shown = 5 + rng.below(90);
         let flips = [0, 0, 1, 3][round % 4];
-        let mut line: Vec<Cell> = (0..len)
-            .map(|i| match rng.below(100) < shown {
-                true => Cell::from_black(full >> i & 1 == 1),
+        let mut line: Vec<Cell> = full
+            .iter()
+            .map(|&black| match rng.below(100) < shown {
+                true => Cell::from_black(black),
                 false => Cell::Unknown,
             })
             .collect();
         for _ in 0..flips {
             let i = rng.below(len as u64) as usize;
-            line[i] = Cell::from_black(full >> i & 1 == 0);
+            line[i] = Cell::from_black(!full[i]);
         }
         let expected = dp.solve(&Clue::new(blocks.clone()), &line);
         contradictions += usize::from(expected.is_err());
@@ -141,9 +145,24 @@ fn bits_agree_with_the_dynamic_program_up_to_64_cells() {
         assert_eq!(got, expected, "round {round}: clue {blocks:?} on {line:?}");
     }
     assert!(
-        contradictions > 2_000,
+        contradictions > rounds / 20,
         "only {contradictions} contradictions"
     );
+}
+
+/// Lines of 19 to 64 cells in one `u64`.
+#[test]
+fn bits_agree_with_the_dynamic_program_up_to_64_cells() {
+    let lens: Vec<usize> = (19..=64).collect();
+    bits_agree_with_the_dynamic_program::<u64>(11, &lens, 40_000);
+}
+
+/// Lines of 1 to 128 cells in one `u128`: a puzzle with a line over 64 cells keeps all its lines
+/// in `u128` words, short ones too.
+#[test]
+fn bits_agree_with_the_dynamic_program_up_to_128_cells() {
+    let lens: Vec<usize> = (1..=128).collect();
+    bits_agree_with_the_dynamic_program::<u128>(17, &lens, 40_000);
 }
 
 /// The quick solver is the bit-parallel one up to 64 cells and the dynamic program beyond.
