@@ -71,9 +71,9 @@ impl<W: Word> LineBits<W> {
 
     /// Cell `i`: black, white or unknown.
     pub fn cell(self, i: usize) -> Cell {
-        if (self.black >> i) & W::ONE != W::ZERO {
+        if self.black.has(i) {
             Cell::Black
-        } else if (self.white >> i) & W::ONE != W::ZERO {
+        } else if self.white.has(i) {
             Cell::White
         } else {
             Cell::Unknown
@@ -281,7 +281,7 @@ pub(super) fn shift_left<W: Word>(word: W, by: usize) -> W {
 }
 
 /// The indices of the set bits of `word`, lowest first.
-pub(super) fn ones<W: Word>(word: W) -> impl Iterator<Item = usize> {
+pub(crate) fn ones<W: Word>(word: W) -> impl Iterator<Item = usize> {
     let mut left = word;
     std::iter::from_fn(move || {
         (left != W::ZERO).then(|| {

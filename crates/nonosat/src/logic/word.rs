@@ -40,6 +40,12 @@ pub trait Word:
     fn trailing_zeros(self) -> usize;
     /// The word times an odd constant, folded to 64 bits: a hash of its cells.
     fn mix(self, by: u64) -> u64;
+
+    /// Whether cell `i` is set.
+    #[inline]
+    fn has(self, i: usize) -> bool {
+        (self >> i) & Self::ONE != Self::ZERO
+    }
 }
 
 macro_rules! word {

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use cadical_sys::{CaDiCal, ProofTracer, Status, Terminator};
 
-use super::lines::LinePropagator;
+use super::lines::{self, LinePropagator};
 use super::thread_clock::ThreadClock;
 use super::threaded::{Engine, Threaded};
 use super::{Backend, BackendRow, Interrupt, Model, Outcome, ProofOutcome};
@@ -71,9 +71,16 @@ impl Cadical {
         let mut solver = Cadical::new(interrupt);
         solver.inner.configure("sat");
         solver.inner.set("chrono", 0);
-        let propagator = LinePropagator::new(puzzle);
-        let cells = propagator.cells() as i32;
-        solver.inner.connect_external_propagator(propagator);
+        if lines::fits::<u64>(puzzle) {
+            solver
+                .inner
+                .connect_external_propagator(LinePropagator::<u64>::new(puzzle));
+        } else {
+            solver
+                .inner
+                .connect_external_propagator(LinePropagator::<u128>::new(puzzle));
+        }
+        let cells = (puzzle.width() * puzzle.height()) as i32;
         solver.declare_up_to(cells);
         for var in 1..=cells {
             solver.inner.add_observed_var(var);
@@ -163,7 +170,7 @@ impl ClauseSink for Cadical {
 /// CaDiCaL with the lines of `puzzle` solved inside its search ([`Cadical::with_lines`]), on a
 /// thread of its own; `None` when the lines are too long for the propagator.
 pub(super) fn start_with_lines(interrupt: Interrupt, puzzle: &Puzzle) -> Option<Threaded> {
-    if !super::lines::fits(puzzle) {
+    if !lines::fits::<u128>(puzzle) {
         return None;
     }
     let watched = interrupt.clone();

@@ -14,16 +14,18 @@
 //!
 //! A reason is found by dropping known cells one at a time, the most recently fixed first, while
 //! the line still forces the deduction; what is left is irredundant, and leans on the cells fixed
-//! earliest. Only lines of up to [`MAX_LEN`] cells are taken.
+//! earliest. Only lines of up to 128 cells are taken, in `u64` words when every line fits 64 cells
+//! and in `u128` words otherwise.
 
 use cadical_sys::ExternalPropagator;
 
-use crate::logic::bits::{BitLineSolver, LineBits, MAX_LEN};
+use crate::logic::bits::{BitLineSolver, LineBits, ones};
+use crate::logic::word::Word;
 use crate::model::Puzzle;
 
-/// Whether the propagator takes `puzzle`: every line at most [`MAX_LEN`] cells.
-pub(super) fn fits(puzzle: &Puzzle) -> bool {
-    puzzle.width() <= MAX_LEN && puzzle.height() <= MAX_LEN
+/// Whether the propagator takes `puzzle` in words `W`: every line at most `W::BITS` cells.
+pub(super) fn fits<W: Word>(puzzle: &Puzzle) -> bool {
+    puzzle.width() <= W::BITS && puzzle.height() <= W::BITS
 }
 
 /// Why a cell was fixed by a line: the line, and how many cells had been assigned then (the
@@ -34,9 +36,9 @@ struct Deduction {
     assigned: usize,
 }
 
-/// The propagator, with its own copy of the assignment CaDiCaL tells it about. Cell `(row, col)`
-/// is variable `row * width + col + 1`, as in the encoding.
-pub(super) struct LinePropagator {
+/// The propagator, with its own copy of the assignment CaDiCaL tells it about, its lines in words
+/// `W`. Cell `(row, col)` is variable `row * width + col + 1`, as in the encoding.
+pub(super) struct LinePropagator<W: Word> {
     width: usize,
     height: usize,
     /// The rows' blocks, then the columns'.
@@ -50,7 +52,7 @@ pub(super) struct LinePropagator {
     /// The trail's length at the start of each decision level above 0.
     levels: Vec<usize>,
     /// Per line, its known cells.
-    known: Vec<LineBits>,
+    known: Vec<LineBits<W>>,
     /// Lines changed since they were last solved.
     dirty: Vec<usize>,
     is_dirty: Vec<bool>,
@@ -65,13 +67,13 @@ pub(super) struct LinePropagator {
     handed: usize,
     /// A conflict found while solving a line, to hand over as an external clause, and its line.
     conflict: Option<(usize, Vec<i32>)>,
-    solver: BitLineSolver,
+    solver: BitLineSolver<W>,
 }
 
-impl LinePropagator {
+impl<W: Word> LinePropagator<W> {
     /// A propagator for the lines of `puzzle`, which [`fits`].
     pub(super) fn new(puzzle: &Puzzle) -> Self {
-        debug_assert!(fits(puzzle));
+        debug_assert!(fits::<W>(puzzle));
         let (width, height) = (puzzle.width(), puzzle.height());
         let cells = width * height;
         let lines = width + height;
@@ -95,11 +97,6 @@ impl LinePropagator {
             conflict: None,
             solver: BitLineSolver::new(),
         }
-    }
-
-    /// The number of cell variables (`1..=cells`), to be observed.
-    pub(super) fn cells(&self) -> usize {
-        self.values.len()
     }
 
     /// Line `line`'s length, and the cell at position `i` of it.
@@ -141,7 +138,7 @@ impl LinePropagator {
         self.places[cell] = self.trail.len();
         self.trail.push(cell);
         for (line, i) in self.lines_of(cell) {
-            let bit = 1 << i;
+            let bit = W::ONE << i;
             if lit > 0 {
                 self.known[line].black |= bit;
             } else {
@@ -157,7 +154,7 @@ impl LinePropagator {
             self.values[cell] = 0;
             self.reasons[cell] = None;
             for (line, i) in self.lines_of(cell) {
-                let bit = !(1 << i);
+                let bit = !(W::ONE << i);
                 self.known[line].black &= bit;
                 self.known[line].white &= bit;
                 self.mark_dirty(line);
@@ -177,15 +174,15 @@ impl LinePropagator {
     }
 
     /// The known cells of `line` among the first `assigned` of the trail.
-    fn known_before(&self, line: usize, assigned: usize) -> LineBits {
+    fn known_before(&self, line: usize, assigned: usize) -> LineBits<W> {
         let mut known = LineBits::default();
         for i in 0..self.line_len(line) {
             let cell = self.cell_at(line, i);
             if self.values[cell] != 0 && self.places[cell] < assigned {
                 if self.values[cell] > 0 {
-                    known.black |= 1 << i;
+                    known.black |= W::ONE << i;
                 } else {
-                    known.white |= 1 << i;
+                    known.white |= W::ONE << i;
                 }
             }
         }
@@ -194,25 +191,22 @@ impl LinePropagator {
 
     /// Drops known cells of `line` from `known`, the latest assigned first, while `known` still
     /// has no arrangement; then the clause that some cell left differs.
-    fn refuting_clause(&mut self, line: usize, mut known: LineBits) -> Vec<i32> {
+    fn refuting_clause(&mut self, line: usize, mut known: LineBits<W>) -> Vec<i32> {
         let len = self.line_len(line);
-        let mut cells: Vec<usize> = (0..len)
-            .filter(|&i| (known.black | known.white) >> i & 1 == 1)
-            .collect();
+        let mut cells: Vec<usize> = ones(known.black | known.white).collect();
         cells.sort_by_key(|&i| std::cmp::Reverse(self.places[self.cell_at(line, i)]));
         let blocks = &self.blocks[line];
         for &i in &cells {
             let without = LineBits {
-                black: known.black & !(1 << i),
-                white: known.white & !(1 << i),
+                black: known.black & !(W::ONE << i),
+                white: known.white & !(W::ONE << i),
             };
             if self.solver.solve(blocks, len, without).is_err() {
                 known = without;
             }
         }
-        (0..len)
-            .filter(|&i| (known.black | known.white) >> i & 1 == 1)
-            .map(|i| Self::literal(self.cell_at(line, i), known.white >> i & 1 == 1))
+        ones(known.black | known.white)
+            .map(|i| Self::literal(self.cell_at(line, i), known.white.has(i)))
             .collect()
     }
 
@@ -229,13 +223,11 @@ impl LinePropagator {
                     return;
                 }
                 Ok(solved) => {
-                    let mut fixed = (solved.black & !known.black) | (solved.white & !known.white);
-                    if fixed == 0 {
+                    let fixed = (solved.black & !known.black) | (solved.white & !known.white);
+                    if fixed == W::ZERO {
                         continue;
                     }
-                    while fixed != 0 {
-                        let i = fixed.trailing_zeros() as usize;
-                        fixed &= fixed - 1;
+                    for i in ones(fixed) {
                         let cell = self.cell_at(line, i);
                         if self.reasons[cell].is_none() {
                             self.reasons[cell] = Some(Deduction {
@@ -243,8 +235,7 @@ impl LinePropagator {
                                 assigned: self.trail.len(),
                             });
                             self.deduced.push(cell);
-                            self.pending
-                                .push(Self::literal(cell, solved.black >> i & 1 == 1));
+                            self.pending.push(Self::literal(cell, solved.black.has(i)));
                         }
                     }
                     return;
@@ -266,9 +257,9 @@ impl LinePropagator {
             cell / self.width
         };
         if lit > 0 {
-            known.white |= 1 << i;
+            known.white |= W::ONE << i;
         } else {
-            known.black |= 1 << i;
+            known.black |= W::ONE << i;
         }
         let mut clause = vec![lit];
         clause.extend(
@@ -292,7 +283,7 @@ impl LinePropagator {
     }
 }
 
-impl ExternalPropagator for LinePropagator {
+impl<W: Word> ExternalPropagator for LinePropagator<W> {
     fn notify_assignment(&mut self, lits: &[i32]) {
         for &lit in lits {
             self.assign(lit);
@@ -342,9 +333,9 @@ impl ExternalPropagator for LinePropagator {
             let mut known = LineBits::default();
             for i in 0..len {
                 if values[self.cell_at(line, i)] {
-                    known.black |= 1 << i;
+                    known.black |= W::ONE << i;
                 } else {
-                    known.white |= 1 << i;
+                    known.white |= W::ONE << i;
                 }
             }
             if self.solver.solve(&self.blocks[line], len, known).is_err() {
@@ -403,29 +394,30 @@ impl ExternalPropagator for LinePropagator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cnf::{ClauseSink, encode_known_cells};
+    use crate::cnf::{ClauseSink, encode, encode_known_cells};
+    use crate::deadline::Deadline;
     use crate::model::{Cell, Grid};
-    use crate::sat::{Interrupt, Solver};
+    use crate::sat::{Interrupt, SatBackend, Solver};
     use crate::testing::{Rng, blocks_of, brute_force, random_puzzle};
 
     /// Whether `clause` holds in every arrangement of `line`'s clue: read from the cells of
     /// `line`, each arrangement tried against the clause's literals on those cells.
-    fn holds_on_every_arrangement(
-        propagator: &LinePropagator,
+    fn holds_on_every_arrangement<W: Word>(
+        propagator: &LinePropagator<W>,
         line: usize,
         clause: &[i32],
     ) -> bool {
         let len = propagator.line_len(line);
         let cells: Vec<usize> = (0..len).map(|i| propagator.cell_at(line, i)).collect();
         for &lit in clause {
-            let cell = LinePropagator::cell_of(lit);
+            let cell = LinePropagator::<W>::cell_of(lit);
             debug_assert!(cells.contains(&cell), "a literal off the line: {lit}");
         }
         (0u64..1 << len).all(|pattern| {
             let arrangement: Vec<bool> = (0..len).map(|i| pattern >> i & 1 == 1).collect();
             blocks_of(&arrangement) != propagator.blocks[line]
                 || clause.iter().any(|&lit| {
-                    let cell = LinePropagator::cell_of(lit);
+                    let cell = LinePropagator::<W>::cell_of(lit);
                     let i = cells
                         .iter()
                         .position(|&c| c == cell)
@@ -442,11 +434,11 @@ mod tests {
 
     /// Whether `clause` lies within one line and holds on every arrangement of that line (a
     /// clause of one cell may be either of its lines').
-    fn holds_on_its_line(propagator: &LinePropagator, clause: &[i32]) -> bool {
-        let cell = LinePropagator::cell_of(clause[0]);
+    fn holds_on_its_line<W: Word>(propagator: &LinePropagator<W>, clause: &[i32]) -> bool {
+        let cell = LinePropagator::<W>::cell_of(clause[0]);
         propagator.lines_of(cell).into_iter().any(|(line, _)| {
             let within = clause.iter().all(|&lit| {
-                let cell = LinePropagator::cell_of(lit);
+                let cell = LinePropagator::<W>::cell_of(lit);
                 propagator.lines_of(cell).iter().any(|&(l, _)| l == line)
             });
             within && holds_on_every_arrangement(propagator, line, clause)
@@ -455,7 +447,7 @@ mod tests {
 
     /// After a conflict, backtracks `propagator` to a random decision level below its current
     /// one; false when the conflict is at level 0, where CaDiCaL would answer "unsatisfiable".
-    fn backtrack(propagator: &mut LinePropagator, rng: &mut Rng) -> bool {
+    fn backtrack<W: Word>(propagator: &mut LinePropagator<W>, rng: &mut Rng) -> bool {
         let levels = propagator.levels.len();
         if levels == 0 {
             return false;
@@ -464,21 +456,21 @@ mod tests {
         true
     }
 
-    /// Drives the propagator as CaDiCaL would, with random decisions and backtracks: every
-    /// deduction's reason holds on every arrangement of its line, contains the deduced literal,
-    /// and has every other literal false; every conflict holds on its line and is false; and
-    /// before each decision every line is at its fixpoint (nothing undone is left unsaid).
-    #[test]
-    fn reasons_and_conflicts_hold_on_every_arrangement_of_their_line() {
+    /// Drives the propagator in words `W` as CaDiCaL would, with random decisions and
+    /// backtracks: every deduction's reason holds on every arrangement of its line, contains the
+    /// deduced literal, and has every other literal false; every conflict holds on its line and
+    /// is false; and before each decision every line is at its fixpoint (nothing undone is left
+    /// unsaid).
+    fn reasons_and_conflicts_hold<W: Word>() {
         let mut rng = Rng(0x2545_F491_4F6C_DD1D);
         let (mut reasons, mut conflicts, mut fixpoints) = (0, 0, 0);
-        let mut line_solver = BitLineSolver::new();
+        let mut line_solver = BitLineSolver::<W>::new();
         for round in 0..1000 {
             let (width, height) = (2 + round % 7, 2 + round / 7 % 7);
             let puzzle = random_puzzle(&mut rng, width, height);
-            let mut propagator = LinePropagator::new(&puzzle);
-            let value = |p: &LinePropagator, lit: i32| {
-                let v = p.values[LinePropagator::cell_of(lit)];
+            let mut propagator = LinePropagator::<W>::new(&puzzle);
+            let value = |p: &LinePropagator<W>, lit: i32| {
+                let v = p.values[LinePropagator::<W>::cell_of(lit)];
                 if lit > 0 { v } else { -v }
             };
             for _ in 0..4 * width * height {
@@ -519,7 +511,7 @@ mod tests {
                     assert_eq!(solved.ok(), Some(known), "line {line} of {puzzle:?}");
                 }
                 fixpoints += 1;
-                let open: Vec<usize> = (0..propagator.cells())
+                let open: Vec<usize> = (0..propagator.values.len())
                     .filter(|&cell| propagator.values[cell] == 0)
                     .collect();
                 if open.is_empty() {
@@ -528,13 +520,19 @@ mod tests {
                 let cell = open[rng.below(open.len() as u64) as usize];
                 propagator.notify_new_decision_level();
                 let black = rng.below(2) == 1;
-                propagator.notify_assignment(&[LinePropagator::literal(cell, black)]);
+                propagator.notify_assignment(&[LinePropagator::<W>::literal(cell, black)]);
             }
         }
         assert!(
             reasons > 1000 && conflicts > 100 && fixpoints > 500,
             "{reasons} reasons, {conflicts} conflicts, {fixpoints} fixpoints"
         );
+    }
+
+    #[test]
+    fn reasons_and_conflicts_hold_on_every_arrangement_of_their_line() {
+        reasons_and_conflicts_hold::<u64>();
+        reasons_and_conflicts_hold::<u128>();
     }
 
     /// CaDiCaL with the lines inside its search, from a blank grid (no propagation first), finds
@@ -569,5 +567,53 @@ mod tests {
             refuted += usize::from(found.is_empty());
         }
         assert!(refuted > 20, "only {refuted} puzzles without a solution");
+    }
+
+    /// Puzzles with a line of 65 to 100 cells take the propagator in `u128` words: CaDiCaL with
+    /// the lines inside its search finds, up to three, the same solutions as CaDiCaL over the
+    /// encoding alone, each passing the puzzle's check.
+    #[test]
+    fn wide_puzzles_have_the_same_solutions_with_lines_in_u128_words() {
+        let mut rng = Rng(0x6A09_E667_F3BC_C908);
+        let mut several = 0;
+        for round in 0..30 {
+            let (width, height) = (65 + round % 36, 2 + round % 3);
+            let puzzle = random_puzzle(&mut rng, width, height);
+            assert!(!fits::<u64>(&puzzle) && fits::<u128>(&puzzle));
+            let blank = Grid::filled(width, height, Cell::Unknown);
+            // The propagator needs no clauses of the lines; CaDiCaL alone needs all of them.
+            let solutions = |mut solver: Solver<Option<Deadline>>, lines: bool| {
+                let encoding = match lines {
+                    true => encode_known_cells(&puzzle, &blank, &mut solver),
+                    false => encode(&puzzle, &blank, &mut solver).expect("a small formula"),
+                };
+                let mut found = Vec::new();
+                while found.len() < 3 {
+                    let Some(model) = solver.solve().expect("no limit") else {
+                        break;
+                    };
+                    let mut grid = Grid::filled(width, height, false);
+                    for pos in grid.positions() {
+                        grid[pos] = model.value(encoding.cell_var(pos));
+                    }
+                    assert!(puzzle.check(&grid).is_ok(), "lines {lines}: {puzzle:?}");
+                    solver.add_clause(&encoding.blocking_clause(&grid));
+                    found.push(grid);
+                }
+                found.sort_by_key(|grid| grid.cells().to_vec());
+                found
+            };
+            let with_lines = Solver::stoppable_with_lines(Interrupt::default(), &puzzle)
+                .expect("lines of up to 128 cells fit");
+            let plain = Solver::stoppable(None, SatBackend::Cadical, None);
+            let (by_lines, by_encoding) = (solutions(with_lines, true), solutions(plain, false));
+            several += usize::from(by_lines.len() > 1);
+            if by_lines.len() < 3 {
+                assert_eq!(by_lines, by_encoding, "{puzzle:?}");
+            } else {
+                assert_eq!(by_encoding.len(), 3, "{puzzle:?}");
+            }
+        }
+        assert!(several > 5, "only {several} puzzles with several solutions");
     }
 }
