@@ -6,8 +6,9 @@
 //! may still take, [`Colours`]) implement [`Kind`]. Each keeps its own line engine, monomorphised
 //! into the board's loops:
 //!
-//! - black and white solves lines of up to [`bits::MAX_LEN`] cells bit-parallel from two words
-//!   per line kept up to date as cells change ([`note`](Kind::note)), and longer ones by the
+//! - black and white solves lines of up to 128 cells bit-parallel from two words per line (`u64`
+//!   when every line fits 64 cells, else `u128`) kept up to date as cells change
+//!   ([`note`](Kind::note)), its answers remembered (`memo.rs`), and longer ones by the
 //!   dynamic program, with their results cached by their known cells: probing asks the same lines
 //!   in the same states again and again (the same column, one cell more known, under each probe of
 //!   a row), as pbnsolve found too; the cache is cleared when it outgrows [`CACHE_ENTRIES`], so
