@@ -35,6 +35,8 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 INFEASIBLE = 1 << 30
+# The largest variable a formula or a proof may name (2^25, as nonosat verify-proof allows).
+MAX_VARIABLE = 1 << 25
 
 
 class Unreadable(Exception):
@@ -53,22 +55,32 @@ def escape(text: str) -> str:
 
 def unreadable(path: Path, line: int, what: str, token: Optional[str] = None) -> Unreadable:
     """An Unreadable error naming the file, the line and, when given, the token."""
-    at = f" at {escape(token)!r}" if token is not None else ""
+    at = f" at '{escape(token)}'" if token is not None else ""
     return Unreadable(f"{escape(str(path))}, line {line}: {what}{at}")
 
 
 def read_text(path: Path) -> List[str]:
-    """The lines of a file (bytes above ASCII are kept, and escaped when printed)."""
+    """The lines of a text file; a control character or a byte above ASCII (binary DRAT, say)
+    makes it unreadable."""
     try:
-        return path.read_bytes().decode("latin-1").splitlines()
+        text = path.read_bytes().decode("latin-1")
     except OSError as error:
         raise Unreadable(f"{escape(str(path))}: cannot read: {escape(error.strerror or str(error))}")
+    lines = text.split("\n")[:-1] if text.endswith("\n") else text.split("\n")
+    for number, line in enumerate(lines, 1):
+        odd = next((ch for ch in line if not (" " <= ch <= "~" or ch in "\t\r")), None)
+        if odd is not None:
+            raise unreadable(path, number, "not text (binary DRAT is not read)", odd)
+    return lines
 
 
 def parse_int(token: str, path: Path, line: int, what: str) -> int:
-    """An integer token, else an Unreadable error naming it."""
+    """An integer token, else an Unreadable error naming it; a literal names at most
+    MAX_VARIABLE."""
     if not (token.isascii() and token.lstrip("-").isdigit()) or token.startswith("--"):
         raise unreadable(path, line, f"expected {what}", token)
+    if len(token) > 12 or abs(int(token)) > MAX_VARIABLE:
+        raise unreadable(path, line, f"a number beyond {MAX_VARIABLE}", token)
     return int(token)
 
 
@@ -228,11 +240,23 @@ def read_counting_step(tokens: List[str], path: Path, number: int) -> Step:
     return Step("k", number, units, tokens[1], lines, total)
 
 
+def read_clause_step(tokens: List[str], path: Path, number: int) -> Step:
+    """Parse a lemma `LITERALS... 0` or a deletion `d LITERALS... 0`: one clause a line, as
+    nonosat writes them (and verify-proof reads them)."""
+    kind = "d" if tokens[0] == "d" else "a"
+    body = tokens[1:] if kind == "d" else tokens
+    literals = [parse_int(t, path, number, "a literal") for t in body]
+    if not literals or literals[-1] != 0:
+        raise unreadable(path, number, "the clause does not end with 0 on its line", tokens[-1])
+    if 0 in literals[:-1]:
+        raise unreadable(path, number, "one clause a line: a 0 before the end of the line")
+    return Step(kind, number, literals[:-1])
+
+
 def read_proof(path: Path) -> Proof:
     """Read a proof (text DRAT with `k` steps) or a model (`s SATISFIABLE`, `v` lines)."""
     steps: List[Step] = []
     model: Optional[List[int]] = None
-    pending: Optional[Step] = None
     lines = read_text(path)
     for number, text in enumerate(lines, 1):
         tokens = text.split()
@@ -250,24 +274,8 @@ def read_proof(path: Path) -> Proof:
             continue
         if model is not None:
             raise unreadable(path, number, "expected a `v` line of the model", tokens[0])
-        if tokens[0] == "k":
-            if pending is not None:
-                raise unreadable(path, pending.line, "the clause does not end with 0")
-            steps.append(read_counting_step(tokens, path, number))
-            continue
-        for token in tokens:
-            if pending is None:
-                pending = Step("d" if token == "d" else "a", number, [])
-                if token == "d":
-                    continue
-            literal = parse_int(token, path, number, "a literal")
-            if literal == 0:
-                steps.append(pending)
-                pending = None
-            else:
-                pending.literals.append(literal)
-    if pending is not None:
-        raise unreadable(path, pending.line, "the clause does not end with 0")
+        steps.append(read_counting_step(tokens, path, number) if tokens[0] == "k"
+                     else read_clause_step(tokens, path, number))
     if model is not None and (not model or model[-1] != 0):
         raise unreadable(path, len(lines), "the model does not end with 0")
     return Proof(steps, model)
@@ -317,29 +325,45 @@ def line_range(clue: Sequence[int], known: Sequence[int],
 class Clauses:
     """A clause database with unit propagation by two watched literals.
 
-    Literal v > 0 is index 2v, -v is 2v + 1. Assignments at the root are never undone (a deletion
-    does not unfix a literal: every model of the clauses before it satisfies the literal).
+    Variable v of the formula is v inside; a variable beyond them that the proof names (RAT's
+    extension variables, numbered as the proof likes) gets the next number inside. Literal v is
+    index 2v, -v is 2v + 1. Assignments at the root are never undone (a deletion does not unfix a
+    literal: every model of the clauses before it satisfies the literal).
     """
 
     def __init__(self, variables: int) -> None:
+        self.variables = variables
         self.value = [0] * (2 * variables + 2)
         self.watches: List[List[List[int]]] = [[] for _ in range(2 * variables + 2)]
         self.trail: List[int] = []
         self.head = 0
         self.conflict = False
         self.alive: Dict[Tuple[int, ...], List[List[int]]] = {}
+        self.extra: Dict[int, int] = {}
+        self.names: List[int] = []
 
-    def grow(self, variable: int) -> None:
-        """Make room for a variable a lemma introduces (RAT's extension variables)."""
-        missing = 2 * variable + 2 - len(self.value)
-        if missing > 0:
-            self.value.extend([0] * missing)
-            self.watches.extend([] for _ in range(missing))
+    def inside(self, variable: int) -> int:
+        """The inside number of a DIMACS variable, given one when the proof introduces it."""
+        if variable <= self.variables:
+            return variable
+        if variable not in self.extra:
+            self.names.append(variable)
+            self.extra[variable] = self.variables + len(self.names)
+            self.value.extend((0, 0))
+            self.watches.extend(([], []))
+        return self.extra[variable]
 
-    @staticmethod
-    def index(literal: int) -> int:
+    def index(self, literal: int) -> int:
         """The index of a DIMACS literal."""
-        return 2 * literal if literal > 0 else -2 * literal + 1
+        variable = self.inside(abs(literal))
+        return 2 * variable if literal > 0 else 2 * variable + 1
+
+    def literal(self, lit: int) -> int:
+        """The DIMACS literal of an index."""
+        variable = lit // 2
+        if variable > self.variables:
+            variable = self.names[variable - self.variables - 1]
+        return -variable if lit % 2 else variable
 
     def assign(self, lit: int) -> None:
         """Make literal index `lit` true."""
@@ -445,7 +469,7 @@ class Clauses:
         pivot = literals[0]
         negated = self.index(-pivot)
         for other in self.resolution_candidates(pivot):
-            rest = [lit // 2 if lit % 2 == 0 else -(lit // 2) for lit in other if lit != negated]
+            rest = [self.literal(lit) for lit in other if lit != negated]
             if not self.implied(list(literals) + rest):
                 return False
         return True
@@ -551,8 +575,6 @@ def replay(formula: Formula, steps: List[Step], clauses: Clauses) -> Dict[str, i
         if step.kind == "d":
             tally["d" if clauses.delete(step.literals) else "missing"] += 1
             continue
-        for literal in step.literals:
-            clauses.grow(abs(literal))
         if step.kind == "k":
             check_counting_step(step, formula.clues, clauses)
             tally["k"] += 1
