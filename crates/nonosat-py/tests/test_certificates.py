@@ -356,3 +356,30 @@ def test_mutated_certificates_get_the_same_verdict_from_both(ndom, cli, tmp_path
         accepted += done.returncode == 0
         refused += done.returncode != 0
     assert accepted and refused, (accepted, refused)
+
+
+def fresh_variable(formula: str) -> int:
+    """A variable the formula does not have."""
+    return int(re.search(r"^p cnf (\d+)", formula, re.M).group(1)) + 5
+
+
+def test_rat_on_a_fresh_variable_is_accepted_and_on_a_cell_refused_when_counting(
+        ndom, plain, cli, dratify, tmp_path):
+    formula, proof = ndom[5]
+    x = fresh_variable(formula)
+    accepted = insert_after_comments(proof, f"{x} 1 0\n")
+    assert ours(formula, accepted, tmp_path)[1].count("1 by RAT") == 1
+    assert verify_proof(cli, formula, accepted, tmp_path) == 0
+    on_a_cell = insert_after_comments(proof, f"1 {x} 0\n")
+    code, said = ours(formula, on_a_cell, tmp_path)
+    assert code == 1 and "RAT on a cell" in said, said
+    assert verify_proof(cli, formula, on_a_cell, tmp_path) == 6
+    formula, proof = plain[PLAIN[0]]
+    x = fresh_variable(formula)
+    assert ours(formula, f"{x} 1 0\n" + proof, tmp_path)[0] == 0
+    assert verify_proof(cli, formula, f"{x} 1 0\n" + proof, tmp_path) == 0
+    assert dratify_ok(dratify, formula, f"{x} 1 0\n" + proof)
+    resolvent = f"{x} 0\n-{x} 1 0\n" + proof
+    assert ours(formula, resolvent, tmp_path)[0] == 1
+    assert verify_proof(cli, formula, resolvent, tmp_path) == 6
+    assert not dratify_ok(dratify, formula, resolvent)
