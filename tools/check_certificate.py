@@ -480,8 +480,10 @@ class Clauses:
         return True
 
     def cell_value(self, variable: int) -> int:
-        """1 when the variable is true at the root, -1 false, 0 open."""
-        return self.value[2 * variable]
+        """1 when the variable is true at the root, -1 false, 0 open (or in no clause yet)."""
+        if variable > self.variables:
+            variable = self.extra.get(variable, 0)
+        return self.value[2 * variable] if variable else 0
 
 
 def check_counting_step(step: Step, clues: Optional[Clues], clauses: Clauses) -> None:
@@ -579,8 +581,9 @@ def replay(formula: Formula, steps: List[Step], clauses: Clauses) -> Dict[str, i
 
 
 def load_formula(formula: Formula) -> Clauses:
-    """A clause database holding the formula, propagated at the root."""
-    clauses = Clauses(formula.variables)
+    """A clause database holding the formula, propagated at the root; its arrays are as large as
+    the variables the clauses name (not what the `p cnf` line claims)."""
+    clauses = Clauses(max((abs(x) for clause in formula.clauses for x in clause), default=0))
     for clause in formula.clauses:
         clauses.add(clause)
     return clauses
