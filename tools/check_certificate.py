@@ -59,16 +59,24 @@ def unreadable(path: Path, line: int, what: str, token: Optional[str] = None) ->
     return Unreadable(f"{escape(str(path))}, line {line}: {what}{at}")
 
 
+def odd_character(line: str) -> Optional[str]:
+    """The first character text may not hold on this line, if any: above ASCII anywhere, a
+    control character but in a comment (`c nonogram` lines are none)."""
+    words = line.split()
+    if words[:1] == ["c"] and words[1:2] != ["nonogram"]:
+        return next((ch for ch in line if ch > "~"), None)
+    return next((ch for ch in line if not (" " <= ch <= "~" or ch in "\t\r")), None)
+
+
 def read_text(path: Path) -> List[str]:
-    """The lines of a text file; a control character or a byte above ASCII (binary DRAT, say)
-    makes it unreadable."""
+    """The lines of a text file, unreadable when it holds an odd character (binary DRAT does)."""
     try:
         text = path.read_bytes().decode("latin-1")
     except OSError as error:
         raise Unreadable(f"{escape(str(path))}: cannot read: {escape(error.strerror or str(error))}")
     lines = text.split("\n")[:-1] if text.endswith("\n") else text.split("\n")
     for number, line in enumerate(lines, 1):
-        odd = next((ch for ch in line if not (" " <= ch <= "~" or ch in "\t\r")), None)
+        odd = odd_character(line)
         if odd is not None:
             raise unreadable(path, number, "not text (binary DRAT is not read)", odd)
     return lines
@@ -248,8 +256,9 @@ def read_counting_step(tokens: List[str], path: Path, number: int) -> Step:
 def read_clause_step(tokens: List[str], path: Path, number: int) -> Step:
     """Parse a lemma `LITERALS... 0` or a deletion `d LITERALS... 0`: one clause a line, as
     nonosat writes them (and verify-proof reads them)."""
-    kind = "d" if tokens[0] == "d" else "a"
-    body = tokens[1:] if kind == "d" else tokens
+    kind, body = "a", tokens
+    if tokens[0].startswith("d"):  # `d 1 2 0`, or `d1 2 0` as drat-trim reads it too
+        kind, body = "d", ([tokens[0][1:]] if tokens[0] != "d" else []) + tokens[1:]
     literals = [parse_int(t, path, number, "a literal") for t in body]
     if not literals or literals[-1] != 0:
         raise unreadable(path, number, "the clause does not end with 0 on its line", tokens[-1])
