@@ -52,9 +52,9 @@ def tool():
     return module
 
 
-def certify(cli: Path, puzzle: Path, out: Path) -> Tuple[str, str]:
+def certify(cli: Path, puzzle: Path, out: Path, *flags: str) -> Tuple[str, str]:
     """`check --proof` on a puzzle file: the formula's and the proof's text."""
-    done = subprocess.run([str(cli), "check", "--proof", str(out), str(puzzle)],
+    done = subprocess.run([str(cli), "check", *flags, "--proof", str(out), str(puzzle)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode in (0, 1), done.stderr
     return Path(f"{out}.cnf").read_text(), out.read_text()
@@ -216,14 +216,17 @@ def test_tampered_counting_certificates_are_rejected_by_both(ndom, cli, tmp_path
     assert ours(bad_formula, bad_proof, tmp_path, "--dratify")[0] == 1
 
 
-PLAIN = ["jwilk/data/data022.nin", "jwilk/data/data038.nin"]
+# (puzzle, backend): varisat's proofs, and CaDiCaL's through nonosat's proof tracer.
+PLAIN = ["jwilk/data/data022.nin varisat", "jwilk/data/data038.nin varisat",
+         "jwilk/data/data091.nin cadical"]
 
 
 @pytest.fixture(scope="module")
 def plain(corpus: Path, cli: Path, tmp_path_factory) -> Dict[str, Tuple[str, str]]:
     """Plain DRAT certificates of small unique puzzles that need search."""
     tmp = tmp_path_factory.mktemp("plain")
-    return {name: certify(cli, corpus / name, tmp / f"{i}.proof") for i, name in enumerate(PLAIN)}
+    return {name: certify(cli, corpus / name.split()[0], tmp / f"{i}.proof", "--backend",
+                          name.split()[1]) for i, name in enumerate(PLAIN)}
 
 
 @pytest.mark.parametrize("name", PLAIN)
