@@ -87,11 +87,12 @@ impl<W: Word> LineBits<W> {
     }
 }
 
-/// The complete line solver that takes the quicker way for each line: bit-parallel up to
-/// [`MAX_LEN`] cells, the [`DpLineSolver`] beyond.
+/// The complete line solver that takes the quicker way for each line: bit-parallel up to 128
+/// cells (in a `u64` up to [`MAX_LEN`]), the [`DpLineSolver`] beyond.
 #[derive(Default)]
 pub struct QuickLineSolver {
-    bits: BitLineSolver,
+    narrow: BitLineSolver<u64>,
+    wide: BitLineSolver<u128>,
     dp: DpLineSolver,
 }
 
@@ -104,13 +105,11 @@ impl QuickLineSolver {
 
 impl LineSolver for QuickLineSolver {
     fn solve_line(&mut self, clue: &Clue, line: &[Cell]) -> Result<Vec<Cell>, Contradiction> {
-        if line.len() > MAX_LEN {
-            return self.dp.solve(clue, line);
+        match line.len() {
+            len if len <= MAX_LEN => self.narrow.solve_cells(clue, line),
+            len if len <= u128::BITS as usize => self.wide.solve_cells(clue, line),
+            _ => self.dp.solve(clue, line),
         }
-        let solved = self
-            .bits
-            .solve(clue.blocks(), line.len(), LineBits::of(line))?;
-        Ok((0..line.len()).map(|i| solved.cell(i)).collect())
     }
 }
 
@@ -200,6 +199,14 @@ impl<W: Word> BitLineSolver<W> {
             black: full & !can_white,
             white: full & !can_black,
         })
+    }
+}
+
+impl<W: Word> BitLineSolver<W> {
+    /// [`solve`](Self::solve) on a line of cells (at most `W::BITS`).
+    fn solve_cells(&mut self, clue: &Clue, line: &[Cell]) -> Result<Vec<Cell>, Contradiction> {
+        let solved = self.solve(clue.blocks(), line.len(), LineBits::of(line))?;
+        Ok((0..line.len()).map(|i| solved.cell(i)).collect())
     }
 }
 

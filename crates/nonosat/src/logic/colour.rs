@@ -2,7 +2,7 @@
 //!
 //! A cell is a set of colours it may still take, as the bits of a [`Colours`] (bit 0 the
 //! background). [`ColourLineSolver`] keeps in each cell exactly the colours some arrangement of
-//! the clue gives it: bit-parallel for lines of up to 64 cells
+//! the clue gives it: bit-parallel for lines of up to 128 cells
 //! ([`ColourBitSolver`](super::colour_bits::ColourBitSolver)), and beyond by
 //! [`ColourDpSolver`], a dynamic program in O(n·(k + C)) for a line of n cells, k blocks and C
 //! colours:
@@ -22,6 +22,7 @@ use std::collections::VecDeque;
 use super::Contradiction;
 use super::bits::{MAX_LEN, ones};
 use super::colour_bits::{ColourBitSolver, MAX_VALUES};
+use super::word::Word;
 use crate::model::{ColourClue, ColourPuzzle, Grid, LineId, Pos};
 
 /// The colours a cell may still take: bit `c` for colour index `c`, bit 0 the background.
@@ -37,15 +38,22 @@ pub fn all_colours(count: usize) -> Colours {
     }
 }
 
-/// The complete colour line solver: bit-parallel for lines of up to [`MAX_LEN`] cells, the
-/// dynamic program beyond.
+/// The complete colour line solver: bit-parallel for lines of up to 128 cells (in a `u64` up to
+/// 64), the dynamic program beyond.
 #[derive(Default)]
 pub struct ColourLineSolver {
-    bits: ColourBitSolver,
+    narrow: InWords<u64>,
+    wide: InWords<u128>,
     dp: ColourDpSolver,
-    /// A line's words, a word per value: the cells that may take it, and what solving leaves.
-    may: [u64; MAX_VALUES],
-    can: [u64; MAX_VALUES],
+}
+
+/// The bit-parallel colour solver in words `W`, and a line's words, a word per value: the cells
+/// that may take it, and what solving leaves.
+#[derive(Default)]
+struct InWords<W: Word> {
+    bits: ColourBitSolver<W>,
+    may: [W; MAX_VALUES],
+    can: [W; MAX_VALUES],
 }
 
 impl ColourLineSolver {
@@ -74,17 +82,30 @@ impl ColourLineSolver {
         line: &[Colours],
         solved: &mut [Colours],
     ) -> Result<(), Contradiction> {
-        if line.len() > MAX_LEN {
-            return self.dp.solve_into(clue, line, solved);
+        match line.len() {
+            len if len <= MAX_LEN => self.narrow.solve_into(clue, line, solved),
+            len if len <= u128::BITS as usize => self.wide.solve_into(clue, line, solved),
+            _ => self.dp.solve_into(clue, line, solved),
         }
+    }
+}
+
+impl<W: Word> InWords<W> {
+    /// [`ColourLineSolver::solve_into`] on a line of at most `W::BITS` cells.
+    fn solve_into(
+        &mut self,
+        clue: &ColourClue,
+        line: &[Colours],
+        solved: &mut [Colours],
+    ) -> Result<(), Contradiction> {
         // A word per value up to the highest any cell may take (at least the background's).
         let values =
             (Colours::BITS - line.iter().fold(1, |any, &cell| any | cell).leading_zeros()) as usize;
         let (may, can) = (&mut self.may[..values], &mut self.can[..values]);
-        may.fill(0);
+        may.fill(W::ZERO);
         for (i, &cell) in line.iter().enumerate() {
             for value in ones(u64::from(cell)) {
-                may[value] |= 1 << i;
+                may[value] |= W::ONE << i;
             }
         }
         self.bits.solve(clue, line.len(), may, can)?;

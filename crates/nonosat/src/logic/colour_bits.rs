@@ -1,4 +1,5 @@
-//! The complete colour line solver for lines of up to 64 cells, bit-parallel: the same result as
+//! The complete colour line solver for lines of up to 128 cells (in `u64` or `u128` words,
+//! [`Word`]), bit-parallel: the same result as
 //! the colour dynamic program ([`ColourDpSolver`](super::colour::ColourDpSolver)) in
 //! O(k·log n + C) word operations instead of O(n·(k + C)) steps.
 //!
@@ -27,54 +28,59 @@
 //! exactly when some cell keeps a value, and then every cell keeps one.
 
 use super::Contradiction;
-use super::bits::{MAX_LEN, run_on, runs_of, shift_left, smear};
+use super::bits::{run_on, runs_of, shift_left, smear};
+use super::word::Word;
 use crate::model::{Block, ColourClue};
 
 /// The most values a cell can take: the background and 31 colours, the bits of a
 /// [`Colours`](super::colour::Colours).
 pub const MAX_VALUES: usize = 32;
 
+/// The most blocks a line of 128 cells can hold (blocks of different colours may touch): the
+/// size of a [`Sweep`] of either word.
+const MAX_BLOCKS: usize = 128;
+
 /// One sweep's words: per block, the cells where it can start, and per number of blocks placed
 /// before, the cells that can be background after them.
-struct Sweep {
-    starts: [u64; MAX_LEN],
-    whites: [u64; MAX_LEN + 1],
+struct Sweep<W> {
+    starts: [W; MAX_BLOCKS],
+    whites: [W; MAX_BLOCKS + 1],
 }
 
-impl Default for Sweep {
+impl<W: Word> Default for Sweep<W> {
     fn default() -> Self {
         Sweep {
-            starts: [0; MAX_LEN],
-            whites: [0; MAX_LEN + 1],
+            starts: [W::ZERO; MAX_BLOCKS],
+            whites: [W::ZERO; MAX_BLOCKS + 1],
         }
     }
 }
 
-/// Solves colour lines of up to [`MAX_LEN`] cells; keeps its words between calls.
-pub struct ColourBitSolver {
-    prefix: Sweep,
-    suffix: Sweep,
+/// Solves colour lines of up to `W::BITS` cells; keeps its words between calls.
+pub struct ColourBitSolver<W: Word = u64> {
+    prefix: Sweep<W>,
+    suffix: Sweep<W>,
     /// The line's words reversed, for the suffix sweep.
-    reversed: [u64; MAX_VALUES],
+    reversed: [W; MAX_VALUES],
 }
 
-impl Default for ColourBitSolver {
+impl<W: Word> Default for ColourBitSolver<W> {
     fn default() -> Self {
         ColourBitSolver {
             prefix: Sweep::default(),
             suffix: Sweep::default(),
-            reversed: [0; MAX_VALUES],
+            reversed: [W::ZERO; MAX_VALUES],
         }
     }
 }
 
-impl ColourBitSolver {
+impl<W: Word> ColourBitSolver<W> {
     /// A solver.
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// Fills `can[c]` with the cells of the line of `len` cells (at most [`MAX_LEN`]) that take
+    /// Fills `can[c]` with the cells of the line of `len` cells (at most `W::BITS`) that take
     /// value `c` in some arrangement of `clue` that gives each cell `i` a value `c` with bit `i`
     /// of `may[c]`; a contradiction when there is no such arrangement (`can` is then left
     /// unspecified). `may` has a word per value (at most [`MAX_VALUES`]), none with a bit at or
@@ -83,20 +89,20 @@ impl ColourBitSolver {
         &mut self,
         clue: &ColourClue,
         len: usize,
-        may: &[u64],
-        can: &mut [u64],
+        may: &[W],
+        can: &mut [W],
     ) -> Result<(), Contradiction> {
-        debug_assert!(len <= MAX_LEN && may.len() <= MAX_VALUES && can.len() == may.len());
+        debug_assert!(len <= W::BITS && may.len() <= MAX_VALUES && can.len() == may.len());
         let blocks = clue.blocks();
         if clue.min_len() > len || may.is_empty() {
             return Err(Contradiction);
         }
-        can.fill(0);
+        can.fill(W::ZERO);
         if len == 0 {
             return Ok(());
         }
-        let full = u64::MAX >> (MAX_LEN - len);
-        let reverse = |word: u64| word.reverse_bits() >> (MAX_LEN - len);
+        let full = W::MAX >> (W::BITS - len);
+        let reverse = |word: W| word.reverse_bits() >> (W::BITS - len);
         let reversed = &mut self.reversed[..may.len()];
         for (back, &word) in reversed.iter_mut().zip(may) {
             *back = reverse(word);
@@ -116,7 +122,7 @@ impl ColourBitSolver {
                 *word |= placed;
             }
         }
-        if can.iter().fold(0, |any, &word| any | word) != full {
+        if can.iter().fold(W::ZERO, |any, &word| any | word) != full {
             return Err(Contradiction);
         }
         Ok(())
@@ -125,9 +131,9 @@ impl ColourBitSolver {
 
 /// Fills `out` for `blocks` placed from the start of the line whose words are `may` (see the
 /// module's formulas). The blocks fit the line's length.
-fn sweep(blocks: impl Iterator<Item = Block>, may: &[u64], out: &mut Sweep) {
+fn sweep<W: Word>(blocks: impl Iterator<Item = Block>, may: &[W], out: &mut Sweep<W>) {
     let background = may[0];
-    let mut ends = 1;
+    let mut ends = W::ONE;
     let mut previous = None;
     let mut j = 0;
     for block in blocks {
@@ -138,7 +144,10 @@ fn sweep(blocks: impl Iterator<Item = Block>, may: &[u64], out: &mut Sweep) {
         } else {
             ends | whites << 1
         };
-        let colour = may.get(usize::from(block.colour)).copied().unwrap_or(0);
+        let colour = may
+            .get(usize::from(block.colour))
+            .copied()
+            .unwrap_or(W::ZERO);
         let starts = runs_of(colour, block.len) & after;
         out.starts[j] = starts;
         ends = shift_left(starts, block.len);
@@ -157,7 +166,7 @@ mod tests {
     fn solve(picture: &[u8], len: usize, may: &[u64]) -> Result<Vec<u64>, Contradiction> {
         let clue = ColourClue::of_line(picture.iter().copied());
         let mut can = vec![0; may.len()];
-        ColourBitSolver::new().solve(&clue, len, may, &mut can)?;
+        ColourBitSolver::<u64>::new().solve(&clue, len, may, &mut can)?;
         Ok(can)
     }
 

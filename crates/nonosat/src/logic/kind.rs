@@ -13,8 +13,8 @@
 //!   in the same states again and again (the same column, one cell more known, under each probe of
 //!   a row), as pbnsolve found too; the cache is cleared when it outgrows [`CACHE_ENTRIES`], so
 //!   memory stays bounded;
-//! - colour solves lines of up to [`bits::MAX_LEN`] cells bit-parallel too ([`ColourBitSolver`]),
-//!   from a word per value per line (the cells that may still take it) kept up to date the same
+//! - colour solves lines of up to 128 cells bit-parallel too ([`ColourBitSolver`]), in the same
+//!   words, from a word per value per line (the cells that may still take it) kept up to date the same
 //!   way, and longer ones by the colour dynamic program ([`ColourDpSolver`]), cached like black and
 //!   white's.
 //!
@@ -33,8 +33,10 @@ use super::bits::{self, BitLineSolver, LineBits};
 use super::colour::{ColourDpSolver, Colours, all_colours};
 use super::colour_bits::ColourBitSolver;
 use super::memo::LineMemo;
-use super::word::Word;
-use crate::model::{Cell, ColourMismatch, ColourPuzzle, Grid, Mismatch, Nonogram, Puzzle};
+use super::word::{Word, Words, fits_words, in_words, longest_in_words};
+use crate::model::{
+    Cell, ColourClue, ColourMismatch, ColourPuzzle, Grid, Mismatch, Nonogram, Puzzle,
+};
 
 /// The most line results a line cache holds before it is cleared: about 100 MB at most on a
 /// black-and-white 100x100 puzzle, and far more than a probing round asks on the puzzles measured.
@@ -126,7 +128,7 @@ pub trait Kind: Nonogram {
 pub struct BlackAndWhiteLines {
     height: usize,
     /// Per line, its known cells as words (unused for lines too long for them).
-    words: LineWords,
+    words: Words<WordLines<u64>, WordLines<u128>>,
     /// Whether the rows (the columns) are short enough for [`words`](Self::words).
     rows_in_words: bool,
     columns_in_words: bool,
@@ -135,56 +137,6 @@ pub struct BlackAndWhiteLines {
     /// A line's cells, and what solving it gives: reused buffers.
     line: Vec<Cell>,
     solved: Vec<Cell>,
-}
-
-/// The lines of a puzzle in words: `u64` when every line kept in words fits 64 cells, `u128` when
-/// one needs up to 128. A search holds one, made once; the variants' sizes differ by the solver's
-/// words (2 KB against 4 KB), and boxing would add a load to every line solved.
-#[allow(clippy::large_enum_variant)]
-enum LineWords {
-    Narrow(WordLines<u64>),
-    Wide(WordLines<u128>),
-}
-
-impl LineWords {
-    /// Words for `lines` lines, the longest kept in words `longest` cells long.
-    fn new(lines: usize, longest: usize) -> Self {
-        if longest <= u64::BITS as usize {
-            LineWords::Narrow(WordLines::new(lines))
-        } else {
-            LineWords::Wide(WordLines::new(lines))
-        }
-    }
-
-    /// The longest line words take.
-    fn max_len(&self) -> usize {
-        match self {
-            LineWords::Narrow(_) => u64::BITS as usize,
-            LineWords::Wide(_) => u128::BITS as usize,
-        }
-    }
-
-    #[inline]
-    fn set(&mut self, line: usize, i: usize, cell: Cell) {
-        match self {
-            LineWords::Narrow(words) => words.known[line].set(i, cell),
-            LineWords::Wide(words) => words.known[line].set(i, cell),
-        }
-    }
-
-    #[inline]
-    fn solve(
-        &mut self,
-        line: usize,
-        blocks: &[usize],
-        len: usize,
-        narrowed: &mut Vec<(usize, Cell)>,
-    ) -> Result<(), Contradiction> {
-        match self {
-            LineWords::Narrow(words) => words.solve(line, blocks, len, narrowed),
-            LineWords::Wide(words) => words.solve(line, blocks, len, narrowed),
-        }
-    }
 }
 
 /// Every line's known cells in words `W`, the bit-parallel solver, and its answers remembered.
@@ -289,15 +241,14 @@ impl Kind for Puzzle {
     fn line_engine(&self) -> BlackAndWhiteLines {
         let (width, height) = (self.width(), self.height());
         let longest = width.max(height);
-        let fits_words = |len: usize| len <= u128::BITS as usize;
-        let longest_in_words = [width, height]
-            .into_iter()
-            .filter(|&len| fits_words(len))
-            .max()
-            .unwrap_or(0);
+        let lines = width + height;
         BlackAndWhiteLines {
             height,
-            words: LineWords::new(width + height, longest_in_words),
+            words: Words::for_longest(
+                longest_in_words(width, height),
+                || WordLines::new(lines),
+                || WordLines::new(lines),
+            ),
             rows_in_words: fits_words(width),
             columns_in_words: fits_words(height),
             solver: DpLineSolver::new(),
@@ -309,12 +260,15 @@ impl Kind for Puzzle {
 
     #[inline]
     fn note(lines: &mut BlackAndWhiteLines, row: usize, col: usize, cell: Cell) {
-        if lines.rows_in_words {
-            lines.words.set(row, col, cell);
-        }
-        if lines.columns_in_words {
-            lines.words.set(lines.height + col, row, cell);
-        }
+        let column = lines.height + col;
+        in_words!(&mut lines.words, words => {
+            if lines.rows_in_words {
+                words.known[row].set(col, cell);
+            }
+            if lines.columns_in_words {
+                words.known[column].set(row, cell);
+            }
+        })
     }
 
     fn solve_line(
@@ -326,9 +280,9 @@ impl Kind for Puzzle {
     ) -> Result<(), Contradiction> {
         let clue = self.line_clue(line.number);
         if line.len <= lines.words.max_len() {
-            return lines
-                .words
-                .solve(line.number, clue.blocks(), line.len, narrowed);
+            return in_words!(&mut lines.words, words => {
+                words.solve(line.number, clue.blocks(), line.len, narrowed)
+            });
         }
         lines.line.clear();
         lines
@@ -355,22 +309,16 @@ impl Kind for Puzzle {
     }
 }
 
-/// The colour line engine: per line of up to [`bits::MAX_LEN`] cells a word per value (the cells
-/// that may still take it) and the bit-parallel solver; for longer lines the colour dynamic
-/// program, its results cached by the line's cells.
+/// The colour line engine: per line of up to 128 cells a word per value (the cells that may still
+/// take it) and the bit-parallel solver; for longer lines the colour dynamic program, its results
+/// cached by the line's cells.
 pub struct ColourLines {
     height: usize,
-    /// The values a cell can take: the palette's colours and the background.
-    values: usize,
-    /// `words[line * values + c]`: the cells of the line that may take value `c` (unused for lines
-    /// longer than [`bits::MAX_LEN`]).
-    words: Vec<u64>,
+    /// Per line, a word per value (unused for lines too long for words).
+    words: Words<ColourWordLines<u64>, ColourWordLines<u128>>,
     /// Whether the rows (the columns) are short enough for [`words`](Self::words).
     rows_in_words: bool,
     columns_in_words: bool,
-    bits: ColourBitSolver,
-    /// What the bit-parallel solver leaves, a word per value: a reused buffer.
-    can: Vec<u64>,
     solver: ColourDpSolver,
     cache: LineCache,
     /// The bits a cell takes in a cache key: the fewest of 2, 4, 8, 16 or 32 that hold a bit per
@@ -379,6 +327,76 @@ pub struct ColourLines {
     /// A line's cells, and what solving it gives: reused buffers.
     line: Vec<Colours>,
     solved: Vec<Colours>,
+}
+
+/// Every line's words `W`, one per value, the bit-parallel colour solver, and a buffer for what it
+/// leaves.
+struct ColourWordLines<W: Word> {
+    /// `may[line * values + c]`: the cells of the line that may take value `c`.
+    may: Vec<W>,
+    bits: ColourBitSolver<W>,
+    /// What the solver leaves, a word per value.
+    can: Vec<W>,
+}
+
+impl<W: Word> ColourWordLines<W> {
+    /// Every cell of every line open, for `height` rows of `width` cells and `values` values.
+    fn new(width: usize, height: usize, values: usize) -> Self {
+        // A line too long for words keeps them unused.
+        let open = |len: usize| match len <= W::BITS {
+            true => W::MAX >> (W::BITS - len),
+            false => W::ZERO,
+        };
+        let mut may = Vec::with_capacity((width + height) * values);
+        may.extend(std::iter::repeat_n(open(width), height * values));
+        may.extend(std::iter::repeat_n(open(height), width * values));
+        ColourWordLines {
+            may,
+            bits: ColourBitSolver::new(),
+            can: vec![W::ZERO; values],
+        }
+    }
+
+    /// Sets cell `i` of line `line` to the values `colours`.
+    #[inline]
+    fn note(&mut self, line: usize, i: usize, colours: Colours) {
+        let values = self.can.len();
+        let bit = W::ONE << i;
+        for (c, word) in self.may[line * values..][..values].iter_mut().enumerate() {
+            *word &= !bit;
+            if colours >> c & 1 == 1 {
+                *word |= bit;
+            }
+        }
+    }
+
+    /// Solves line `line` of `len` cells and clue `clue` on what its cells may take; pushes each
+    /// cell it narrows, with what it leaves, onto `narrowed`.
+    #[inline]
+    fn solve(
+        &mut self,
+        line: usize,
+        clue: &ColourClue,
+        len: usize,
+        narrowed: &mut Vec<(usize, Colours)>,
+    ) -> Result<(), Contradiction> {
+        let values = self.can.len();
+        let may = &self.may[line * values..][..values];
+        self.bits.solve(clue, len, may, &mut self.can)?;
+        let lost = may
+            .iter()
+            .zip(&self.can)
+            .fold(W::ZERO, |lost, (&may, &can)| lost | (may & !can));
+        for i in bits::ones(lost) {
+            let kept = self
+                .can
+                .iter()
+                .enumerate()
+                .fold(0, |kept, (c, &word)| kept | Colours::from(word.has(i)) << c);
+            narrowed.push((i, kept));
+        }
+        Ok(())
+    }
 }
 
 impl Kind for ColourPuzzle {
@@ -436,26 +454,15 @@ impl Kind for ColourPuzzle {
         let (width, height) = (self.width(), self.height());
         let longest = width.max(height);
         let values = self.palette().len() + 1;
-        // Every cell open; a line too long for words keeps them unused.
-        let line_words = |len: usize| {
-            let cells = u64::MAX.checked_shr(bits::MAX_LEN.saturating_sub(len) as u32);
-            vec![cells.unwrap_or(0); values]
-        };
-        let mut words = Vec::with_capacity((width + height) * values);
-        for _ in 0..height {
-            words.extend(line_words(width));
-        }
-        for _ in 0..width {
-            words.extend(line_words(height));
-        }
         ColourLines {
             height,
-            values,
-            words,
-            rows_in_words: width <= bits::MAX_LEN,
-            columns_in_words: height <= bits::MAX_LEN,
-            bits: ColourBitSolver::new(),
-            can: vec![0; values],
+            words: Words::for_longest(
+                longest_in_words(width, height),
+                || ColourWordLines::new(width, height, values),
+                || ColourWordLines::new(width, height, values),
+            ),
+            rows_in_words: fits_words(width),
+            columns_in_words: fits_words(height),
             solver: ColourDpSolver::new(),
             cache: LineCache::default(),
             key_bits: (values as u32).next_power_of_two().max(2),
@@ -466,14 +473,15 @@ impl Kind for ColourPuzzle {
 
     #[inline]
     fn note(lines: &mut ColourLines, row: usize, col: usize, colours: Colours) {
-        let values = lines.values;
-        if lines.rows_in_words {
-            set_value_bits(&mut lines.words[row * values..][..values], col, colours);
-        }
-        if lines.columns_in_words {
-            let column = (lines.height + col) * values;
-            set_value_bits(&mut lines.words[column..][..values], row, colours);
-        }
+        let column = lines.height + col;
+        in_words!(&mut lines.words, words => {
+            if lines.rows_in_words {
+                words.note(row, col, colours);
+            }
+            if lines.columns_in_words {
+                words.note(column, row, colours);
+            }
+        })
     }
 
     fn solve_line(
@@ -484,21 +492,10 @@ impl Kind for ColourPuzzle {
         narrowed: &mut Vec<(usize, Colours)>,
     ) -> Result<(), Contradiction> {
         let clue = self.line_clue(line.number);
-        if line.len <= bits::MAX_LEN {
-            let values = lines.values;
-            let may = &lines.words[line.number * values..][..values];
-            lines.bits.solve(clue, line.len, may, &mut lines.can)?;
-            let lost = may
-                .iter()
-                .zip(&lines.can)
-                .fold(0, |lost, (&may, &can)| lost | (may & !can));
-            for i in bits::ones(lost) {
-                let kept = lines.can.iter().enumerate().fold(0, |kept, (c, &word)| {
-                    kept | ((word >> i & 1) as Colours) << c
-                });
-                narrowed.push((i, kept));
-            }
-            return Ok(());
+        if line.len <= lines.words.max_len() {
+            return in_words!(&mut lines.words, words => {
+                words.solve(line.number, clue, line.len, narrowed)
+            });
         }
         lines.line.clear();
         lines
@@ -530,16 +527,6 @@ impl Kind for ColourPuzzle {
     }
 }
 
-/// Sets bit `i` of each value's word of a line to say whether `colours` holds the value.
-#[inline]
-fn set_value_bits(words: &mut [u64], i: usize, colours: Colours) {
-    let bit = 1 << i;
-    for (c, word) in words.iter_mut().enumerate() {
-        *word = (*word & !bit) | u64::from(colours >> c & 1) << i;
-    }
-}
-
-/// Sets bit `i` of `line`'s words to say `cell`.
 /// Line results by the line's number and known cells packed into words: the cells solving it
 /// leaves, packed the same way, or that it has no arrangement. It is cleared when it outgrows
 /// [`CACHE_ENTRIES`].

@@ -87,3 +87,62 @@ macro_rules! word {
 
 word!(u64);
 word!(u128);
+
+/// A puzzle's lines in words: `N` (over `u64`) when every line kept in words fits 64 cells, `W`
+/// (over `u128`) when one needs up to 128. A line engine holds one, made once per search, and
+/// reaches it through [`in_words!`]: the match is on a value that never changes, and boxing the
+/// larger variant would add a load to every line solved.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum Words<N, W> {
+    Narrow(N),
+    Wide(W),
+}
+
+impl<N, W> Words<N, W> {
+    /// `narrow()` when the longest line kept in words has at most 64 cells, else `wide()`.
+    pub(crate) fn for_longest(
+        longest: usize,
+        narrow: impl FnOnce() -> N,
+        wide: impl FnOnce() -> W,
+    ) -> Self {
+        if longest <= u64::BITS as usize {
+            Words::Narrow(narrow())
+        } else {
+            Words::Wide(wide())
+        }
+    }
+
+    /// The longest line the words take.
+    pub(crate) fn max_len(&self) -> usize {
+        match self {
+            Words::Narrow(_) => u64::BITS as usize,
+            Words::Wide(_) => u128::BITS as usize,
+        }
+    }
+}
+
+/// The longest line that lines of `width` and `height` cells keep in words: the longer of the two
+/// that fits 128 cells (0 when neither does).
+pub(crate) fn longest_in_words(width: usize, height: usize) -> usize {
+    [width, height]
+        .into_iter()
+        .filter(|&len| fits_words(len))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Whether a line of `len` cells fits the widest word.
+pub(crate) fn fits_words(len: usize) -> bool {
+    len <= u128::BITS as usize
+}
+
+/// `$body` with `$engine` bound to the engine inside `$words` ([`Words`]), whichever word it is.
+macro_rules! in_words {
+    ($words:expr, $engine:ident => $body:expr) => {
+        match $words {
+            $crate::logic::word::Words::Narrow($engine) => $body,
+            $crate::logic::word::Words::Wide($engine) => $body,
+        }
+    };
+}
+pub(crate) use in_words;

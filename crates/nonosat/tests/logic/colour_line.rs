@@ -1,6 +1,6 @@
-//! The colour line solvers (bit-parallel up to 64 cells, the dynamic program for any length)
+//! The colour line solvers (bit-parallel up to 128 cells, the dynamic program for any length)
 //! against brute-force enumeration of every short line with 3 colours, and against each other on
-//! every short line with any sets of colours and on random lines up to 64 cells.
+//! every short line with any sets of colours and on random lines up to 128 cells.
 
 use crate::brute::Rng;
 use crate::brute::colour::{
@@ -188,17 +188,18 @@ fn the_solvers_agree_on_every_set_of_values_up_to_length_5() {
     );
 }
 
-/// Random lines of 1 to 64 cells (and past 64, where the line solver is the dynamic program
-/// itself) with up to 31 colours: clues read off a random picture line, or another, and cells
-/// that may take the picture's colour and others, or with a few cells against the picture.
+/// Random lines of 1 to 128 cells (bit-parallel in a `u64` up to 64 cells, in a `u128` beyond;
+/// and past 128, where the line solver is the dynamic program itself) with up to 31 colours:
+/// clues read off a random picture line, or another, and cells that may take the picture's colour
+/// and others, or with a few cells against the picture.
 #[test]
-fn the_solvers_agree_on_random_lines_up_to_64_cells() {
+fn the_solvers_agree_on_random_lines_up_to_128_cells() {
     let mut rng = Rng::new(64);
     let mut solvers = Solvers::new();
     let (mut consistent, mut contradictions) = (0, 0);
-    for round in 0..30_000 {
-        let len = 1 + rng.below(if round % 10 == 0 { 70 } else { 64 }) as usize;
-        let colours: u8 = [1, 2, 3, 5, 8, 31][round % 6];
+    for round in 0..40_000 {
+        let len = 1 + rng.below([64, 128, 140, 64][round % 4]) as usize;
+        let colours: u8 = [1, 2, 3, 5, 8, 31][round % 7 % 6];
         let all: Colours = if colours == 31 {
             Colours::MAX
         } else {
