@@ -123,7 +123,7 @@ pub trait Kind: Nonogram {
 }
 
 /// The black-and-white line engine: the known cells of each line of up to 128 cells as two words
-/// ([`LineWords`]), the bit-parallel solver, and the dynamic program with its cache for longer
+/// (`u64` or `u128`), the bit-parallel solver, and the dynamic program with its cache for longer
 /// lines.
 pub struct BlackAndWhiteLines {
     height: usize,
