@@ -1,11 +1,12 @@
 //! The complete line solver for lines of up to 128 cells, bit-parallel: the same result as
 //! [`DpLineSolver`](super::DpLineSolver) in O(k·log n) word operations instead of O(n·k) steps.
 //!
-//! A line is two words (`u64` up to 64 cells, `u128` up to 128: [`Word`]), its known black and its known white cells (bit `i` is cell `i`). The
-//! prefix table of the dynamic program becomes one word per block: `starts[j]`, the cells where
-//! block `j` can start with blocks `0..j` placed before it consistently, and `whites[j]`, the
-//! cells that can be white with blocks `0..j` placed before them and only whites after the last
-//! (nonosolve and pbnsolve's bit-parallel solvers rest on the same idea). With `fits(c)` the
+//! A line is two words (`u64` up to 64 cells, `u128` up to 128: [`Word`]), its known black and its
+//! known white cells (bit `i` is cell `i`). The prefix table of the dynamic program becomes one
+//! word per block: `starts[j]`, the cells where block `j` can start with blocks `0..j` placed
+//! before it consistently, and `whites[j]`, the cells that can be white with blocks `0..j` placed
+//! before them and only whites after the last (nonosolve and pbnsolve's bit-parallel solvers rest
+//! on the same idea). With `fits(c)` the
 //! cells where a block of `c` holds no known white and has no known black just before or after:
 //!
 //! - `whites[0]`: the cells before the first known black;

@@ -356,7 +356,7 @@ impl Solver<Option<Deadline>> {
     /// Like [`Solver::stoppable`] on CaDiCaL, with every row and column of `puzzle` a propagator
     /// inside its search (lazy clause generation, `lines.rs`): the formula needs only the cell
     /// variables, and clauses about known cells. `None` in a build without CaDiCaL, or when a
-    /// line is longer than 64 cells.
+    /// line is longer than 128 cells.
     pub fn stoppable_with_lines(interrupt: Interrupt, puzzle: &Puzzle) -> Option<Self> {
         #[cfg(feature = "cadical")]
         {
