@@ -6,8 +6,8 @@
 //! word per block: `starts[j]`, the cells where block `j` can start with blocks `0..j` placed
 //! before it consistently, and `whites[j]`, the cells that can be white with blocks `0..j` placed
 //! before them and only whites after the last (nonosolve and pbnsolve's bit-parallel solvers rest
-//! on the same idea). With `fits(c)` the
-//! cells where a block of `c` holds no known white and has no known black just before or after:
+//! on the same idea). With `fits(c)` the cells where a block of `c` holds no known white and has
+//! no known black just before or after:
 //!
 //! - `whites[0]`: the cells before the first known black;
 //! - `starts[j] = fits(c_j) & (whites[j] << 1)` (and cell 0 for block 0);
