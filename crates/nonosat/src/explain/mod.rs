@@ -2,11 +2,11 @@
 //! forces it, the dependency graph they form, and a difficulty rating read off that graph.
 //!
 //! The core ([`path`], [`support`], [`orders`]) knows nothing of nonograms: a step fixes cells of a
-//! grid to values and rests on a support of earlier-known cells. [`nonogram`] extracts the path of a
-//! nonogram with the complete line solver and contradiction probes, over [`lines`]' line logic of
-//! either kind of puzzle (black and white, or colour); [`rating`] classes and scores
-//! it; [`hint`] gives the next step of a partly solved grid and its wrong cells; [`crate::latin`]
-//! puts the seed paper's own puzzle on the same core.
+//! grid to values and rests on a support of earlier-known cells. [`nonogram`] extracts the path of
+//! a nonogram with the complete line solver and contradiction probes, over [`lines`]' line logic of
+//! either kind of puzzle (black and white, or colour); [`rating`] classes and scores it;
+//! [`hint`](mod@hint) gives the next step of a partly solved grid and its wrong cells;
+//! [`crate::latin`] puts the seed paper's own puzzle on the same core.
 
 pub mod hint;
 pub mod lines;

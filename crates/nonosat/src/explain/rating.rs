@@ -18,10 +18,10 @@
 //! `probes` is the number of probe steps and `p` the largest support of a probe.
 //!
 //! When the path runs out of its time budget, the class comes from where it stopped: line
-//! propagation, then probing ([`crate::logic::probe`], without supports) decide whether lines or probes
-//! would finish; the score is the path's so far, a lower bound, and "needs search" counts the cells
-//! that probing leaves open. A colour puzzle's path cut short is `line-solvable` when propagation
-//! finishes it and no probe was needed, else `unrated`.
+//! propagation, then probing ([`probe`](fn@crate::logic::probe), without supports) decide whether
+//! lines or probes would finish; the score is the path's so far, a lower bound, and "needs search"
+//! counts the cells that probing leaves open. A colour puzzle's path cut short is `line-solvable`
+//! when propagation finishes it and no probe was needed, else `unrated`.
 
 use std::time::Instant;
 

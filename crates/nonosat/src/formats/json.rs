@@ -15,8 +15,8 @@
 //! has its name as letter when the name is one character; each clue block is `[length, "name"]`;
 //! the optional `background` is `#rrggbb` or `{"name": "white", "rgb": "#rrggbb"}` (white, named
 //! `background`, when absent); the goal's rows have a character a cell, `.` for the background
-//! and the colour's letter otherwise. [`parse`] refuses colour objects, which
-//! [`parse_colour`] and [`parse_colour_lines`] read.
+//! and the colour's letter otherwise. `parse` refuses colour objects, which
+//! `parse_colour` and `parse_colour_lines` read.
 
 use serde::Deserialize;
 

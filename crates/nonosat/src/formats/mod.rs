@@ -88,7 +88,7 @@ pub enum Format {
     JsonLines,
     /// A picture as a text grid of `#` and `.`.
     Picture,
-    /// A PNG image, one pixel a cell; written as bytes ([`write_bytes`], [`write_colour_bytes`]).
+    /// A PNG image, one pixel a cell; written as bytes ([`write_bytes`]).
     Png,
     /// A Netpbm bitmap, `P1` (text) or `P4` (binary); written as `P1`.
     Pbm,
@@ -249,10 +249,10 @@ impl ReadOptions {
 }
 
 /// What reading and writing files needs of a kind of puzzle, so that [`parse`], [`parse_bytes`],
-/// [`write`] and [`write_bytes`] are written once: black and white ([`Puzzle`], every format) and
-/// colour ([`ColourPuzzle`](crate::model::ColourPuzzle), with its colour table where the format
-/// holds one, as black and white where it does not: [`colour`]). Sealed: the kinds are the
-/// library's own.
+/// [`write`](fn@write) and [`write_bytes`] are written once: black and white ([`Puzzle`], every
+/// format) and colour ([`ColourPuzzle`](crate::model::ColourPuzzle), with its colour table where
+/// the format holds one, and as black and white, the one-colour case, where it does not). Sealed:
+/// the kinds are the library's own.
 pub trait Stored: Sized + sealed::Sealed {
     /// Reads the puzzles of a file's bytes in `format`, with pictures read by `options`; errors
     /// name the file as `file`.
@@ -263,7 +263,7 @@ pub trait Stored: Sized + sealed::Sealed {
         file: &str,
     ) -> Result<Vec<Entry<Self>>, ParseError>;
 
-    /// Writes the puzzle in a text format (see [`write`]).
+    /// Writes the puzzle in a text format (see [`write`](fn@write)).
     fn write_text(&self, format: Format) -> Result<String, WriteError>;
 
     /// Writes the puzzle's goal as a PNG picture, one pixel a cell, once the build is known to
@@ -504,8 +504,8 @@ pub fn write<P: Stored>(puzzle: &P, format: Format) -> Result<String, WriteError
     puzzle.write_text(format)
 }
 
-/// Writes one puzzle as bytes: as [`write`] does, and `Png` as the goal picture, one pixel a cell
-/// (see each kind's [`Stored::write_png`]).
+/// Writes one puzzle as bytes: as [`write`](fn@write) does, and `Png` as the goal picture, one
+/// pixel a cell (see each kind's [`Stored::write_png`]).
 pub fn write_bytes<P: Stored>(puzzle: &P, format: Format) -> Result<Vec<u8>, WriteError> {
     if format != Format::Png {
         return write(puzzle, format).map(String::into_bytes);

@@ -9,7 +9,7 @@
 //! sections, are ignored. Bundles separate puzzles with a line `====`.
 //!
 //! Colour puzzles (`color a #ff0000` lines, a colour letter after clue numbers: `3b,1d`) are refused
-//! by [`parse`] and read by [`parse_colour`]: a number without a letter is colour `1` (black unless
+//! by `parse` and read by `parse_colour`: a number without a letter is colour `1` (black unless
 //! declared), the goal has `0` for the background and each cell's letter (or `1`). Without `color`
 //! lines every letter is a colour of its own; with them, a letter they do not declare is an error.
 //! A `color` line may end with the colour's name (`color y #ffff00 yellow`, nonosat's extension:

@@ -9,7 +9,7 @@
 //! third `:` line closes the clues: what follows it is free text (pbnsolve's files end so).
 //! Lines starting with `#` inside sections are comments. A `#t` line in the preamble marks a
 //! triddler (triangular puzzle) and clue letters of more than one colour mark a colour puzzle: both
-//! are refused by [`parse`]; [`parse_colour`] reads colour puzzles.
+//! are refused by `parse`; `parse_colour` reads colour puzzles.
 //!
 //! A colour table line is `<in-char>:<out-char> <colour> <comment>`: clues name the colour by its
 //! in-char (`3y`), its letter; the colour is an X11 name or `#rrggbb`, and the colour's name is the

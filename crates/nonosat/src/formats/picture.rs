@@ -3,7 +3,7 @@
 //! Whitespace at the end of a line and blank lines before and after the picture are ignored; every
 //! row must have the same length. The clues are read off the picture, which becomes the goal.
 //!
-//! [`parse_colour`] reads colour pictures: legend lines `C #rrggbb` (a character, a space, its
+//! `parse_colour` reads colour pictures: legend lines `C #rrggbb` (a character, a space, its
 //! colour, and optionally a space and its name) at the top, then the rows, `.` the background and each other character a colour of the
 //! legend. Without a legend, the colour squares ⬜ (background) ⬛ 🟥 🟧 🟨 🟩 🟦 🟪 🟫 (number-loom's
 //! character grids) and the black-and-white characters are known.

@@ -5,10 +5,10 @@
 //! [`MAX_SIDE`] pixels a side before any pixel is decoded. The clues are
 //! read off the picture, which becomes the goal.
 //!
-//! Read in colour ([`parse_colour`], `--colors N`), pixels of the background colour (white unless
+//! Read in colour (`parse_colour`, `--colors N`), pixels of the background colour (white unless
 //! `--background` names another) are empty and the others keep their colours, quantised to at most
 //! N (at most [`MAX_COLOURS`]) when there are more ([`quantise`]); the colours are named `a`, `b`,
-//! ... in the order their first pixel appears. Written in colour ([`write_colour`]), each cell is
+//! ... in the order their first pixel appears. Written in colour (`write_colour`), each cell is
 //! a pixel of its palette colour, so reading back with the same background gives the same cells.
 
 use super::error::{LineError, ParseErrorKind};

@@ -9,7 +9,7 @@
 //! a line between `|` characters, in the `char`s of the `<color>` elements (`X` black and `.`
 //! white when not declared). The XML itself is read by roxmltree (`src/formats/xml.rs`).
 //!
-//! [`parse_colour`] reads colour puzzles too: each `<color name="..." char="...">` element declares
+//! `parse_colour` reads colour puzzles too: each `<color name="..." char="...">` element declares
 //! a colour (its name, its letter and its text `rgb` or `rrggbb` hex), `black` (`X`) and `white`
 //! (`.`) are known without declaration,
 //! and a count of an undeclared colour, a count in the background colour or a name declared twice

@@ -6,7 +6,7 @@
 //! A line's completions are counted by the forward-backward recursion of a complete line solver,
 //! over reals instead of booleans, and each completion is weighted by what the crossing lines say
 //! of its cells. Rows and columns take turns, a line solved again only once a message into it has
-//! moved by more than [`TOLERANCE`], for at most [`MAX_ROUNDS`].
+//! moved by more than `TOLERANCE`, for at most `MAX_ROUNDS`.
 
 use crate::model::{Cell, Clue, Grid, LineId, Puzzle};
 

@@ -1,5 +1,5 @@
 //! The complete line solver for lines of up to 128 cells, bit-parallel: the same result as
-//! [`DpLineSolver`](super::DpLineSolver) in O(k·log n) word operations instead of O(n·k) steps.
+//! [`DpLineSolver`] in O(k·log n) word operations instead of O(n·k) steps.
 //!
 //! A line is two words (`u64` up to 64 cells, `u128` up to 128: [`Word`]), its known black and its
 //! known white cells (bit `i` is cell `i`). The prefix table of the dynamic program becomes one

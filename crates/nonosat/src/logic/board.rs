@@ -2,9 +2,9 @@
 //! puzzle ([`Kind`]): every narrowed cell goes on an undo trail, and lines are solved by the kind's
 //! own line engine (bit-parallel with a cache for black and white).
 //!
-//! [`propagate`](super::propagate) copies lines and grids, which is fine once per puzzle but not for
-//! a depth-first search that probes every open cell every way at every node. A [`Board`] instead
-//! narrows cells in place, records what each was before on a trail, and undoes back to a
+//! [`propagate`](fn@super::propagate) copies lines and grids, which is fine once per puzzle but not
+//! for a depth-first search that probes every open cell every way at every node. A [`Board`]
+//! instead narrows cells in place, records what each was before on a trail, and undoes back to a
 //! [`mark`](Board::mark) in time proportional to what it undoes.
 //!
 //! Lines are numbered rows first (`0..height`), then columns (`height..height + width`); cells

@@ -2,9 +2,8 @@
 //!
 //! A cell is a set of colours it may still take, as the bits of a [`Colours`] (bit 0 the
 //! background). [`ColourLineSolver`] keeps in each cell exactly the colours some arrangement of
-//! the clue gives it: bit-parallel for lines of up to 128 cells
-//! ([`ColourBitSolver`](super::colour_bits::ColourBitSolver)), and beyond by
-//! [`ColourDpSolver`], a dynamic program in O(n·(k + C)) for a line of n cells, k blocks and C
+//! the clue gives it: bit-parallel for lines of up to 128 cells ([`ColourBitSolver`]), and beyond
+//! by [`ColourDpSolver`], a dynamic program in O(n·(k + C)) for a line of n cells, k blocks and C
 //! colours:
 //!
 //! - `reach[j][i]`: blocks `0..j` fit the first `i` cells, and block `j` may start at cell `i` (the

@@ -3,7 +3,7 @@
 //! every solution lies in the trial of its own colour for the cell, each cell keeps only the colours
 //! some surviving trial leaves it. Rounds repeat, with the grid propagated again after each round
 //! that narrowed it, until a round narrows nothing. Sound, like black-and-white probing
-//! ([`probe`](super::probe)), and incomplete.
+//! ([`probe`](fn@super::probe)), and incomplete.
 
 use super::colour::{ColourLineSolver, ColourState, propagate_colour, propagate_colour_lines};
 use super::probe::NoSolution;

@@ -30,7 +30,7 @@ use crate::model::{Cell, Clue, Grid, LineId, Pos, Puzzle};
 const MAX_STATES: usize = 20_000_000;
 
 /// Propagates `grid` by counting and line logic, taking turns, to a common fixpoint or until
-/// [`MAX_STATES`] are spent; the number of cells that became known. Expects `grid` at a fixpoint
+/// `MAX_STATES` are spent; the number of cells that became known. Expects `grid` at a fixpoint
 /// of line propagation already.
 pub fn propagate_with_counts(
     puzzle: &Puzzle,

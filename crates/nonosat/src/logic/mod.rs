@@ -3,12 +3,12 @@
 //! [`LineSolver`] is one line's deduction: given a clue and a partly known line, fix the cells that
 //! must follow. [`DpLineSolver`] is the complete one (Kikuchi's Theorem 2.2, by dynamic
 //! programming), and [`bits::BitLineSolver`] the same on lines of one word (up to 128 cells),
-//! bit-parallel; the seed
-//! papers' methods in [`crate::methods`] are others. [`propagate`] runs any of them over a queue of
-//! dirty lines; [`probe`] tries open cells both ways on top of it; a [`board::Board`] propagates in
-//! place with an undo trail, for search, over either kind of puzzle ([`kind`]: the black-and-white
-//! line engine, bit-parallel with a line cache, and the colour one). [`colour`] holds the colour
-//! line solver (bit-parallel in [`colour_bits`] up to 128 cells) and its propagation, apart from the
+//! bit-parallel; the seed papers' methods in [`crate::methods`] are others.
+//! [`propagate`](fn@propagate) runs any of them over a queue of dirty lines; [`probe`](fn@probe)
+//! tries open cells both ways on top of it; a [`board::Board`] propagates in place with an undo
+//! trail, for search, over either kind of puzzle ([`kind`]: the black-and-white line engine,
+//! bit-parallel with a line cache, and the colour one). [`colour`] holds the colour line solver
+//! (bit-parallel in [`colour_bits`] up to 128 cells) and its propagation, apart from the
 //! black-and-white hot loops; [`colour_probe`] probes colour grids on top of it.
 
 pub mod belief;

@@ -18,12 +18,12 @@
 //!
 //! The paper's algorithms alternate passes over all rows and all columns until nothing changes
 //! (cube2 steps 1-9, cube3 steps 1-7); here each method is a [`LineSolver`], and
-//! [`crate::logic::propagate`] supplies the repetition. Section 4.1 says the three methods give the same
-//! output: cube2 and cube3 do (both are complete line solvers), and cube4 does unless a line's
-//! freedom stays above θ to the end. Theorem 4.1's claim that they solve every puzzle with a
-//! unique solution is false: the 4x2 puzzle with rows `2 / 1 1` and columns `1 / 1 / 1 / 1` has one
-//! solution and no line fixes any of its cells. Section 4.2 gives the cost of cube3 as the sum of
-//! the lines' freedoms per pass.
+//! [`propagate`](fn@crate::logic::propagate) supplies the repetition. Section 4.1 says the three
+//! methods give the same output: cube2 and cube3 do (both are complete line solvers), and cube4
+//! does unless a line's freedom stays above θ to the end. Theorem 4.1's claim that they solve every
+//! puzzle with a unique solution is false: the 4x2 puzzle with rows `2 / 1 1` and columns
+//! `1 / 1 / 1 / 1` has one solution and no line fixes any of its cells. Section 4.2 gives the cost
+//! of cube3 as the sum of the lines' freedoms per pass.
 //!
 //! Arrangements are listed by a depth-first search that places blocks left to right and drops a
 //! partial placement as soon as it disagrees with a known cell. Each partial placement it tries is

@@ -214,7 +214,7 @@ impl Index<Rule> for RuleCounts {
 ///
 /// Each pass applies the chosen rules once each, in [`KoikeRules::ORDER`]; passes repeat until a
 /// whole pass changes nothing. Every rule is sound, so the fixpoint never contradicts an arrangement;
-/// it is a subset of what the complete [`DpLineSolver`](super::DpLineSolver) fixes.
+/// it is a subset of what the complete [`DpLineSolver`](crate::logic::DpLineSolver) fixes.
 ///
 /// ```
 /// use nonosat::logic::LineSolver;

@@ -63,9 +63,9 @@ pub enum PuzzleError {
     },
 }
 
-/// A kind of nonogram as its clues: what each layer's trait of a kind ([`Kind`](crate::logic::Kind),
-/// [`Encodable`](crate::cnf::Encodable)) starts from. Its size, lines and clues are its [`Clues`],
-/// to which it dereferences.
+/// A kind of nonogram as its clues: what each layer's trait of a kind
+/// ([`Kind`](crate::logic::kind::Kind), [`Encodable`](crate::cnf::Encodable)) starts from. Its
+/// size, lines and clues are its [`Clues`], to which it dereferences.
 pub trait Nonogram: Deref<Target = Clues<Self::Clue>> {
     /// A line's clue.
     type Clue;

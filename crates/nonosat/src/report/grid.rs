@@ -31,7 +31,7 @@ pub fn draw_grid(grid: &Grid<bool>, marked: &[Pos]) -> String {
 }
 
 /// Draws a colour grid as [`draw_grid`] does, each cell its colour's letter in `palette` (`.` the
-/// background). A cell in `marked` has [`MARK`] before it instead of a space: letters are the
+/// background). A cell in `marked` has `MARK` (`*`) before it instead of a space: letters are the
 /// file's own (`y` `o` `b` `r`, digits, signs), so no change of case could mark them.
 pub fn draw_colour_grid(grid: &Grid<u8>, palette: &Palette, marked: &[Pos]) -> String {
     draw_with(

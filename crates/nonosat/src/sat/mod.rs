@@ -1,6 +1,6 @@
 //! The SAT layer, the only part of nonosat that talks to a SAT solver: a small [`Backend`] interface
 //! with one file per backend, [`SatBackend`] to choose one at run time, and [`Solver`], which runs
-//! the chosen backend under a [`Limit`](crate::deadline::Limit) so that a solve without a deadline
+//! the chosen backend under a [`Limit`] so that a solve without a deadline
 //! cannot time out in its type.
 
 #[cfg(feature = "cadical")]

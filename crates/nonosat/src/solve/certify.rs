@@ -1,6 +1,6 @@
 //! Certified verdicts: a DRAT proof that a puzzle has no solution other than the one found (or no
-//! solution at all), a model as the certificate of a second solution, and [`checker`], an
-//! independent checker for both.
+//! solution at all), a model as the certificate of a second solution, and the checker of
+//! the `drat-check` crate, independent of this one, for both.
 //!
 //! The formula certified stands on the clues alone: the encoding of every line without the unit
 //! clauses that line propagation derives, plus the clause that blocks the solution found. A
@@ -8,7 +8,7 @@
 //! `nonosat verify-proof` or any DRAT checker, such as drat-trim.
 //!
 //! When counting across lines fixes cells of a black-and-white puzzle from its clues alone, the
-//! proof starts with those steps (`k` lines, [`counting`]), which the checker verifies by counting
+//! proof starts with those steps (`k` lines, [`Counting`]), which the checker verifies by counting
 //! itself, and the formula declares the clues they rest on; the SAT solve then starts from the
 //! cells they fixed. That is how the n-Dom family, which clause learning alone refutes slowly, is
 //! certified in milliseconds (docs/ambiguity.md, "Certificates with counting steps").

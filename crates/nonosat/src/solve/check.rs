@@ -205,7 +205,8 @@ pub struct Report<S = bool, M = Mismatch> {
     /// The verdict.
     pub verdict: Verdict,
     /// Solutions found: none, one, or up to [`Options::max_solutions`] different ones. Each has
-    /// passed [`Puzzle::check`] (or [`ColourPuzzle::check`](crate::model::ColourPuzzle::check)).
+    /// passed [`Puzzle::check`](crate::model::Puzzle::check) (or
+    /// [`ColourPuzzle::check`](crate::model::ColourPuzzle::check)).
     pub solutions: Vec<Grid<S>>,
     /// Whether `solutions` holds every solution: the search proved that there is no other.
     pub exhausted: bool,

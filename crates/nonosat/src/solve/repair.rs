@@ -10,9 +10,9 @@
 //! alternatives, the set is minimal. Otherwise the new solution joins the alternatives. When the
 //! budget runs out first, the hints are completed greedily and marked "best found".
 //!
-//! Edits: pictures that differ from the design in one cell (optionally two), nearest the
-//! ambiguous cells first, each of which [`solve::check`] confirms has a unique puzzle. When none
-//! is found and the ambiguous cells lie in separate regions, `regions` proposes one edit per
+//! Edits: pictures that differ from the design in one cell (optionally two), nearest the ambiguous
+//! cells first, each of which [`check`](fn@crate::solve::check) confirms has a unique puzzle. When
+//! none is found and the ambiguous cells lie in separate regions, `regions` proposes one edit per
 //! region, checked as a whole.
 //!
 //! Colour designs are repaired by the same code (written over `searcher::SolveKind`): a hint
