@@ -168,7 +168,7 @@ impl<W: Word> BitLineSolver<W> {
         if len == 0 {
             return Ok(known);
         }
-        let full = W::MAX >> (W::BITS - len);
+        let full = W::cells(len);
         let reverse = |word: W| word.reverse_bits() >> (W::BITS - len);
         let reversed = LineBits {
             black: reverse(known.black),
@@ -219,7 +219,7 @@ fn sweep<W: Word>(
     line: LineBits<W>,
     out: &mut Sweep<W>,
 ) {
-    let full = W::MAX >> (W::BITS - len);
+    let full = W::cells(len);
     let open = !line.white & full;
     let not_black = !line.black & full;
     // The cells before the first known black (all of them when there is none).

@@ -101,7 +101,7 @@ impl<W: Word> ColourBitSolver<W> {
         if len == 0 {
             return Ok(());
         }
-        let full = W::MAX >> (W::BITS - len);
+        let full = W::cells(len);
         let reverse = |word: W| word.reverse_bits() >> (W::BITS - len);
         let reversed = &mut self.reversed[..may.len()];
         for (back, &word) in reversed.iter_mut().zip(may) {

@@ -14,9 +14,9 @@
 //!   a row), as pbnsolve found too; the cache is cleared when it outgrows [`CACHE_ENTRIES`], so
 //!   memory stays bounded;
 //! - colour solves lines of up to 128 cells bit-parallel too ([`ColourBitSolver`]), in the same
-//!   words, from a word per value per line (the cells that may still take it) kept up to date the same
-//!   way, and longer ones by the colour dynamic program ([`ColourDpSolver`]), cached like black and
-//!   white's.
+//!   words, from a word per value per line (the cells that may still take it) kept up to date the
+//!   same way, and longer ones by the colour dynamic program ([`ColourDpSolver`]), cached like
+//!   black and white's.
 //!
 //! A cell only ever narrows (a black-and-white cell goes from unknown to one value at once; a
 //! colour cell loses colours one or several at a time), and a contradiction is a line with no
@@ -33,7 +33,7 @@ use super::bits::{self, BitLineSolver, LineBits};
 use super::colour::{ColourDpSolver, Colours, all_colours};
 use super::colour_bits::ColourBitSolver;
 use super::memo::LineMemo;
-use super::word::{Word, Words, fits_words, in_words, longest_in_words};
+use super::word::{Word, Words, fits_words, in_words};
 use crate::model::{
     Cell, ColourClue, ColourMismatch, ColourPuzzle, Grid, Mismatch, Nonogram, Puzzle,
 };
@@ -244,8 +244,9 @@ impl Kind for Puzzle {
         let lines = width + height;
         BlackAndWhiteLines {
             height,
-            words: Words::for_longest(
-                longest_in_words(width, height),
+            words: Words::for_lines(
+                width,
+                height,
                 || WordLines::new(lines),
                 || WordLines::new(lines),
             ),
@@ -344,7 +345,7 @@ impl<W: Word> ColourWordLines<W> {
     fn new(width: usize, height: usize, values: usize) -> Self {
         // A line too long for words keeps them unused.
         let open = |len: usize| match len <= W::BITS {
-            true => W::MAX >> (W::BITS - len),
+            true => W::cells(len),
             false => W::ZERO,
         };
         let mut may = Vec::with_capacity((width + height) * values);
@@ -456,8 +457,9 @@ impl Kind for ColourPuzzle {
         let values = self.palette().len() + 1;
         ColourLines {
             height,
-            words: Words::for_longest(
-                longest_in_words(width, height),
+            words: Words::for_lines(
+                width,
+                height,
                 || ColourWordLines::new(width, height, values),
                 || ColourWordLines::new(width, height, values),
             ),

@@ -46,6 +46,16 @@ pub trait Word:
     fn has(self, i: usize) -> bool {
         (self >> i) & Self::ONE != Self::ZERO
     }
+
+    /// The cells of a line of `len` cells (at most `BITS`): `0..len`.
+    #[inline]
+    fn cells(len: usize) -> Self {
+        if len == 0 {
+            Self::ZERO
+        } else {
+            Self::MAX >> (Self::BITS - len)
+        }
+    }
 }
 
 macro_rules! word {
@@ -99,13 +109,15 @@ pub(crate) enum Words<N, W> {
 }
 
 impl<N, W> Words<N, W> {
-    /// `narrow()` when the longest line kept in words has at most 64 cells, else `wide()`.
-    pub(crate) fn for_longest(
-        longest: usize,
+    /// For rows of `width` cells and columns of `height`: `narrow()` when the longest line kept in
+    /// words has at most 64 cells, else `wide()`.
+    pub(crate) fn for_lines(
+        width: usize,
+        height: usize,
         narrow: impl FnOnce() -> N,
         wide: impl FnOnce() -> W,
     ) -> Self {
-        if longest <= u64::BITS as usize {
+        if longest_in_words(width, height) <= u64::BITS as usize {
             Words::Narrow(narrow())
         } else {
             Words::Wide(wide())
@@ -123,7 +135,7 @@ impl<N, W> Words<N, W> {
 
 /// The longest line that lines of `width` and `height` cells keep in words: the longer of the two
 /// that fits 128 cells (0 when neither does).
-pub(crate) fn longest_in_words(width: usize, height: usize) -> usize {
+fn longest_in_words(width: usize, height: usize) -> usize {
     [width, height]
         .into_iter()
         .filter(|&len| fits_words(len))
