@@ -95,7 +95,7 @@ pub enum Strategy {
     /// Two searches on two threads, the first answer winning and the other stopped at once:
     /// [`Strategy::Probing`] with its proofs on varisat (on a puzzle with the designer's goal,
     /// varisat looking near the goal first) and, after a head start of 30 ms, CaDiCaL looking
-    /// anywhere: [`Strategy::Lines`] for its first two seconds of CPU time (`LINES_FIRST`), then
+    /// anywhere: [`Strategy::Lines`] for its first three seconds of CPU time (`LINES_FIRST`), then
     /// CaDiCaL on the whole encoding, from the start. When the depth-first search runs out of budget,
     /// its thread stops and leaves the puzzle to CaDiCaL, rather than search the same encoding
     /// on varisat. The verdict is the same either way; which of several solutions is shown may
@@ -393,13 +393,13 @@ where
 
 /// How much CPU time the race's CaDiCaL may spend solving the lines inside its search before it
 /// starts over on the whole encoding (CPU time of its own thread: as wall time, a loaded machine
-/// cut the search short and handed puzzles it was about to solve to the slower encoding). Lines inside the search take the first solutions of both tournament sets in
-/// 59 s against CaDiCaL's 424 s on the encoding, and check 19 of the 20 random 50x50 puzzles in
-/// 4 s against 89 s; but on the twentieth they find no solution in a minute where the encoding
-/// takes 12 s (docs/performance.md). Two seconds were enough for all but 2 of those 2020 puzzles
-/// (at one second, the depth-first search's budget ran out on a tournament puzzle and CaDiCaL on
-/// the encoding took 9 s).
-const LINES_FIRST: Duration = Duration::from_secs(2);
+/// cut the search short and handed puzzles it was about to solve to the slower encoding). The
+/// lines are the faster engine on most puzzles (95 of 100 random 50x50), the encoding on a few
+/// that the lines do not finish, and many of the slow puzzles the lines do finish take them just
+/// over two seconds. Of budgets of 1, 2, 3 and 4 s, three was the best on every choice of three of
+/// four groups of slow puzzles from three seeds, and no worse than two on the group left out
+/// (docs/performance.md); a puzzle the lines never finish pays one second more.
+const LINES_FIRST: Duration = Duration::from_secs(3);
 
 /// Runs one search on the backend `strategy` picks for a puzzle of `cells` cells, or races two
 /// (varisat looking near a goal first, CaDiCaL after a head start): `run` gets its racer and a
