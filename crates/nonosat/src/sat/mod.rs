@@ -169,9 +169,9 @@ impl SatBackend {
 
     /// The backend for a puzzle of `cells` cells when none is chosen: varisat up to
     /// [`LARGE_PUZZLE_CELLS`], CaDiCaL (when built in) above. Measured in
-    /// docs/performance-before-2026-11-25.md: varisat is quicker on the formulas of puzzles up to about 50x50 (half the time of
-    /// CaDiCaL on the random 30x30 set), CaDiCaL on large ones (a tenth of varisat's on a 512x512
-    /// puzzle).
+    /// docs/performance-before-2026-11-25.md: varisat is quicker on the formulas of puzzles up to
+    /// about 50x50 (half the time of CaDiCaL on the random 30x30 set), CaDiCaL on large ones (a
+    /// tenth of varisat's on a 512x512 puzzle).
     pub fn for_cells(cells: usize) -> SatBackend {
         #[cfg(feature = "cadical")]
         if cells > LARGE_PUZZLE_CELLS {
