@@ -67,10 +67,19 @@ impl Cadical {
     /// inprocessing), which took the tournament sets from 84 to 63 s against its default
     /// (docs/performance.md), and without chronological backtracking, so that a backtrack
     /// undoes exactly the assignments made since the level it returns to.
-    fn with_lines(interrupt: Interrupt, puzzle: &Puzzle) -> Self {
+    ///
+    /// `restart` numbers this search among the restarts of one puzzle's lines search: the first
+    /// (0) branches in CaDiCaL's own order; any other shuffles the variables, from that seed, each
+    /// time CaDiCaL resets its phases, so that every restart searches differently.
+    fn with_lines(interrupt: Interrupt, puzzle: &Puzzle, restart: u32) -> Self {
         let mut solver = Cadical::new(interrupt);
         solver.inner.configure("sat");
         solver.inner.set("chrono", 0);
+        if restart > 0 {
+            solver.inner.set("shuffle", 1);
+            solver.inner.set("shufflerandom", 1);
+            solver.inner.set("seed", restart as i32);
+        }
         if lines::fits::<u64>(puzzle) {
             solver
                 .inner
@@ -168,15 +177,20 @@ impl ClauseSink for Cadical {
 }
 
 /// CaDiCaL with the lines of `puzzle` solved inside its search ([`Cadical::with_lines`]), on a
-/// thread of its own; `None` when the lines are too long for the propagator.
-pub(super) fn start_with_lines(interrupt: Interrupt, puzzle: &Puzzle) -> Option<Threaded> {
+/// thread of its own, as the restart numbered `restart`; `None` when the lines are too long for
+/// the propagator.
+pub(super) fn start_with_lines(
+    interrupt: Interrupt,
+    puzzle: &Puzzle,
+    restart: u32,
+) -> Option<Threaded> {
     if !lines::fits::<u128>(puzzle) {
         return None;
     }
     let watched = interrupt.clone();
     let puzzle = puzzle.clone();
     Some(Threaded::start(interrupt, move || {
-        Box::new(Cadical::with_lines(watched, &puzzle))
+        Box::new(Cadical::with_lines(watched, &puzzle, restart))
     }))
 }
 

@@ -546,7 +546,7 @@ mod tests {
             let (width, height) = (1 + round % 4, 1 + round / 4 % 4);
             let puzzle = random_puzzle(&mut rng, width, height);
             let blank = Grid::filled(width, height, Cell::Unknown);
-            let mut solver = Solver::stoppable_with_lines(Interrupt::default(), &puzzle)
+            let mut solver = Solver::stoppable_with_lines(Interrupt::default(), &puzzle, 0)
                 .expect("a small puzzle fits");
             let encoding = encode_known_cells(&puzzle, &blank, &mut solver);
             let mut found = Vec::new();
@@ -603,7 +603,7 @@ mod tests {
                 found.sort_by_key(|grid| grid.cells().to_vec());
                 found
             };
-            let with_lines = Solver::stoppable_with_lines(Interrupt::default(), &puzzle)
+            let with_lines = Solver::stoppable_with_lines(Interrupt::default(), &puzzle, 0)
                 .expect("lines of up to 128 cells fit");
             let plain = Solver::stoppable(None, SatBackend::Cadical, None);
             let (by_lines, by_encoding) = (solutions(with_lines, true), solutions(plain, false));

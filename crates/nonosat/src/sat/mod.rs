@@ -355,18 +355,23 @@ impl Solver<Option<Deadline>> {
 
     /// Like [`Solver::stoppable`] on CaDiCaL, with every row and column of `puzzle` a propagator
     /// inside its search (lazy clause generation, `lines.rs`): the formula needs only the cell
-    /// variables, and clauses about known cells. `None` in a build without CaDiCaL, or when a
-    /// line is longer than 128 cells.
-    pub fn stoppable_with_lines(interrupt: Interrupt, puzzle: &Puzzle) -> Option<Self> {
+    /// variables, and clauses about known cells. `restart` numbers this search among restarts of
+    /// the same puzzle's, each of which branches in an order of its own. `None` in a build without
+    /// CaDiCaL, or when a line is longer than 128 cells.
+    pub fn stoppable_with_lines(
+        interrupt: Interrupt,
+        puzzle: &Puzzle,
+        restart: u32,
+    ) -> Option<Self> {
         #[cfg(feature = "cadical")]
         {
             let (deadline, stop) = (interrupt.deadline, interrupt.stop.clone());
-            let backend = cadical::start_with_lines(interrupt, puzzle)?;
+            let backend = cadical::start_with_lines(interrupt, puzzle, restart)?;
             Some(Solver::around(Box::new(backend), deadline, stop))
         }
         #[cfg(not(feature = "cadical"))]
         {
-            let _ = (interrupt, puzzle);
+            let _ = (interrupt, puzzle, restart);
             None
         }
     }

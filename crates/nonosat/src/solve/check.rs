@@ -5,6 +5,7 @@
 //! has already fixed every cell or found a contradiction: propagation only shrinks the formula.
 
 use std::fmt;
+use std::iter;
 
 use std::time::{Duration, Instant};
 
@@ -95,14 +96,15 @@ pub enum Strategy {
     /// Two searches on two threads, the first answer winning and the other stopped at once:
     /// [`Strategy::Probing`] with its proofs on varisat (on a puzzle with the designer's goal,
     /// varisat looking near the goal first) and, after a head start of 30 ms, CaDiCaL looking
-    /// anywhere: [`Strategy::Lines`] for its first three seconds of CPU time (`LINES_FIRST`), then
-    /// CaDiCaL on the whole encoding, from the start. When the depth-first search runs out of budget,
-    /// its thread stops and leaves the puzzle to CaDiCaL, rather than search the same encoding
-    /// on varisat. The verdict is the same either way; which of several solutions is shown may
-    /// not be, unless the designer's goal is known (see [`check`](super::check())). Puzzles of more than
-    /// [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down, and builds without CaDiCaL,
-    /// run as [`Strategy::Auto`]. The default, of [`Options::default`] too, so that every caller
-    /// gets the strongest search.
+    /// anywhere: [`Strategy::Lines`], started over in another order whenever it has spent its
+    /// budget of CPU time, one second (`FIRST_RESTART`), and after a second search of two seconds
+    /// (`LINES_SEARCHES`), CaDiCaL on the whole encoding from the start. When
+    /// the depth-first search runs out of budget, its thread stops and leaves the puzzle to
+    /// CaDiCaL, rather than search the same encoding on varisat. The verdict is the same either
+    /// way; which of several solutions is shown may not be, unless the designer's goal is known
+    /// (see [`check`](super::check())). Puzzles of more than [`LARGE_PUZZLE_CELLS`] cells, where
+    /// varisat only slows down, and builds without CaDiCaL, run as [`Strategy::Auto`]. The
+    /// default, of [`Options::default`] too, so that every caller gets the strongest search.
     #[default]
     Race,
     /// A depth-first search with line propagation and probing at every node (`dfs`) looks for
@@ -115,7 +117,7 @@ pub enum Strategy {
     /// search that explains each deduction by a clause over the line's known cells (lazy clause
     /// generation): the search learns from what the line solver deduces. "Unique" and "none"
     /// rest on its refutation, whose clauses each hold in every solution of one line. Puzzles
-    /// with a line of more than 64 cells and builds without CaDiCaL run as [`Strategy::Auto`];
+    /// with a line of more than 128 cells and builds without CaDiCaL run as [`Strategy::Auto`];
     /// so do colour puzzles, for which that propagator is not written (their `lines_search`
     /// says so).
     Lines,
@@ -391,15 +393,25 @@ where
     Ok(report)
 }
 
-/// How much CPU time the race's CaDiCaL may spend solving the lines inside its search before it
-/// starts over on the whole encoding (CPU time of its own thread: as wall time, a loaded machine
-/// cut the search short and handed puzzles it was about to solve to the slower encoding). The
-/// lines are the faster engine on most puzzles (95 of 100 random 50x50), the encoding on a few
-/// that the lines do not finish, and many of the slow puzzles the lines do finish take them just
-/// over two seconds. Of budgets of 1, 2, 3 and 4 s, three was the best on every choice of three of
-/// four groups of slow puzzles from three seeds, and no worse than two on the group left out
-/// (docs/performance.md); a puzzle the lines never finish pays one second more.
-const LINES_FIRST: Duration = Duration::from_secs(3);
+/// The CPU time the race's first lines search may spend, on its solver's thread, before it starts
+/// over in another order; each restart may spend [`RESTART_GROWTH`] times what the one before it
+/// might. The lines search's time on one random puzzle changes tenfold and more with the order
+/// it branches in (docs/performance.md), so a search that has run long is more likely to be one
+/// of the slow draws than close to its end. Of the schedules tried on the random 50x50 puzzles of
+/// two seeds (from half a second or one or two, grown by half or doubled), one second doubled was
+/// the best.
+const FIRST_RESTART: Duration = Duration::from_secs(1);
+
+/// How much each restart's budget of CPU time grows over the one before.
+const RESTART_GROWTH: u32 = 2;
+
+/// How many lines searches the race runs, the first included, before it starts over on the whole
+/// encoding: two, of one and two seconds, so that the encoding starts after the three seconds
+/// that leaving one set out chose for it (docs/performance.md). A few puzzles are the encoding's
+/// and never the lines' (random50 #18 of the hard bench: the encoding's in 12 s, no order of the
+/// lines' in a minute); with four searches (fifteen seconds) #18 took twice as long, and a puzzle
+/// that CaDiCaL's order finishes in 2.2 s and no shuffled order in 14 s took a minute.
+const LINES_SEARCHES: usize = 2;
 
 /// Runs one search on the backend `strategy` picks for a puzzle of `cells` cells, or races two
 /// (varisat looking near a goal first, CaDiCaL after a head start): `run` gets its racer and a
@@ -444,7 +456,7 @@ fn probed_root<P: SolveKind>(
 fn racers(with_lines: SatBackend) -> [Racer; 2] {
     [
         first_racer(),
-        Racer::alone(with_lines, false).lines(Lines::First(LINES_FIRST)),
+        Racer::alone(with_lines, false).lines(Lines::Restarts(FIRST_RESTART)),
     ]
 }
 
@@ -527,27 +539,21 @@ where
         return Ok(Some((None, (report, Ok(())))));
     }
     let nearby_first = racer.nearby_first && goal.is_some();
-    let cpu_budget = match racer.lines {
-        Lines::Off => None,
-        Lines::On => Some(None),
-        Lines::First(limit) => Some(Some(limit)),
-    };
-    let with_lines = cpu_budget.and_then(|cpu_budget| {
+    for (restart, cpu_budget) in (0..).zip(lines_budgets(racer.lines)) {
         let interrupt = Interrupt {
             deadline: options.deadline,
             stop: racer.stop.clone(),
             cpu_budget,
         };
-        puzzle.lines_search(known.clone(), interrupt)
-    });
-    if let Some(mut search) = with_lines {
-        let mut solutions = report.solutions.clone();
-        let outcome = sat_answer::<P>(&mut search, prove_unique, nearby_first, &mut solutions);
-        let out_of_time = matches!(outcome, Err(SearchError::Stopped(_))) && !stopped();
-        if racer.lines == Lines::On || !out_of_time {
-            report.solutions = solutions;
-            // A search cut short at its own limit would cut the collection of more solutions
-            // short too: that is left to a search without one.
+        let Some(mut search) = puzzle.lines_search(known.clone(), interrupt, restart) else {
+            break;
+        };
+        let solutions = &mut report.solutions;
+        let outcome = sat_answer::<P>(&mut search, prove_unique, nearby_first, solutions);
+        let out_of_budget = matches!(outcome, Err(SearchError::Stopped(_))) && !stopped();
+        if !out_of_budget {
+            // A search with a budget would cut the collection of more solutions short too: that
+            // is left to a search without one.
             let search = (racer.lines == Lines::On).then_some(search);
             return Ok(Some((search, (report, outcome))));
         }
@@ -560,6 +566,22 @@ where
         &mut report.solutions,
     );
     Ok(Some((Some(search), (report, outcome))))
+}
+
+/// The CPU budget of each lines search that `lines` asks for, one after another: none for
+/// [`Lines::Off`], one search without a budget for [`Lines::On`], and for [`Lines::Restarts`]
+/// [`LINES_SEARCHES`] budgets growing from `first` by [`RESTART_GROWTH`]. A first budget of zero
+/// counts as a microsecond, which can grow.
+fn lines_budgets(lines: Lines) -> impl Iterator<Item = Option<Duration>> {
+    let (searches, first) = match lines {
+        Lines::Off => (0, None),
+        Lines::On => (1, None),
+        Lines::Restarts(first) => (LINES_SEARCHES, Some(first.max(Duration::from_micros(1)))),
+    };
+    iter::successors(Some(first), |budget| {
+        Some(budget.map(|budget| budget.saturating_mul(RESTART_GROWTH)))
+    })
+    .take(searches)
 }
 
 /// The SAT search's part of a first answer: a first solution, and for a check a second one,
@@ -726,44 +748,84 @@ mod tests {
         }
     }
 
-    /// The race's second racer, with the lines inside CaDiCaL's search cut off at once, starts
-    /// over on the whole encoding and finds what the lines find when they are not cut off: the
-    /// same number of solutions (up to two), from a blank grid, on puzzles with none, one and
-    /// several.
+    /// The lines search restarted from a budget of a microsecond (cut off, restarted with twice
+    /// the budget, then handed over to the encoding with the solutions it found) finds as
+    /// many solutions, up to two, as brute force, none twice, on random puzzles of 3x3 to 4x4 and
+    /// on three hand-made ones with two, one and no solution; so does one search without a
+    /// budget, which is kept to go on with. That the budget does cut searches off is counted: a
+    /// lines search with a microsecond stops before its answer on most of these puzzles.
     #[test]
     #[cfg(feature = "cadical")]
-    fn lines_cut_off_at_once_hand_over_to_the_encoding() {
+    fn restarted_lines_searches_find_what_brute_force_finds() {
         use crate::model::Clue;
+        use crate::testing::{Rng, brute_force, random_puzzle};
+
         let clues = |lists: &[&[usize]]| lists.iter().map(|b| Clue::new(b.to_vec())).collect();
-        let puzzles = [
+        let hand_made = [
             // Two solutions: the diagonals.
-            (clues(&[&[1], &[1]]), clues(&[&[1], &[1]]), 2),
+            (clues(&[&[1], &[1]]), clues(&[&[1], &[1]])),
             // One.
-            (clues(&[&[2], &[1]]), clues(&[&[2], &[1]]), 1),
+            (clues(&[&[2], &[1]]), clues(&[&[2], &[1]])),
             // None: both rows are "#.#", and the middle column wants two black cells.
-            (clues(&[&[1, 1], &[1, 1]]), clues(&[&[1], &[2], &[1]]), 0),
-        ];
-        for (rows, columns, count) in puzzles {
-            let puzzle = Puzzle::new(rows, columns).expect("the clues fit the grid");
+            (clues(&[&[1, 1], &[1, 1]]), clues(&[&[1], &[2], &[1]])),
+        ]
+        .map(|(rows, columns)| Puzzle::new(rows, columns).expect("the clues fit the grid"));
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let random =
+            (0..200).map(|round| random_puzzle(&mut rng, 3 + round % 2, 3 + round / 2 % 2));
+        let tiny = Duration::from_micros(1);
+        let mut cut_off = 0;
+        let mut puzzles = 0;
+        for puzzle in hand_made.into_iter().chain(random) {
+            let expected = brute_force(&puzzle);
             let blank = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
             let report = Report::timed_out(Duration::ZERO);
-            for lines in [Lines::On, Lines::First(Duration::ZERO)] {
+            for lines in [Lines::On, Lines::Restarts(tiny)] {
                 let racer = Racer::alone(SatBackend::Cadical, false).lines(lines);
                 let (search, (found, outcome)) =
                     first_answer(&puzzle, &blank, &Options::default(), true, racer, &report)
                         .unwrap()
                         .expect("a racer without a depth-first search never gives way");
                 assert!(outcome.is_ok(), "{lines:?} on {puzzle:?}");
-                assert_eq!(found.solutions.len(), count, "{lines:?} on {puzzle:?}");
-                for solution in &found.solutions {
-                    assert!(puzzle.check(solution).is_ok());
-                }
-                // Throughout, the lines' search goes on to more solutions; cut off, they leave
-                // that to the encoding's search, which found the answer (an answer of the lines
-                // before the cut would leave no search).
-                assert!(search.is_some(), "{lines:?}");
+                let solutions = found.solutions;
+                assert_eq!(
+                    solutions.len(),
+                    expected.len().min(2),
+                    "{lines:?} on {puzzle:?}"
+                );
+                assert!(solutions.iter().all(|grid| expected.contains(grid)));
+                assert!(solutions.len() < 2 || solutions[0] != solutions[1]);
+                // A search without a budget goes on to more solutions.
+                assert!(lines != Lines::On || search.is_some());
             }
+            let interrupt = Interrupt {
+                cpu_budget: Some(tiny),
+                ..Interrupt::default()
+            };
+            if let Some(mut search) = puzzle.lines_search(blank, interrupt, 0) {
+                let outcome = sat_answer::<Puzzle>(&mut search, true, false, &mut Vec::new());
+                cut_off += usize::from(matches!(outcome, Err(SearchError::Stopped(_))));
+            }
+            puzzles += 1;
         }
+        assert!(
+            cut_off * 2 > puzzles,
+            "a microsecond cut off only {cut_off} of {puzzles} searches"
+        );
+    }
+
+    /// The budgets of the lines searches double from the first, two of them, and one of zero
+    /// still grows.
+    #[test]
+    fn restart_budgets_double_from_the_first() {
+        let budgets: Vec<_> = lines_budgets(Lines::Restarts(Duration::from_secs(1))).collect();
+        let seconds = |s| Some(Duration::from_secs(s));
+        assert_eq!(budgets, [seconds(1), seconds(2)]);
+        let from_zero: Vec<_> = lines_budgets(Lines::Restarts(Duration::ZERO)).collect();
+        let micros = |us| Some(Duration::from_micros(us));
+        assert_eq!(from_zero, [micros(1), micros(2)]);
+        assert_eq!(lines_budgets(Lines::On).collect::<Vec<_>>(), [None]);
+        assert_eq!(lines_budgets(Lines::Off).count(), 0);
     }
 
     /// In the race, a depth-first search out of budget gives way: its thread ends without an

@@ -77,7 +77,7 @@ impl SolveKind for ColourPuzzle {
     /// None: the lines as a propagator inside CaDiCaL's search are black-and-white only (its
     /// explanations are written for the black-and-white line solver), so a colour puzzle's
     /// [`Strategy::Lines`](super::Strategy::Lines) runs CaDiCaL on the colour encoding.
-    fn lines_search(&self, _: ColourState, _: Interrupt) -> Option<Self::Search<'_>> {
+    fn lines_search(&self, _: ColourState, _: Interrupt, _: u32) -> Option<Self::Search<'_>> {
         None
     }
 

@@ -80,9 +80,12 @@ pub(crate) enum Lines {
     Off,
     /// Yes, for the whole search.
     On,
-    /// For at most this much CPU time of its solver's thread while the verdict is open (so that
-    /// the load of the machine does not shorten it); then the racer's backend starts over.
-    First(Duration),
+    /// Restarted while the verdict is open: each restart is a fresh solver that branches in an
+    /// order of its own (`restart_budgets` in `check.rs` gives each its budget of CPU time on
+    /// its solver's thread, so that the load of the machine does not shorten it), and a solution
+    /// found before a restart stays found. The first search's budget is this one; after the last,
+    /// the racer's backend starts over on the whole encoding.
+    Restarts(Duration),
 }
 
 /// How long the first racer runs alone. Most designed puzzles are answered within it (the 151 of

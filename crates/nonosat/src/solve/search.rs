@@ -42,8 +42,9 @@ impl SolveKind for Puzzle {
         &self,
         known: Grid<Cell>,
         interrupt: Interrupt,
+        restart: u32,
     ) -> Option<Search<'_, Option<Deadline>>> {
-        Search::stoppable_with_lines(self, known, interrupt)
+        Search::stoppable_with_lines(self, known, interrupt, restart)
     }
 
     fn first_solutions<'a>(
@@ -114,14 +115,15 @@ impl<'a> Search<'a, Option<Deadline>> {
 
     /// Like [`Search::stoppable`], on CaDiCaL solving the puzzle's lines inside its search
     /// ([`Solver::stoppable_with_lines`]) over a formula of the known cells alone, giving up as
-    /// `interrupt` says; `None` where that solver cannot run (a build without CaDiCaL, a line of
-    /// more than 64 cells).
+    /// `interrupt` says, as the restart numbered `restart`; `None` where that solver cannot run (a
+    /// build without CaDiCaL, a line of more than 128 cells).
     pub(crate) fn stoppable_with_lines(
         puzzle: &'a Puzzle,
         known: Grid<Cell>,
         interrupt: Interrupt,
+        restart: u32,
     ) -> Option<Self> {
-        let mut solver = Solver::stoppable_with_lines(interrupt, puzzle)?;
+        let mut solver = Solver::stoppable_with_lines(interrupt, puzzle, restart)?;
         let encoding = cnf::encode_known_cells(puzzle, &known, &mut solver);
         Some(Search {
             puzzle,

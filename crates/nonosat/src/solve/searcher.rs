@@ -62,11 +62,13 @@ pub(crate) trait SolveKind:
     ) -> Result<Self::Search<'_>, TooLarge>;
 
     /// The search of CaDiCaL with the lines as a propagator inside it, over the cells `known`,
-    /// giving up as `interrupt` says; `None` where that engine cannot run.
+    /// giving up as `interrupt` says, as the restart numbered `restart` (each branches in an
+    /// order of its own); `None` where that engine cannot run.
     fn lines_search(
         &self,
         known: Grid<Self::Known>,
         interrupt: Interrupt,
+        restart: u32,
     ) -> Option<Self::Search<'_>>;
 
     /// Finds a first solution into `found` and, if `prove_unique`, a second one.
