@@ -6,7 +6,6 @@
 
 use std::fmt;
 use std::iter;
-
 use std::time::{Duration, Instant};
 
 use super::ambiguity::ambiguous_cells;
@@ -96,11 +95,10 @@ pub enum Strategy {
     /// Two searches on two threads, the first answer winning and the other stopped at once:
     /// [`Strategy::Probing`] with its proofs on varisat (on a puzzle with the designer's goal,
     /// varisat looking near the goal first) and, after a head start of 30 ms, CaDiCaL looking
-    /// anywhere: [`Strategy::Lines`], started over in another order whenever it has spent its
-    /// budget of CPU time, one second (`FIRST_RESTART`), and after a second search of two seconds
-    /// (`LINES_SEARCHES`), CaDiCaL on the whole encoding from the start. When
-    /// the depth-first search runs out of budget, its thread stops and leaves the puzzle to
-    /// CaDiCaL, rather than search the same encoding on varisat. The verdict is the same either
+    /// anywhere: [`Strategy::Lines`] for one second of CPU time (`FIRST_RESTART`), started over
+    /// in another order for two more (`LINES_SEARCHES`), then CaDiCaL on the whole encoding from
+    /// the start. When the depth-first search runs out of budget, its thread stops and leaves
+    /// the puzzle to CaDiCaL, rather than search the same encoding on varisat. The verdict is the same either
     /// way; which of several solutions is shown may not be, unless the designer's goal is known
     /// (see [`check`](super::check())). Puzzles of more than [`LARGE_PUZZLE_CELLS`] cells, where
     /// varisat only slows down, and builds without CaDiCaL, run as [`Strategy::Auto`]. The
@@ -570,13 +568,12 @@ where
 
 /// The CPU budget of each lines search that `lines` asks for, one after another: none for
 /// [`Lines::Off`], one search without a budget for [`Lines::On`], and for [`Lines::Restarts`]
-/// [`LINES_SEARCHES`] budgets growing from `first` by [`RESTART_GROWTH`]. A first budget of zero
-/// counts as a microsecond, which can grow.
+/// [`LINES_SEARCHES`] budgets growing from `first` by [`RESTART_GROWTH`].
 fn lines_budgets(lines: Lines) -> impl Iterator<Item = Option<Duration>> {
     let (searches, first) = match lines {
         Lines::Off => (0, None),
         Lines::On => (1, None),
-        Lines::Restarts(first) => (LINES_SEARCHES, Some(first.max(Duration::from_micros(1)))),
+        Lines::Restarts(first) => (LINES_SEARCHES, Some(first)),
     };
     iter::successors(Some(first), |budget| {
         Some(budget.map(|budget| budget.saturating_mul(RESTART_GROWTH)))
@@ -814,16 +811,12 @@ mod tests {
         );
     }
 
-    /// The budgets of the lines searches double from the first, two of them, and one of zero
-    /// still grows.
+    /// The budgets of the lines searches double from the first, two of them.
     #[test]
     fn restart_budgets_double_from_the_first() {
         let budgets: Vec<_> = lines_budgets(Lines::Restarts(Duration::from_secs(1))).collect();
         let seconds = |s| Some(Duration::from_secs(s));
         assert_eq!(budgets, [seconds(1), seconds(2)]);
-        let from_zero: Vec<_> = lines_budgets(Lines::Restarts(Duration::ZERO)).collect();
-        let micros = |us| Some(Duration::from_micros(us));
-        assert_eq!(from_zero, [micros(1), micros(2)]);
         assert_eq!(lines_budgets(Lines::On).collect::<Vec<_>>(), [None]);
         assert_eq!(lines_budgets(Lines::Off).count(), 0);
     }

@@ -81,7 +81,7 @@ pub(crate) enum Lines {
     /// Yes, for the whole search.
     On,
     /// Restarted while the verdict is open: each restart is a fresh solver that branches in an
-    /// order of its own (`restart_budgets` in `check.rs` gives each its budget of CPU time on
+    /// order of its own (`lines_budgets` in `check.rs` gives each its budget of CPU time on
     /// its solver's thread, so that the load of the machine does not shorten it), and a solution
     /// found before a restart stays found. The first search's budget is this one; after the last,
     /// the racer's backend starts over on the whole encoding.
