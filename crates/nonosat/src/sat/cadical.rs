@@ -9,14 +9,13 @@
 use std::cell::RefCell;
 use std::io::{self, Write};
 use std::rc::Rc;
-use std::time::Duration;
 
 use cadical_sys::{CaDiCal, ProofTracer, Status, Terminator};
 
 use super::lines::{self, LinePropagator};
 use super::thread_clock::ThreadClock;
 use super::threaded::{Engine, Threaded};
-use super::{Backend, BackendRow, Interrupt, Model, Outcome, ProofOutcome};
+use super::{Backend, BackendRow, CpuBudget, Interrupt, Model, Outcome, ProofOutcome};
 use crate::cnf::{ClauseSink, Lit};
 use crate::deadline::Deadline;
 use crate::model::Puzzle;
@@ -49,8 +48,13 @@ impl Cadical {
         if interrupt.is_set() {
             let budget = interrupt
                 .cpu_budget
+                .clone()
                 .and_then(|budget| Some((ThreadClock::start()?, budget)));
-            inner.connect_terminator(InterruptTerminator { interrupt, budget });
+            inner.connect_terminator(InterruptTerminator {
+                interrupt,
+                budget,
+                polls: POLLS_PER_CLOCK_READ - 1,
+            });
         }
         Cadical {
             inner,
@@ -68,17 +72,17 @@ impl Cadical {
     /// (docs/performance.md), and without chronological backtracking, so that a backtrack
     /// undoes exactly the assignments made since the level it returns to.
     ///
-    /// `restart` numbers this search among the restarts of one puzzle's lines search: the first
-    /// (0) branches in CaDiCaL's own order; any other shuffles the variables, from that seed, each
-    /// time CaDiCaL resets its phases, so that every restart searches differently.
-    fn with_lines(interrupt: Interrupt, puzzle: &Puzzle, restart: u32) -> Self {
+    /// `order` numbers the order this search branches in among those of one puzzle's lines
+    /// searches: 0 is CaDiCaL's own; any other shuffles the variables, from that seed, each time
+    /// CaDiCaL resets its phases, so that each order searches differently.
+    fn with_lines(interrupt: Interrupt, puzzle: &Puzzle, order: u32) -> Self {
         let mut solver = Cadical::new(interrupt);
         solver.inner.configure("sat");
         solver.inner.set("chrono", 0);
-        if restart > 0 {
+        if order > 0 {
             solver.inner.set("shuffle", 1);
             solver.inner.set("shufflerandom", 1);
-            solver.inner.set("seed", restart as i32);
+            solver.inner.set("seed", order as i32);
         }
         if lines::fits::<u64>(puzzle) {
             solver
@@ -177,12 +181,12 @@ impl ClauseSink for Cadical {
 }
 
 /// CaDiCaL with the lines of `puzzle` solved inside its search ([`Cadical::with_lines`]), on a
-/// thread of its own, as the restart numbered `restart`; `None` when the lines are too long for
-/// the propagator.
+/// thread of its own, branching in the order numbered `order`; `None` when the lines are too long
+/// for the propagator.
 pub(super) fn start_with_lines(
     interrupt: Interrupt,
     puzzle: &Puzzle,
-    restart: u32,
+    order: u32,
 ) -> Option<Threaded> {
     if !lines::fits::<u128>(puzzle) {
         return None;
@@ -190,7 +194,7 @@ pub(super) fn start_with_lines(
     let watched = interrupt.clone();
     let puzzle = puzzle.clone();
     Some(Threaded::start(interrupt, move || {
-        Box::new(Cadical::with_lines(watched, &puzzle, restart))
+        Box::new(Cadical::with_lines(watched, &puzzle, order))
     }))
 }
 
@@ -203,8 +207,7 @@ pub(super) fn solve_with_drat_proof(
 ) -> io::Result<ProofOutcome> {
     let interrupt = Interrupt {
         deadline,
-        stop: None,
-        cpu_budget: None,
+        ..Interrupt::default()
     };
     let watched = interrupt.clone();
     let mut solver = Threaded::start(interrupt, move || Box::new(Cadical::traced(watched)));
@@ -234,22 +237,39 @@ fn to_cadical(lit: Lit) -> i32 {
     lit.dimacs() as i32
 }
 
-/// Stops CaDiCaL once the interrupt is due, or once the thread it runs on has spent the
-/// interrupt's CPU budget since the solver was made there (on the same thread: an engine is made
-/// where it runs, see `threaded.rs`).
+/// Stops CaDiCaL once the interrupt is due, and pauses it whenever the thread it runs on has
+/// spent the interrupt's CPU budget since the solver was made there (on the same thread: an
+/// engine is made where it runs, see `threaded.rs`).
 struct InterruptTerminator {
     interrupt: Interrupt,
-    /// The thread's clock from when the solver was made, and the CPU budget it measures; read
-    /// only when the interrupt has a budget.
-    budget: Option<(ThreadClock, Duration)>,
+    /// The thread's clock from when the solver was made, and the budget it is held to; only when
+    /// the interrupt has a budget.
+    budget: Option<(ThreadClock, CpuBudget)>,
+    /// Polls since the clock was last read; the first poll reads it, so that a solver granted
+    /// nothing yet waits from the start.
+    polls: u32,
 }
+
+/// How many polls of the terminator read the thread's CPU clock once. CaDiCaL polls it so often
+/// that reading that clock (a system call) at each poll cost the encoding's search a fifth of its
+/// time (docs/performance.md); one read in this many keeps a turn's end within milliseconds.
+const POLLS_PER_CLOCK_READ: u32 = 64;
 
 impl Terminator for InterruptTerminator {
     fn terminated(&mut self) -> bool {
-        let over_budget = self
-            .budget
-            .is_some_and(|(clock, budget)| clock.spent() >= budget);
-        over_budget || self.interrupt.is_due()
+        let stopped = || self.interrupt.is_due();
+        self.polls += 1;
+        if self.polls >= POLLS_PER_CLOCK_READ {
+            self.polls = 0;
+            let paused_until_stopped = self
+                .budget
+                .as_ref()
+                .is_some_and(|(clock, budget)| !budget.go_on(clock.spent(), &stopped));
+            if paused_until_stopped {
+                return true;
+            }
+        }
+        stopped()
     }
 }
 

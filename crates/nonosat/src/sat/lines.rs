@@ -605,7 +605,7 @@ mod tests {
             };
             let with_lines = Solver::stoppable_with_lines(Interrupt::default(), &puzzle, 0)
                 .expect("lines of up to 128 cells fit");
-            let plain = Solver::stoppable(None, SatBackend::Cadical, None);
+            let plain = Solver::stoppable(Interrupt::default(), SatBackend::Cadical);
             let (by_lines, by_encoding) = (solutions(with_lines, true), solutions(plain, false));
             several += usize::from(by_lines.len() > 1);
             if by_lines.len() < 3 {

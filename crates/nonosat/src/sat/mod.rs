@@ -3,6 +3,7 @@
 //! the chosen backend under a [`Limit`] so that a solve without a deadline
 //! cannot time out in its type.
 
+mod budget;
 #[cfg(feature = "cadical")]
 mod cadical;
 #[cfg(feature = "cadical")]
@@ -15,11 +16,12 @@ mod varisat;
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use crate::cnf::{ClauseSink, Lit, Var};
 use crate::deadline::{Deadline, Limit};
 use crate::model::Puzzle;
+
+pub use budget::{CpuBudget, TurnEnd};
 
 /// A satisfying assignment, read from a solver.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,20 +107,29 @@ pub struct Interrupt {
     pub deadline: Option<Deadline>,
     /// Give up once this is raised.
     pub stop: Option<StopSignal>,
-    /// Give up once the solver has spent this much CPU time on its own thread, from when it was
-    /// made. Only CaDiCaL keeps it (its terminator reads the clock of the thread it runs on); it
-    /// bounds the race's lines search, which a wall-clock limit cut short on a loaded machine.
-    pub cpu_budget: Option<Duration>,
+    /// Pause, the search kept, whenever the solver has spent what this grants, in CPU time on the
+    /// thread it runs on from when it was made, until more is granted. Only CaDiCaL keeps it
+    /// (its terminator reads that thread's clock, so that the machine's load does not shorten a
+    /// turn as a wall-clock limit would); it times the turns of the race's searches.
+    pub cpu_budget: Option<CpuBudget>,
 }
 
 impl Interrupt {
+    /// Give up at `deadline`, if there is one, and for nothing else.
+    pub fn at(deadline: Option<Deadline>) -> Self {
+        Interrupt {
+            deadline,
+            ..Interrupt::default()
+        }
+    }
+
     /// Whether there is anything to give up for.
     fn is_set(&self) -> bool {
         self.deadline.is_some() || self.stop.is_some() || self.cpu_budget.is_some()
     }
 
     /// Whether the backend must stop now.
-    fn is_due(&self) -> bool {
+    pub fn is_due(&self) -> bool {
         self.deadline.is_some_and(Deadline::has_passed)
             || self.stop.as_ref().is_some_and(StopSignal::is_raised)
     }
@@ -337,41 +348,30 @@ impl<L: Limit> Solver<L> {
 }
 
 impl Solver<Option<Deadline>> {
-    /// A solver of `backend` without clauses, which gives up at `deadline` or when `stop` (if
-    /// given) is raised; either way its solves answer [`TimedOut`](crate::deadline::TimedOut), and
-    /// the caller, who raised `stop`, knows which it was.
-    pub fn stoppable(
-        deadline: Option<Deadline>,
-        backend: SatBackend,
-        stop: Option<StopSignal>,
-    ) -> Self {
-        let interrupt = Interrupt {
-            deadline,
-            stop: stop.clone(),
-            cpu_budget: None,
-        };
+    /// A solver of `backend` without clauses, which gives up when `interrupt` says so: at its
+    /// deadline, when its stop signal is raised, or when its CPU budget is spent; each way its
+    /// solves answer [`TimedOut`](crate::deadline::TimedOut), and the caller, who raised the
+    /// signal or granted the budget, knows which it was.
+    pub fn stoppable(interrupt: Interrupt, backend: SatBackend) -> Self {
+        let (deadline, stop) = (interrupt.deadline, interrupt.stop.clone());
         Solver::around(backend.start(interrupt), deadline, stop)
     }
 
     /// Like [`Solver::stoppable`] on CaDiCaL, with every row and column of `puzzle` a propagator
     /// inside its search (lazy clause generation, `lines.rs`): the formula needs only the cell
-    /// variables, and clauses about known cells. `restart` numbers this search among restarts of
-    /// the same puzzle's, each of which branches in an order of its own. `None` in a build without
+    /// variables, and clauses about known cells. `order` numbers the order this search branches
+    /// in (0: CaDiCaL's own, any other a shuffle from that seed). `None` in a build without
     /// CaDiCaL, or when a line is longer than 128 cells.
-    pub fn stoppable_with_lines(
-        interrupt: Interrupt,
-        puzzle: &Puzzle,
-        restart: u32,
-    ) -> Option<Self> {
+    pub fn stoppable_with_lines(interrupt: Interrupt, puzzle: &Puzzle, order: u32) -> Option<Self> {
         #[cfg(feature = "cadical")]
         {
             let (deadline, stop) = (interrupt.deadline, interrupt.stop.clone());
-            let backend = cadical::start_with_lines(interrupt, puzzle, restart)?;
+            let backend = cadical::start_with_lines(interrupt, puzzle, order)?;
             Some(Solver::around(Box::new(backend), deadline, stop))
         }
         #[cfg(not(feature = "cadical"))]
         {
-            let _ = (interrupt, puzzle, restart);
+            let _ = (interrupt, puzzle, order);
             None
         }
     }

@@ -5,13 +5,13 @@
 //! has already fixed every cell or found a contradiction: propagation only shrinks the formula.
 
 use std::fmt;
-use std::iter;
 use std::time::{Duration, Instant};
 
 use super::ambiguity::ambiguous_cells;
 use super::dfs::{Ended, PROBES_PER_CELL, ProbingSearch};
 use super::race::{Lines, Probing, Racer, race};
 use super::searcher::{Found, SearchError, Searcher, SolveKind};
+use super::turns;
 use crate::cnf::TooLarge;
 use crate::deadline::{Deadline, TimedOut};
 use crate::model::{ColourMismatch, Grid, LineId, Mismatch, Pos};
@@ -95,9 +95,9 @@ pub enum Strategy {
     /// Two searches on two threads, the first answer winning and the other stopped at once:
     /// [`Strategy::Probing`] with its proofs on varisat (on a puzzle with the designer's goal,
     /// varisat looking near the goal first) and, after a head start of 30 ms, CaDiCaL looking
-    /// anywhere: [`Strategy::Lines`] for one second of CPU time (`FIRST_RESTART`), started over
-    /// in another order for two more (`LINES_SEARCHES`), then CaDiCaL on the whole encoding from
-    /// the start. When the depth-first search runs out of budget, its thread stops and leaves
+    /// anywhere: [`Strategy::Lines`] in two orders and CaDiCaL on the whole encoding, taking
+    /// turns on one core (`turns.rs`: the lines for the first three seconds of CPU time, then
+    /// the encoding and the lines by turns that double, each search paused between its turns). When the depth-first search runs out of budget, its thread stops and leaves
     /// the puzzle to CaDiCaL, rather than search the same encoding on varisat. The verdict is the same either
     /// way; which of several solutions is shown may not be, unless the designer's goal is known
     /// (see [`check`](super::check())). Puzzles of more than [`LARGE_PUZZLE_CELLS`] cells, where
@@ -375,7 +375,7 @@ where
         let near_goal = (!racer_nearby_first).then_some(|| {
             let backend = first_racer().backend;
             let known = probed_root(puzzle, &known, options.deadline);
-            Ok(puzzle.sat_search(known, options.deadline, backend, None)?)
+            Ok(puzzle.sat_search(known, Interrupt::at(options.deadline), backend)?)
         });
         finish(
             search,
@@ -391,25 +391,10 @@ where
     Ok(report)
 }
 
-/// The CPU time the race's first lines search may spend, on its solver's thread, before it starts
-/// over in another order; each restart may spend [`RESTART_GROWTH`] times what the one before it
-/// might. The lines search's time on one random puzzle changes tenfold and more with the order
-/// it branches in (docs/performance.md), so a search that has run long is more likely to be one
-/// of the slow draws than close to its end. Of the schedules tried on the random 50x50 puzzles of
-/// two seeds (from half a second or one or two, grown by half or doubled), one second doubled was
-/// the best.
-const FIRST_RESTART: Duration = Duration::from_secs(1);
-
-/// How much each restart's budget of CPU time grows over the one before.
-const RESTART_GROWTH: u32 = 2;
-
-/// How many lines searches the race runs, the first included, before it starts over on the whole
-/// encoding: two, of one and two seconds, so that the encoding starts after the three seconds
-/// that leaving one set out chose for it (docs/performance.md). A few puzzles are the encoding's
-/// and never the lines' (random50 #18 of the hard bench: the encoding's in 12 s, no order of the
-/// lines' in a minute); with four searches (fifteen seconds) #18 took twice as long, and a puzzle
-/// that CaDiCaL's order finishes in 2.2 s and no shuffled order in 14 s took a minute.
-const LINES_SEARCHES: usize = 2;
+/// The unit of the race's schedule of turns ([`turns::schedule`]): the first lines search's first
+/// turn. Of the schedules tried on the random 50x50 puzzles of two seeds, one second was the best
+/// first turn (docs/performance.md).
+const TURN_UNIT: Duration = Duration::from_secs(1);
 
 /// Runs one search on the backend `strategy` picks for a puzzle of `cells` cells, or races two
 /// (varisat looking near a goal first, CaDiCaL after a head start): `run` gets its racer and a
@@ -454,7 +439,7 @@ fn probed_root<P: SolveKind>(
 fn racers(with_lines: SatBackend) -> [Racer; 2] {
     [
         first_racer(),
-        Racer::alone(with_lines, false).lines(Lines::Restarts(FIRST_RESTART)),
+        Racer::alone(with_lines, false).lines(Lines::Turns(TURN_UNIT)),
     ]
 }
 
@@ -537,26 +522,42 @@ where
         return Ok(Some((None, (report, Ok(())))));
     }
     let nearby_first = racer.nearby_first && goal.is_some();
-    for (restart, cpu_budget) in (0..).zip(lines_budgets(racer.lines)) {
-        let interrupt = Interrupt {
-            deadline: options.deadline,
-            stop: racer.stop.clone(),
-            cpu_budget,
-        };
-        let Some(mut search) = puzzle.lines_search(known.clone(), interrupt, restart) else {
-            break;
-        };
+    // Where the lines search runs (a search not solved yet costs its clauses alone).
+    let lines_run = || {
+        puzzle
+            .lines_search(known.clone(), Interrupt::default(), 0)
+            .is_some()
+    };
+    if let Lines::Turns(unit) = racer.lines
+        && lines_run()
+    {
+        let (solutions, outcome) = turns::take(
+            puzzle,
+            &known,
+            &report.solutions,
+            prove_unique,
+            racer.backend,
+            unit,
+            options.deadline,
+            racer.stop.as_ref(),
+        )?;
+        report.solutions = solutions;
+        // The searches stay on their threads: what a check goes on to gets a search of its own.
+        return Ok(Some((None, (report, outcome))));
+    }
+    let interrupt = Interrupt {
+        deadline: options.deadline,
+        stop: racer.stop,
+        cpu_budget: None,
+    };
+    if racer.lines == Lines::On
+        && let Some(mut search) = puzzle.lines_search(known.clone(), interrupt.clone(), 0)
+    {
         let solutions = &mut report.solutions;
         let outcome = sat_answer::<P>(&mut search, prove_unique, nearby_first, solutions);
-        let out_of_budget = matches!(outcome, Err(SearchError::Stopped(_))) && !stopped();
-        if !out_of_budget {
-            // A search with a budget would cut the collection of more solutions short too: that
-            // is left to a search without one.
-            let search = (racer.lines == Lines::On).then_some(search);
-            return Ok(Some((search, (report, outcome))));
-        }
+        return Ok(Some((Some(search), (report, outcome))));
     }
-    let mut search = puzzle.sat_search(known, options.deadline, racer.backend, racer.stop)?;
+    let mut search = puzzle.sat_search(known, interrupt, racer.backend)?;
     let outcome = sat_answer::<P>(
         &mut search,
         prove_unique,
@@ -566,25 +567,10 @@ where
     Ok(Some((Some(search), (report, outcome))))
 }
 
-/// The CPU budget of each lines search that `lines` asks for, one after another: none for
-/// [`Lines::Off`], one search without a budget for [`Lines::On`], and for [`Lines::Restarts`]
-/// [`LINES_SEARCHES`] budgets growing from `first` by [`RESTART_GROWTH`].
-fn lines_budgets(lines: Lines) -> impl Iterator<Item = Option<Duration>> {
-    let (searches, first) = match lines {
-        Lines::Off => (0, None),
-        Lines::On => (1, None),
-        Lines::Restarts(first) => (LINES_SEARCHES, Some(first)),
-    };
-    iter::successors(Some(first), |budget| {
-        Some(budget.map(|budget| budget.saturating_mul(RESTART_GROWTH)))
-    })
-    .take(searches)
-}
-
 /// The SAT search's part of a first answer: a first solution, and for a check a second one,
 /// past the solutions already in `solutions` (the designer's goal, or what a depth-first search
 /// found), near the last of them first if `nearby_first`.
-fn sat_answer<'a, P: SolveKind>(
+pub(super) fn sat_answer<'a, P: SolveKind>(
     search: &mut P::Search<'a>,
     prove_unique: bool,
     nearby_first: bool,
@@ -605,7 +591,8 @@ fn search_past<'a, P: SolveKind>(
     backend: SatBackend,
     solutions: &[Grid<P::Value>],
 ) -> Result<P::Search<'a>, CheckError> {
-    let mut search = puzzle.sat_search(known.clone(), options.deadline, backend, None)?;
+    let interrupt = Interrupt::at(options.deadline);
+    let mut search = puzzle.sat_search(known.clone(), interrupt, backend)?;
     for solution in &solutions[..solutions.len().saturating_sub(1)] {
         search.block(solution);
     }
@@ -745,15 +732,14 @@ mod tests {
         }
     }
 
-    /// The lines search restarted from a budget of a microsecond (cut off, restarted with twice
-    /// the budget, then handed over to the encoding with the solutions it found) finds as
-    /// many solutions, up to two, as brute force, none twice, on random puzzles of 3x3 to 4x4 and
-    /// on three hand-made ones with two, one and no solution; so does one search without a
-    /// budget, which is kept to go on with. That the budget does cut searches off is counted: a
-    /// lines search with a microsecond stops before its answer on most of these puzzles.
+    /// A racer taking turns from a unit of a microsecond (the lines searches and the encoding
+    /// paused and resumed, turn after turn, each on its thread) finds as many solutions, up to
+    /// two, as brute force, none twice, on random puzzles of 3x3 to 4x4 and on three hand-made
+    /// ones with two, one and no solution; so does one lines search without a budget, which is
+    /// kept to go on with.
     #[test]
     #[cfg(feature = "cadical")]
-    fn restarted_lines_searches_find_what_brute_force_finds() {
+    fn searches_taking_turns_find_what_brute_force_finds() {
         use crate::model::Clue;
         use crate::testing::{Rng, brute_force, random_puzzle};
 
@@ -771,13 +757,11 @@ mod tests {
         let random =
             (0..200).map(|round| random_puzzle(&mut rng, 3 + round % 2, 3 + round / 2 % 2));
         let tiny = Duration::from_micros(1);
-        let mut cut_off = 0;
-        let mut puzzles = 0;
         for puzzle in hand_made.into_iter().chain(random) {
             let expected = brute_force(&puzzle);
             let blank = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
             let report = Report::timed_out(Duration::ZERO);
-            for lines in [Lines::On, Lines::Restarts(tiny)] {
+            for lines in [Lines::On, Lines::Turns(tiny)] {
                 let racer = Racer::alone(SatBackend::Cadical, false).lines(lines);
                 let (search, (found, outcome)) =
                     first_answer(&puzzle, &blank, &Options::default(), true, racer, &report)
@@ -792,33 +776,59 @@ mod tests {
                 );
                 assert!(solutions.iter().all(|grid| expected.contains(grid)));
                 assert!(solutions.len() < 2 || solutions[0] != solutions[1]);
-                // A search without a budget goes on to more solutions.
-                assert!(lines != Lines::On || search.is_some());
+                assert_eq!(search.is_some(), lines == Lines::On);
             }
-            let interrupt = Interrupt {
-                cpu_budget: Some(tiny),
-                ..Interrupt::default()
-            };
-            if let Some(mut search) = puzzle.lines_search(blank, interrupt, 0) {
-                let outcome = sat_answer::<Puzzle>(&mut search, true, false, &mut Vec::new());
-                cut_off += usize::from(matches!(outcome, Err(SearchError::Stopped(_))));
-            }
-            puzzles += 1;
         }
-        assert!(
-            cut_off * 2 > puzzles,
-            "a microsecond cut off only {cut_off} of {puzzles} searches"
-        );
     }
 
-    /// The budgets of the lines searches double from the first, two of them.
+    /// A lines search out of its grant pauses on its thread, its search kept: granted more, it
+    /// finds the very solutions it finds without a budget, in the same order (CaDiCaL's search
+    /// does not depend on when it is paused), on random 20x20 puzzles. With nothing granted
+    /// most of them pause at least once, counted so that the budget is known to bite.
     #[test]
-    fn restart_budgets_double_from_the_first() {
-        let budgets: Vec<_> = lines_budgets(Lines::Restarts(Duration::from_secs(1))).collect();
-        let seconds = |s| Some(Duration::from_secs(s));
-        assert_eq!(budgets, [seconds(1), seconds(2)]);
-        assert_eq!(lines_budgets(Lines::On).collect::<Vec<_>>(), [None]);
-        assert_eq!(lines_budgets(Lines::Off).count(), 0);
+    #[cfg(feature = "cadical")]
+    fn a_lines_search_out_of_budget_pauses_and_goes_on_as_if_never_paused() {
+        use crate::sat::{CpuBudget, TurnEnd};
+        use crate::testing::{Rng, random_puzzle};
+
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let (mut paused, puzzles) = (0, 12);
+        for _ in 0..puzzles {
+            let puzzle = random_puzzle(&mut rng, 20, 20);
+            let blank = Grid::filled(20, 20, Cell::Unknown);
+            let solutions = |interrupt| {
+                let mut search = puzzle
+                    .lines_search(blank.clone(), interrupt, 0)
+                    .expect("lines of 20 cells fit");
+                let mut found = Vec::new();
+                let outcome = sat_answer::<Puzzle>(&mut search, true, false, &mut found);
+                assert!(outcome.is_ok(), "{puzzle:?}");
+                found
+            };
+            let unbudgeted = solutions(Interrupt::default());
+            let budget = CpuBudget::pausing();
+            let budgeted = std::thread::scope(|scope| {
+                let solver = scope.spawn(|| {
+                    let found = solutions(Interrupt {
+                        cpu_budget: Some(budget.clone()),
+                        ..Interrupt::default()
+                    });
+                    budget.finish();
+                    found
+                });
+                if budget.wait_turn_end(&|| false) == TurnEnd::Paused {
+                    paused += 1;
+                    budget.grant(Duration::from_secs(3600));
+                }
+                assert_eq!(budget.wait_turn_end(&|| false), TurnEnd::Finished);
+                solver.join().expect("the search ends")
+            });
+            assert_eq!(budgeted, unbudgeted, "{puzzle:?}");
+        }
+        assert!(
+            paused * 2 > puzzles,
+            "only {paused} of {puzzles} searches paused"
+        );
     }
 
     /// In the race, a depth-first search out of budget gives way: its thread ends without an

@@ -16,7 +16,7 @@ use crate::cnf::{ClauseSink, ColourEncoding, Counter, Lit, TooLarge, encode};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::colour::{ColourLineSolver, ColourState, Colours, open_grid, propagate_colour};
 use crate::model::{BACKGROUND, ColourError, ColourMismatch, ColourPuzzle, Grid, Pos};
-use crate::sat::{Interrupt, Model, SatBackend, Solver, StopSignal};
+use crate::sat::{Interrupt, Model, SatBackend, Solver};
 
 /// The outcome of [`check`](super::check()) or [`solve`](super::solve()) on a colour puzzle:
 /// solutions as grids of colour indices (0 the background).
@@ -67,11 +67,10 @@ impl SolveKind for ColourPuzzle {
     fn sat_search(
         &self,
         known: ColourState,
-        deadline: Option<Deadline>,
+        interrupt: Interrupt,
         backend: SatBackend,
-        stop: Option<StopSignal>,
     ) -> Result<Self::Search<'_>, TooLarge> {
-        ColourSearch::stoppable(self, known, deadline, backend, stop)
+        ColourSearch::stoppable(self, known, interrupt, backend)
     }
 
     /// None: the lines as a propagator inside CaDiCaL's search are black-and-white only (its
@@ -105,15 +104,14 @@ pub(crate) struct ColourSearch<'a, L: Limit> {
 
 impl<'a> ColourSearch<'a, Option<Deadline>> {
     /// The formula of `puzzle`, given the colours `known`, in a solver of `backend` that gives up
-    /// at `deadline` or when `stop` is raised.
+    /// when `interrupt` says so.
     pub(crate) fn stoppable(
         puzzle: &'a ColourPuzzle,
         known: ColourState,
-        deadline: Option<Deadline>,
+        interrupt: Interrupt,
         backend: SatBackend,
-        stop: Option<StopSignal>,
     ) -> Result<Self, TooLarge> {
-        let mut solver = Solver::stoppable(deadline, backend, stop);
+        let mut solver = Solver::stoppable(interrupt, backend);
         let encoding = encode(puzzle, &known, &mut solver)?;
         Ok(ColourSearch {
             puzzle,

@@ -8,7 +8,8 @@
 //! - `search` keeps a puzzle's formula in a solver and finds solutions, each verified by
 //!   [`Puzzle::check`](crate::Puzzle::check);
 //! - `dfs` looks for solutions by depth-first search with probing, for [`Strategy::Probing`];
-//! - `race` runs two searches on two threads, the first answer winning;
+//! - `race` runs two searches on two threads, the first answer winning, and `turns` lets the
+//!   second racer's searches take turns on one core;
 //! - `ambiguity` finds every cell on which two solutions differ, for any `searcher::Searcher`;
 //! - [`colour`](mod@colour) checks and solves colour puzzles, through the same driver, on a
 //!   colour board and the colour encoding;
@@ -28,6 +29,7 @@ mod race;
 mod regions;
 pub mod repair;
 mod search;
+mod turns;
 pub(crate) use search::propagated;
 mod searcher;
 

@@ -80,12 +80,10 @@ pub(crate) enum Lines {
     Off,
     /// Yes, for the whole search.
     On,
-    /// Restarted while the verdict is open: each restart is a fresh solver that branches in an
-    /// order of its own (`lines_budgets` in `check.rs` gives each its budget of CPU time on
-    /// its solver's thread, so that the load of the machine does not shorten it), and a solution
-    /// found before a restart stays found. The first search's budget is this one; after the last,
-    /// the racer's backend starts over on the whole encoding.
-    Restarts(Duration),
+    /// Yes, taking turns with other searches kept between them (`turns.rs`): the lines in other
+    /// orders and the whole encoding, each granted CPU time on its solver's thread, so that the
+    /// load of the machine does not shorten it; this is the schedule's unit.
+    Turns(Duration),
 }
 
 /// How long the first racer runs alone. Most designed puzzles are answered within it (the 151 of

@@ -29,7 +29,7 @@ use super::searcher::{SearchError, Searcher, SolveKind};
 use crate::cnf::{ClauseSink, Counter, Encoding, Lit};
 use crate::deadline::{Deadline, Limit};
 use crate::model::{ColourMismatch, Grid, Mismatch, Pos};
-use crate::sat::{SatBackend, Solver};
+use crate::sat::{Interrupt, SatBackend, Solver};
 use crate::solve::{CheckError, Options, Report, Verdict};
 
 /// How hard to look: `FixOptions::default()`, then the `with_` methods.
@@ -182,7 +182,8 @@ fn design_search<P: SolveKind>(
     deadline: Option<Deadline>,
 ) -> Result<P::Search<'_>, CheckError> {
     let backend = SatBackend::for_cells(puzzle.width() * puzzle.height());
-    Ok(puzzle.sat_search(puzzle.propagated().known, deadline, backend, None)?)
+    let interrupt = Interrupt::at(deadline);
+    Ok(puzzle.sat_search(puzzle.propagated().known, interrupt, backend)?)
 }
 
 /// The largest hint count the counter proves minimal; beyond it the hints are the best found.

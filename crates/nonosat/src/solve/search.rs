@@ -10,7 +10,7 @@ use crate::logic::bits::QuickLineSolver;
 use crate::logic::count::propagate_with_counts;
 use crate::logic::propagate;
 use crate::model::{Cell, Grid, Mismatch, Pos, Puzzle, PuzzleError};
-use crate::sat::{Interrupt, Model, SatBackend, Solver, StopSignal};
+use crate::sat::{Interrupt, Model, SatBackend, Solver};
 
 impl SolveKind for Puzzle {
     type Search<'a> = Search<'a, Option<Deadline>>;
@@ -31,20 +31,19 @@ impl SolveKind for Puzzle {
     fn sat_search(
         &self,
         known: Grid<Cell>,
-        deadline: Option<Deadline>,
+        interrupt: Interrupt,
         backend: SatBackend,
-        stop: Option<StopSignal>,
     ) -> Result<Search<'_, Option<Deadline>>, TooLarge> {
-        Search::stoppable(self, known, deadline, backend, stop)
+        Search::stoppable(self, known, interrupt, backend)
     }
 
     fn lines_search(
         &self,
         known: Grid<Cell>,
         interrupt: Interrupt,
-        restart: u32,
+        order: u32,
     ) -> Option<Search<'_, Option<Deadline>>> {
-        Search::stoppable_with_lines(self, known, interrupt, restart)
+        Search::stoppable_with_lines(self, known, interrupt, order)
     }
 
     fn first_solutions<'a>(
@@ -93,16 +92,14 @@ pub(crate) type Searched<T, L> = Result<T, SearchError<<L as Limit>::Exceeded>>;
 
 impl<'a> Search<'a, Option<Deadline>> {
     /// The formula of `puzzle`, given the cells `known`, in a solver of `backend` that gives up
-    /// at `deadline` or when `stop`, if given, is raised (its solves then answer
-    /// [`TimedOut`](crate::deadline::TimedOut)).
+    /// when `interrupt` says so (its solves then answer [`TimedOut`](crate::deadline::TimedOut)).
     pub(crate) fn stoppable(
         puzzle: &'a Puzzle,
         known: Grid<Cell>,
-        deadline: Option<Deadline>,
+        interrupt: Interrupt,
         backend: SatBackend,
-        stop: Option<StopSignal>,
     ) -> Result<Self, TooLarge> {
-        let mut solver = Solver::stoppable(deadline, backend, stop);
+        let mut solver = Solver::stoppable(interrupt, backend);
         let encoding = cnf::encode(puzzle, &known, &mut solver)?;
         Ok(Search {
             puzzle,
@@ -115,15 +112,15 @@ impl<'a> Search<'a, Option<Deadline>> {
 
     /// Like [`Search::stoppable`], on CaDiCaL solving the puzzle's lines inside its search
     /// ([`Solver::stoppable_with_lines`]) over a formula of the known cells alone, giving up as
-    /// `interrupt` says, as the restart numbered `restart`; `None` where that solver cannot run (a
-    /// build without CaDiCaL, a line of more than 128 cells).
+    /// `interrupt` says, branching in the order numbered `order`; `None` where that solver cannot
+    /// run (a build without CaDiCaL, a line of more than 128 cells).
     pub(crate) fn stoppable_with_lines(
         puzzle: &'a Puzzle,
         known: Grid<Cell>,
         interrupt: Interrupt,
-        restart: u32,
+        order: u32,
     ) -> Option<Self> {
-        let mut solver = Solver::stoppable_with_lines(interrupt, puzzle, restart)?;
+        let mut solver = Solver::stoppable_with_lines(interrupt, puzzle, order)?;
         let encoding = cnf::encode_known_cells(puzzle, &known, &mut solver);
         Some(Search {
             puzzle,

@@ -7,7 +7,7 @@ use crate::cnf::{Counter, Lit, TooLarge};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::kind::Kind;
 use crate::model::{Grid, LineId, Mismatch, Pos};
-use crate::sat::{Interrupt, Model, SatBackend, StopSignal};
+use crate::sat::{Interrupt, Model, SatBackend};
 
 /// What propagation fixed on a blank grid before any search, its cells what a cell of the kind
 /// knows.
@@ -52,23 +52,22 @@ pub(crate) trait SolveKind:
     fn propagated(&self) -> Propagated<Self::Known>;
 
     /// The formula of this puzzle given the cells `known`, in a solver of `backend` that gives up
-    /// at `deadline` or when `stop` is raised.
+    /// when `interrupt` says so.
     fn sat_search(
         &self,
         known: Grid<Self::Known>,
-        deadline: Option<Deadline>,
+        interrupt: Interrupt,
         backend: SatBackend,
-        stop: Option<StopSignal>,
     ) -> Result<Self::Search<'_>, TooLarge>;
 
     /// The search of CaDiCaL with the lines as a propagator inside it, over the cells `known`,
-    /// giving up as `interrupt` says, as the restart numbered `restart` (each branches in an
-    /// order of its own); `None` where that engine cannot run.
+    /// giving up as `interrupt` says, branching in the order numbered `order` (0: CaDiCaL's own,
+    /// any other a shuffle from that seed); `None` where that engine cannot run.
     fn lines_search(
         &self,
         known: Grid<Self::Known>,
         interrupt: Interrupt,
-        restart: u32,
+        order: u32,
     ) -> Option<Self::Search<'_>>;
 
     /// Finds a first solution into `found` and, if `prove_unique`, a second one.

@@ -1,0 +1,226 @@
+//! The turns the race's second racer takes among its SAT searches, and the CPU time each turn
+//! grants.
+//!
+//! The lines search's time on one puzzle changes tenfold and more with the order it branches in,
+//! and a few puzzles are the whole encoding's and never the lines' (docs/performance.md). So the
+//! racer keeps several searches (the lines in CaDiCaL's order and in a shuffled one, and the
+//! encoding), each on a thread of its own, and lets one run at a time, with grants of CPU time
+//! ([`CpuBudget`]) that grow round by round; a search out of its grant waits for its next turn
+//! with what it has learned ([`Engine::budget`]). A puzzle then costs a small multiple of what its
+//! quickest search would alone, without knowing which that is, on one core.
+
+use std::iter;
+use std::thread;
+use std::time::Duration;
+
+use super::CheckError;
+use super::check::sat_answer;
+use super::searcher::{Found, SearchError, SolveKind};
+use crate::deadline::{Deadline, TimedOut};
+use crate::logic::kind::Kind;
+use crate::model::Grid;
+use crate::sat::{CpuBudget, Interrupt, SatBackend, StopSignal, TurnEnd};
+
+/// One of the searches a racer takes turns among.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Engine {
+    /// CaDiCaL with the lines inside its search, branching in the order this numbers: 0 is
+    /// CaDiCaL's own, any other a shuffle from that seed.
+    Lines(u32),
+    /// CaDiCaL over the whole encoding.
+    Encoding,
+}
+
+impl Engine {
+    /// A budget for this search's turns. The encoding pauses between its turns, its search kept
+    /// as it was; the lines search stops and solves again at its next turn, a new solve that
+    /// keeps what CaDiCaL learned and resets its search, which its heavy-tailed time gains from
+    /// (both measured in docs/performance.md).
+    fn budget(self) -> CpuBudget {
+        match self {
+            Engine::Lines(_) => CpuBudget::stopping(),
+            Engine::Encoding => CpuBudget::pausing(),
+        }
+    }
+}
+
+/// A turn: the search that runs, and the CPU time it is granted on top of its earlier turns'.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Turn {
+    pub engine: Engine,
+    pub grant: Duration,
+}
+
+/// The first round, in units of the schedule: the lines alone for the three seconds that leaving
+/// one set out chose for them before the encoding joins, one in CaDiCaL's order and two in a
+/// shuffled one.
+const FIRST_ROUND: &[(Engine, u32)] = &[(Engine::Lines(0), 1), (Engine::Lines(1), 2)];
+
+/// Every later round, in units of the first of them: the encoding, then each lines search again.
+const LATER_ROUND: &[(Engine, u32)] = &[
+    (Engine::Encoding, 4),
+    (Engine::Lines(0), 2),
+    (Engine::Lines(1), 2),
+];
+
+/// How much each round's grants grow over the round before.
+const GROWTH: u32 = 2;
+
+/// The turns, without end, with the schedule's unit `unit`: the first round, then later rounds
+/// whose grants grow by [`GROWTH`] each round.
+pub(crate) fn schedule(unit: Duration) -> impl Iterator<Item = Turn> {
+    let round = move |turns: &'static [(Engine, u32)], unit: Duration| {
+        turns.iter().map(move |&(engine, units)| Turn {
+            engine,
+            grant: unit.saturating_mul(units),
+        })
+    };
+    let units = iter::successors(Some(unit), |unit| Some(unit.saturating_mul(GROWTH)));
+    round(FIRST_ROUND, unit).chain(units.flat_map(move |unit| round(LATER_ROUND, unit)))
+}
+
+/// What a racer's searches taking turns found: the solutions so far, and how the search that
+/// answered ended (stopped, when none did).
+pub(super) type TurnsAnswer<'a, P> = (
+    Vec<Grid<<P as Kind>::Value>>,
+    Found<(), <P as SolveKind>::Search<'a>>,
+);
+
+/// The solutions past `solutions` (a check's second one if `prove_unique`) by the searches of
+/// [`schedule`] from the cells `known`, the lines' and the whole encoding's on `backend`, taking
+/// turns on threads of their own until one answers, until `deadline`, or until `stop` is raised.
+/// The search that answers first is the racer's; the others are stopped.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn take<'a, P: SolveKind>(
+    puzzle: &'a P,
+    known: &Grid<P::Known>,
+    solutions: &[Grid<P::Value>],
+    prove_unique: bool,
+    backend: SatBackend,
+    unit: Duration,
+    deadline: Option<Deadline>,
+    stop: Option<&StopSignal>,
+) -> Result<TurnsAnswer<'a, P>, CheckError>
+where
+    CheckError: From<P::Mismatch>,
+{
+    let stopped =
+        || deadline.is_some_and(Deadline::has_passed) || stop.is_some_and(StopSignal::is_raised);
+    let searches_stop = StopSignal::default();
+    let search = |engine: Engine, budget: CpuBudget| -> Result<TurnsAnswer<'a, P>, CheckError> {
+        let _finished = FinishOnDrop(&budget);
+        let interrupt = Interrupt {
+            deadline,
+            stop: Some(searches_stop.clone()),
+            cpu_budget: Some(budget.clone()),
+        };
+        let searches_stopped = || interrupt.is_due();
+        let mut search = match engine {
+            Engine::Lines(order) => puzzle
+                .lines_search(known.clone(), interrupt.clone(), order)
+                .expect("the racer takes turns only where the lines search runs"),
+            Engine::Encoding => puzzle.sat_search(known.clone(), interrupt.clone(), backend)?,
+        };
+        let mut found = solutions.to_vec();
+        loop {
+            let outcome = sat_answer::<P>(&mut search, prove_unique, false, &mut found);
+            let out_of_turn =
+                matches!(outcome, Err(SearchError::Stopped(_))) && !searches_stopped();
+            if !out_of_turn || !budget.wait_for_grant(&searches_stopped) {
+                return Ok((found, outcome));
+            }
+        }
+    };
+    thread::scope(|scope| {
+        let mut searches: Vec<(Engine, CpuBudget, thread::ScopedJoinHandle<_>)> = Vec::new();
+        let mut answered = None;
+        for turn in schedule(unit) {
+            let index = match searches
+                .iter()
+                .position(|(engine, ..)| *engine == turn.engine)
+            {
+                Some(index) => index,
+                None => {
+                    let budget = turn.engine.budget();
+                    let handle = scope.spawn({
+                        let budget = budget.clone();
+                        move || search(turn.engine, budget)
+                    });
+                    searches.push((turn.engine, budget, handle));
+                    searches.len() - 1
+                }
+            };
+            let budget = &searches[index].1;
+            budget.grant(turn.grant);
+            match budget.wait_turn_end(&stopped) {
+                TurnEnd::Paused | TurnEnd::Running => {}
+                TurnEnd::Finished => {
+                    answered = Some(index);
+                    break;
+                }
+                TurnEnd::Stopped => break,
+            }
+        }
+        searches_stop.raise();
+        let mut answers: Vec<_> = searches
+            .into_iter()
+            .map(|(_, _, handle)| {
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect();
+        match answered {
+            Some(index) => answers.swap_remove(index),
+            // Stopped: what the search that got furthest found.
+            None => {
+                let found = answers
+                    .into_iter()
+                    .filter_map(Result::ok)
+                    .map(|(found, _)| found)
+                    .max_by_key(Vec::len)
+                    .unwrap_or_else(|| solutions.to_vec());
+                Ok((found, Err(SearchError::Stopped(TimedOut))))
+            }
+        }
+    })
+}
+
+/// Marks a search's budget finished when the search ends, however it ends, so that the racer
+/// stops waiting for its turn.
+struct FinishOnDrop<'a>(&'a CpuBudget);
+
+impl Drop for FinishOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.finish();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first round gives the lines three units in two orders; each later round gives the
+    /// encoding as much as both lines searches together, and doubles over the round before.
+    #[test]
+    fn the_schedule_grows_round_by_round() {
+        let turn = |engine, seconds| Turn {
+            engine,
+            grant: Duration::from_secs(seconds),
+        };
+        let turns: Vec<Turn> = schedule(Duration::from_secs(1)).take(8).collect();
+        assert_eq!(
+            turns,
+            [
+                turn(Engine::Lines(0), 1),
+                turn(Engine::Lines(1), 2),
+                turn(Engine::Encoding, 4),
+                turn(Engine::Lines(0), 2),
+                turn(Engine::Lines(1), 2),
+                turn(Engine::Encoding, 8),
+                turn(Engine::Lines(0), 4),
+                turn(Engine::Lines(1), 4),
+            ]
+        );
+    }
+}
