@@ -66,8 +66,9 @@ pub enum Outcome {
     Satisfiable(Model),
     /// They are not.
     Unsatisfiable,
-    /// The deadline the backend was started with passed first; the backend must not be used
-    /// again.
+    /// The interrupt the backend was started with came first. After its deadline or its stop
+    /// signal the backend must not be used again; after a stopping CPU budget ran out
+    /// ([`CpuBudget::stopping`]) it solves again once more is granted.
     Interrupted,
 }
 
@@ -107,8 +108,9 @@ pub struct Interrupt {
     pub deadline: Option<Deadline>,
     /// Give up once this is raised.
     pub stop: Option<StopSignal>,
-    /// Pause, the search kept, whenever the solver has spent what this grants, in CPU time on the
-    /// thread it runs on from when it was made, until more is granted. Only CaDiCaL keeps it
+    /// Pause until more is granted, the search kept, or stop the solve, as the budget says,
+    /// whenever the solver has spent what it grants, in CPU time on the thread it runs on from
+    /// when it was made. Only CaDiCaL keeps it
     /// (its terminator reads that thread's clock, so that the machine's load does not shorten a
     /// turn as a wall-clock limit would); it times the turns of the race's searches.
     pub cpu_budget: Option<CpuBudget>,

@@ -97,12 +97,14 @@ pub enum Strategy {
     /// varisat looking near the goal first) and, after a head start of 30 ms, CaDiCaL looking
     /// anywhere: [`Strategy::Lines`] in two orders and CaDiCaL on the whole encoding, taking
     /// turns on one core (`turns.rs`: the lines for the first three seconds of CPU time, then
-    /// the encoding and the lines by turns that double, each search paused between its turns). When the depth-first search runs out of budget, its thread stops and leaves
-    /// the puzzle to CaDiCaL, rather than search the same encoding on varisat. The verdict is the same either
-    /// way; which of several solutions is shown may not be, unless the designer's goal is known
-    /// (see [`check`](super::check())). Puzzles of more than [`LARGE_PUZZLE_CELLS`] cells, where
-    /// varisat only slows down, and builds without CaDiCaL, run as [`Strategy::Auto`]. The
-    /// default, of [`Options::default`] too, so that every caller gets the strongest search.
+    /// the encoding and the lines by turns that double, each keeping its work between its
+    /// turns). When the depth-first search runs out of budget, its thread stops and leaves the
+    /// puzzle to CaDiCaL, rather than search the same encoding on varisat. The verdict is the
+    /// same either way; which of several solutions is shown may not be, unless the designer's
+    /// goal is known (see [`check`](super::check())). Puzzles of more than
+    /// [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down, and builds without CaDiCaL,
+    /// run as [`Strategy::Auto`]. The default, of [`Options::default`] too, so that every caller
+    /// gets the strongest search.
     #[default]
     Race,
     /// A depth-first search with line propagation and probing at every node (`dfs`) looks for
@@ -522,16 +524,8 @@ where
         return Ok(Some((None, (report, Ok(())))));
     }
     let nearby_first = racer.nearby_first && goal.is_some();
-    // Where the lines search runs (a search not solved yet costs its clauses alone).
-    let lines_run = || {
-        puzzle
-            .lines_search(known.clone(), Interrupt::default(), 0)
-            .is_some()
-    };
-    if let Lines::Turns(unit) = racer.lines
-        && lines_run()
-    {
-        let (solutions, outcome) = turns::take(
+    let turns = match racer.lines {
+        Lines::Turns(unit) => turns::take(
             puzzle,
             &known,
             &report.solutions,
@@ -540,7 +534,10 @@ where
             unit,
             options.deadline,
             racer.stop.as_ref(),
-        )?;
+        )?,
+        Lines::Off | Lines::On => None,
+    };
+    if let Some((solutions, outcome)) = turns {
         report.solutions = solutions;
         // The searches stay on their threads: what a check goes on to gets a search of its own.
         return Ok(Some((None, (report, outcome))));
@@ -732,8 +729,8 @@ mod tests {
         }
     }
 
-    /// A racer taking turns from a unit of a microsecond (the lines searches and the encoding
-    /// paused and resumed, turn after turn, each on its thread) finds as many solutions, up to
+    /// A racer taking turns from a unit of a microsecond (the lines searches solved again and the
+    /// encoding paused and resumed, turn after turn, each on its thread) finds as many solutions, up to
     /// two, as brute force, none twice, on random puzzles of 3x3 to 4x4 and on three hand-made
     /// ones with two, one and no solution; so does one lines search without a budget, which is
     /// kept to go on with.

@@ -89,7 +89,9 @@ pub(super) type TurnsAnswer<'a, P> = (
 /// The solutions past `solutions` (a check's second one if `prove_unique`) by the searches of
 /// [`schedule`] from the cells `known`, the lines' and the whole encoding's on `backend`, taking
 /// turns on threads of their own until one answers, until `deadline`, or until `stop` is raised.
-/// The search that answers first is the racer's; the others are stopped.
+/// The search that answers first is the racer's; the others are stopped. `None` where the lines
+/// search cannot run (a colour puzzle, a line of more than 128 cells, a build without CaDiCaL),
+/// found by the first turn's, which is the lines'.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn take<'a, P: SolveKind>(
     puzzle: &'a P,
@@ -100,14 +102,16 @@ pub(super) fn take<'a, P: SolveKind>(
     unit: Duration,
     deadline: Option<Deadline>,
     stop: Option<&StopSignal>,
-) -> Result<TurnsAnswer<'a, P>, CheckError>
+) -> Result<Option<TurnsAnswer<'a, P>>, CheckError>
 where
     CheckError: From<P::Mismatch>,
 {
     let stopped =
         || deadline.is_some_and(Deadline::has_passed) || stop.is_some_and(StopSignal::is_raised);
     let searches_stop = StopSignal::default();
-    let search = |engine: Engine, budget: CpuBudget| -> Result<TurnsAnswer<'a, P>, CheckError> {
+    let search = |engine: Engine,
+                  budget: CpuBudget|
+     -> Result<Option<TurnsAnswer<'a, P>>, CheckError> {
         let _finished = FinishOnDrop(&budget);
         let interrupt = Interrupt {
             deadline,
@@ -115,11 +119,14 @@ where
             cpu_budget: Some(budget.clone()),
         };
         let searches_stopped = || interrupt.is_due();
-        let mut search = match engine {
-            Engine::Lines(order) => puzzle
-                .lines_search(known.clone(), interrupt.clone(), order)
-                .expect("the racer takes turns only where the lines search runs"),
-            Engine::Encoding => puzzle.sat_search(known.clone(), interrupt.clone(), backend)?,
+        let search = match engine {
+            Engine::Lines(order) => puzzle.lines_search(known.clone(), interrupt.clone(), order),
+            Engine::Encoding => {
+                Some(puzzle.sat_search(known.clone(), interrupt.clone(), backend)?)
+            }
+        };
+        let Some(mut search) = search else {
+            return Ok(None);
         };
         let mut found = solutions.to_vec();
         loop {
@@ -127,7 +134,7 @@ where
             let out_of_turn =
                 matches!(outcome, Err(SearchError::Stopped(_))) && !searches_stopped();
             if !out_of_turn || !budget.wait_for_grant(&searches_stopped) {
-                return Ok((found, outcome));
+                return Ok(Some((found, outcome)));
             }
         }
     };
@@ -176,11 +183,11 @@ where
             None => {
                 let found = answers
                     .into_iter()
-                    .filter_map(Result::ok)
+                    .filter_map(|answer| answer.ok().flatten())
                     .map(|(found, _)| found)
                     .max_by_key(Vec::len)
                     .unwrap_or_else(|| solutions.to_vec());
-                Ok((found, Err(SearchError::Stopped(TimedOut))))
+                Ok(Some((found, Err(SearchError::Stopped(TimedOut)))))
             }
         }
     })
