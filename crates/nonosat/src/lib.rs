@@ -50,7 +50,7 @@ pub mod model;
 pub mod report;
 pub mod sat;
 pub mod solve;
-#[cfg(all(test, feature = "cadical"))]
+#[cfg(test)]
 mod testing;
 pub mod words;
 

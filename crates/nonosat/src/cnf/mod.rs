@@ -13,15 +13,16 @@ mod dimacs;
 mod distance;
 mod layout;
 mod line;
+mod order;
 
 pub use colour::{ColourEncoding, encode_single_colour_line};
 pub use dimacs::{Cnf, write_dimacs};
 pub use distance::{Counter, FreshVars};
 
 use std::io::{self, Write};
-use std::ops::Not;
+use std::ops::{Deref, Not};
 
-use crate::model::{Cell, Clue, Grid, LineId, LineWindow, Nonogram, Pos, Puzzle};
+use crate::model::{Cell, Clue, Clues, Grid, LineId, LineWindow, Metadata, Nonogram, Pos, Puzzle};
 
 /// The most clauses an encoding may have; larger puzzles are refused before anything is built.
 ///
@@ -212,25 +213,126 @@ impl Encodable for Puzzle {
         next_var: &mut u32,
         sink: &mut impl ClauseSink,
     ) {
-        let cells: Vec<Var> = known
-            .line_positions(line)
-            .map(|pos| encoding.cell_var(pos))
-            .collect();
-        encode_open_part(self.clue(line), &known.line(line), &cells, next_var, sink);
+        encode_open_line(
+            self,
+            encoding,
+            known,
+            line,
+            next_var,
+            sink,
+            line::encode_line,
+        );
     }
 
     fn write_numbering(&self, out: &mut impl Write, _: &Encoding) -> io::Result<()> {
-        let width = self.width();
-        writeln!(
-            out,
-            "c cell (row r, column c), both 0-based, is variable r*{width} + c + 1; true = black"
-        )?;
-        writeln!(
-            out,
-            "c variables 1..={} are cells; the rest are line auxiliaries",
-            self.cell_count()
-        )
+        write_cell_numbering(self, out)
     }
+}
+
+/// A black-and-white puzzle encoded in the lean form: each line's block starts in order encoding
+/// (`cnf/order.rs`), over the same cell variables as [`Puzzle`]'s complete form, with the same models.
+/// Its unit propagation is weaker than line logic; CaDiCaL searches it faster on random puzzles
+/// (docs/performance.md).
+#[derive(Clone, Copy, Debug)]
+pub struct Lean<'a>(pub &'a Puzzle);
+
+impl Deref for Lean<'_> {
+    type Target = Clues<Clue>;
+
+    fn deref(&self) -> &Clues<Clue> {
+        self.0
+    }
+}
+
+impl Nonogram for Lean<'_> {
+    type Clue = Clue;
+
+    fn meta(&self) -> &Metadata {
+        self.0.meta()
+    }
+}
+
+impl Encodable for Lean<'_> {
+    type Known = Cell;
+    type Encoding = Encoding;
+    const NOUN: &'static str = "nonogram (lean form)";
+
+    fn is_open(cell: Cell) -> bool {
+        cell == Cell::Unknown
+    }
+
+    /// None, as in the complete form.
+    fn cell_clauses(&self) -> usize {
+        0
+    }
+
+    fn line_clauses(&self, line: LineId) -> usize {
+        order::clause_bound(self.clue(line), self.line_len(line))
+    }
+
+    fn encode_cells(&self, known: &Grid<Cell>, sink: &mut impl ClauseSink) -> Encoding {
+        encode_known_cells(self.0, known, sink)
+    }
+
+    fn encode_open_line(
+        &self,
+        encoding: &Encoding,
+        known: &Grid<Cell>,
+        line: LineId,
+        next_var: &mut u32,
+        sink: &mut impl ClauseSink,
+    ) {
+        encode_open_line(
+            self.0,
+            encoding,
+            known,
+            line,
+            next_var,
+            sink,
+            order::encode_line,
+        );
+    }
+
+    fn write_numbering(&self, out: &mut impl Write, _: &Encoding) -> io::Result<()> {
+        write_cell_numbering(self.0, out)
+    }
+}
+
+/// The signature of a black-and-white line's encoder: the clue, the cell variables, the next
+/// auxiliary's number, and the sink.
+type LineEncoder<S> = fn(&Clue, &[Var], &mut u32, &mut S);
+
+/// Writes the clauses of the open `line` of `puzzle` by `encode_line`, between its settled ends
+/// ([`encode_open_part`]).
+fn encode_open_line<S: ClauseSink>(
+    puzzle: &Puzzle,
+    encoding: &Encoding,
+    known: &Grid<Cell>,
+    line: LineId,
+    next_var: &mut u32,
+    sink: &mut S,
+    encode_line: LineEncoder<S>,
+) {
+    let cells: Vec<Var> = known
+        .line_positions(line)
+        .map(|pos| encoding.cell_var(pos))
+        .collect();
+    let clue = puzzle.clue(line);
+    encode_open_part(clue, &known.line(line), &cells, next_var, sink, encode_line);
+}
+
+/// The DIMACS comment lines of a black-and-white puzzle's cell numbering.
+fn write_cell_numbering(puzzle: &Puzzle, out: &mut impl Write) -> io::Result<()> {
+    let width = puzzle.width();
+    writeln!(
+        out,
+        "c cell (row r, column c), both 0-based, is variable r*{width} + c + 1; true = black"
+    )?;
+    writeln!(
+        out,
+        "c variables 1..={} are cells; the rest are line auxiliaries",
+        puzzle.cell_count()
+    )
 }
 
 /// The lines of `puzzle` that `known` leaves open, once the encoding of `puzzle` given `known`
@@ -302,6 +404,21 @@ pub fn encode_known_cells(
 ///
 /// For tests and experiments on the line encoding; [`encode`] is the whole-puzzle entry point.
 pub fn encode_single_line(clue: &Clue, known: &[Cell], sink: &mut impl ClauseSink) -> u32 {
+    single_line(clue, known, sink, line::encode_line)
+}
+
+/// Like [`encode_single_line`], in the lean form ([`Lean`]).
+pub fn encode_single_line_lean(clue: &Clue, known: &[Cell], sink: &mut impl ClauseSink) -> u32 {
+    single_line(clue, known, sink, order::encode_line)
+}
+
+/// A single line on its own, its clue encoded by `encode_line`.
+fn single_line<S: ClauseSink>(
+    clue: &Clue,
+    known: &[Cell],
+    sink: &mut S,
+    encode_line: LineEncoder<S>,
+) -> u32 {
     let cells: Vec<Var> = (1..=known.len() as u32).map(Var).collect();
     for (&var, cell) in cells.iter().zip(known) {
         if let Some(black) = cell.known() {
@@ -313,21 +430,22 @@ pub fn encode_single_line(clue: &Clue, known: &[Cell], sink: &mut impl ClauseSin
         }
     }
     let mut next_var = known.len() as u32 + 1;
-    encode_open_part(clue, known, &cells, &mut next_var, sink);
+    encode_open_part(clue, known, &cells, &mut next_var, sink, encode_line);
     next_var - 1
 }
 
 /// Encodes the line of `cells`, whose known cells are `known`, between its settled ends only: the
 /// cells outside keep their values in every arrangement (their unit clauses say so), and the
 /// arrangements inside are those of the window's blocks.
-fn encode_open_part(
+fn encode_open_part<S: ClauseSink>(
     clue: &Clue,
     known: &[Cell],
     cells: &[Var],
     next_var: &mut u32,
-    sink: &mut impl ClauseSink,
+    sink: &mut S,
+    encode_line: LineEncoder<S>,
 ) {
     let window = LineWindow::of(clue.blocks(), known);
     let inside = Clue::new(clue.blocks()[window.blocks].to_vec());
-    line::encode_line(&inside, &cells[window.cells], next_var, sink);
+    encode_line(&inside, &cells[window.cells], next_var, sink);
 }

@@ -73,6 +73,16 @@ impl SolveKind for ColourPuzzle {
         ColourSearch::stoppable(self, known, interrupt, backend)
     }
 
+    /// None: colour has the one form of its encoding.
+    fn lean_search(
+        &self,
+        _: ColourState,
+        _: Interrupt,
+        _: SatBackend,
+    ) -> Option<Result<Self::Search<'_>, TooLarge>> {
+        None
+    }
+
     /// None: the lines as a propagator inside CaDiCaL's search are black-and-white only (its
     /// explanations are written for the black-and-white line solver), so a colour puzzle's
     /// [`Strategy::Lines`](super::Strategy::Lines) runs CaDiCaL on the colour encoding.

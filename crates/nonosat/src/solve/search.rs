@@ -3,7 +3,7 @@
 //! it is returned.
 
 use super::searcher::{Found, Propagated, SearchError, Searcher, SolveKind};
-use crate::cnf::{self, ClauseSink, Counter, Encoding, Lit, TooLarge};
+use crate::cnf::{self, ClauseSink, Counter, Encodable, Encoding, Lean, Lit, TooLarge};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::belief::{black_beliefs, likelier_colour};
 use crate::logic::bits::QuickLineSolver;
@@ -35,6 +35,15 @@ impl SolveKind for Puzzle {
         backend: SatBackend,
     ) -> Result<Search<'_, Option<Deadline>>, TooLarge> {
         Search::stoppable(self, known, interrupt, backend)
+    }
+
+    fn lean_search(
+        &self,
+        known: Grid<Cell>,
+        interrupt: Interrupt,
+        backend: SatBackend,
+    ) -> Option<Result<Search<'_, Option<Deadline>>, TooLarge>> {
+        Some(Search::stoppable_lean(self, known, interrupt, backend))
     }
 
     fn lines_search(
@@ -99,8 +108,30 @@ impl<'a> Search<'a, Option<Deadline>> {
         interrupt: Interrupt,
         backend: SatBackend,
     ) -> Result<Self, TooLarge> {
+        Search::stoppable_in(puzzle, puzzle, known, interrupt, backend)
+    }
+
+    /// Like [`Search::stoppable`], over the lean form of the formula ([`Lean`]): the same models,
+    /// weaker unit propagation, and on random puzzles a search several times faster.
+    pub(crate) fn stoppable_lean(
+        puzzle: &'a Puzzle,
+        known: Grid<Cell>,
+        interrupt: Interrupt,
+        backend: SatBackend,
+    ) -> Result<Self, TooLarge> {
+        Search::stoppable_in(puzzle, &Lean(puzzle), known, interrupt, backend)
+    }
+
+    /// The formula of `puzzle` in the form `form` (the puzzle itself, or its [`Lean`] form).
+    fn stoppable_in(
+        puzzle: &'a Puzzle,
+        form: &impl Encodable<Known = Cell, Encoding = Encoding>,
+        known: Grid<Cell>,
+        interrupt: Interrupt,
+        backend: SatBackend,
+    ) -> Result<Self, TooLarge> {
         let mut solver = Solver::stoppable(interrupt, backend);
-        let encoding = cnf::encode(puzzle, &known, &mut solver)?;
+        let encoding = cnf::encode(form, &known, &mut solver)?;
         Ok(Search {
             puzzle,
             solver,
@@ -281,5 +312,59 @@ impl<L: Limit> Searcher for Search<'_, L> {
 
     fn verified(&self, model: &Model) -> Found<Grid<bool>, Self> {
         self.verified_picture(model)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cnf::{ClauseSink, Lean, encode};
+    use crate::logic::bits::QuickLineSolver;
+    use crate::logic::propagate;
+    use crate::model::{Cell, Grid};
+    use crate::sat::Solver;
+    use crate::testing::{Rng, brute_force, random_puzzle};
+
+    /// A whole puzzle in the lean form, from a blank grid and from what line logic fixed (whose
+    /// lines are encoded between their settled ends), has exactly the solutions brute force finds,
+    /// each once, on random puzzles up to 4x4 with and without solutions.
+    #[test]
+    fn a_puzzle_in_the_lean_form_has_exactly_its_solutions() {
+        let mut rng = Rng(0xB7E1_5162_8AED_2A6B);
+        let (mut refuted, mut narrowed) = (0, 0);
+        for round in 0..400 {
+            let (width, height) = (1 + round % 4, 1 + round / 4 % 4);
+            let puzzle = random_puzzle(&mut rng, width, height);
+            let mut known = Grid::filled(width, height, Cell::Unknown);
+            if round % 2 == 1 {
+                // A contradiction leaves the grid half-propagated: start from a blank one then.
+                match propagate(&puzzle, &mut known, &mut QuickLineSolver::new()) {
+                    Ok(_) => narrowed += usize::from(known.known_count() > 0),
+                    Err(_) => known = Grid::filled(width, height, Cell::Unknown),
+                }
+            }
+            let mut solver = Solver::new(None);
+            let encoding = encode(&Lean(&puzzle), &known, &mut solver).expect("a small formula");
+            let mut found = Vec::new();
+            while let Some(model) = solver.solve().expect("no limit") {
+                let mut grid = Grid::filled(width, height, false);
+                for pos in grid.positions() {
+                    grid[pos] = model.value(encoding.cell_var(pos));
+                }
+                assert!(puzzle.check(&grid).is_ok(), "{puzzle:?}");
+                assert!(!found.contains(&grid), "a solution found twice: {puzzle:?}");
+                solver.add_clause(&encoding.blocking_clause(&grid));
+                found.push(grid);
+            }
+            let mut expected = brute_force(&puzzle);
+            assert_eq!(found.len(), expected.len(), "{puzzle:?}");
+            expected.retain(|grid| !found.contains(grid));
+            assert!(expected.is_empty(), "{puzzle:?}");
+            refuted += usize::from(found.is_empty());
+        }
+        assert!(refuted > 20, "only {refuted} puzzles without a solution");
+        assert!(
+            narrowed > 50,
+            "only {narrowed} puzzles narrowed by line logic"
+        );
     }
 }

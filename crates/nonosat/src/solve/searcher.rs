@@ -60,6 +60,16 @@ pub(crate) trait SolveKind:
         backend: SatBackend,
     ) -> Result<Self::Search<'_>, TooLarge>;
 
+    /// Like [`SolveKind::sat_search`], over the lean form of the formula (block starts in order
+    /// encoding: the same models, weaker unit propagation, a faster search on random puzzles);
+    /// `None` for a kind that has no lean form.
+    fn lean_search(
+        &self,
+        known: Grid<Self::Known>,
+        interrupt: Interrupt,
+        backend: SatBackend,
+    ) -> Option<Result<Self::Search<'_>, TooLarge>>;
+
     /// The search of CaDiCaL with the lines as a propagator inside it, over the cells `known`,
     /// giving up as `interrupt` says, branching in the order numbered `order` (0: CaDiCaL's own,
     /// any other a shuffle from that seed); `None` where that engine cannot run.

@@ -4,7 +4,7 @@
 //! The lines search's time on one puzzle changes tenfold and more with the order it branches in,
 //! and a few puzzles are the whole encoding's and never the lines' (docs/performance.md). So the
 //! racer keeps several searches (the lines in CaDiCaL's order and in a shuffled one, and the
-//! encoding), each on a thread of its own, and lets one run at a time, with grants of CPU time
+//! encoding in its lean form), each on a thread of its own, and lets one run at a time, with grants of CPU time
 //! ([`CpuBudget`]) that grow round by round; a search out of its grant waits for its next turn
 //! with what it has learned ([`Engine::budget`]). A puzzle then costs a small multiple of what its
 //! quickest search would alone, without knowing which that is, on one core.
@@ -27,7 +27,8 @@ pub(crate) enum Engine {
     /// CaDiCaL with the lines inside its search, branching in the order this numbers: 0 is
     /// CaDiCaL's own, any other a shuffle from that seed.
     Lines(u32),
-    /// CaDiCaL over the whole encoding.
+    /// CaDiCaL over the whole encoding, in its lean form where the kind has one (block starts in
+    /// order encoding, which CaDiCaL searches several times faster on random puzzles).
     Encoding,
 }
 
@@ -121,9 +122,12 @@ where
         let searches_stopped = || interrupt.is_due();
         let search = match engine {
             Engine::Lines(order) => puzzle.lines_search(known.clone(), interrupt.clone(), order),
-            Engine::Encoding => {
-                Some(puzzle.sat_search(known.clone(), interrupt.clone(), backend)?)
-            }
+            Engine::Encoding => Some(
+                match puzzle.lean_search(known.clone(), interrupt.clone(), backend) {
+                    Some(lean) => lean?,
+                    None => puzzle.sat_search(known.clone(), interrupt.clone(), backend)?,
+                },
+            ),
         };
         let Some(mut search) = search else {
             return Ok(None);

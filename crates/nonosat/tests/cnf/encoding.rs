@@ -1,10 +1,11 @@
 //! The line encoding against brute force: satisfiable exactly when an arrangement exists, unit
-//! propagation as strong as the complete line solver, and one model per arrangement.
+//! propagation as strong as the complete line solver, and one model per arrangement; the lean form,
+//! one model per arrangement.
 
 use crate::brute::{cells, common_cells, lines_by_clue, partial_lines, runs};
 use nonosat::Cell;
 use nonosat::Clue;
-use nonosat::cnf::{Cnf, Lit, Var, encode_single_line};
+use nonosat::cnf::{ClauseSink, Cnf, Lit, Var, encode_single_line, encode_single_line_lean};
 use nonosat::sat::Solver;
 
 /// The assumptions that fix the known cells of a partial line (cells are variables 1..=len).
@@ -250,6 +251,45 @@ fn encoding_with_known_cells_keeps_every_property() {
                         "clue {blocks:?}, {mask:b}"
                     );
                 }
+            }
+        }
+    }
+}
+
+/// The lean form, on every clue and partial line of up to 6 cells (known cells as unit clauses,
+/// the line encoded between its settled ends): every model, auxiliaries included, is counted, and
+/// their lines are exactly the arrangements that agree with the partial line, each once. So the
+/// form is satisfiable exactly when an arrangement agrees, and models and arrangements correspond
+/// one to one.
+#[test]
+fn lean_form_has_one_model_per_agreeing_arrangement() {
+    for len in 0..=6 {
+        for (blocks, masks) in lines_by_clue(len) {
+            let clue = Clue::new(blocks.clone());
+            for (black, white) in partial_lines(len) {
+                let mut solver = Solver::new(None);
+                let vars = encode_single_line_lean(&clue, &cells(black, white, len), &mut solver);
+                let mut lines = Vec::new();
+                while let Some(model) = solver.solve().unwrap() {
+                    let value = |v: u32| model.value(Var::from_dimacs(v));
+                    lines.push((0..len).fold(0u32, |m, i| m | (value(i as u32 + 1) as u32) << i));
+                    let other: Vec<Lit> = (1..=vars)
+                        .map(|v| Var::from_dimacs(v).positive())
+                        .map(|lit| if value(lit.var().dimacs()) { !lit } else { lit })
+                        .collect();
+                    solver.add_clause(&other);
+                }
+                lines.sort_unstable();
+                let mut agreeing: Vec<u32> = masks
+                    .iter()
+                    .copied()
+                    .filter(|&m| m & black == black && m & white == 0)
+                    .collect();
+                agreeing.sort_unstable();
+                assert_eq!(
+                    lines, agreeing,
+                    "clue {blocks:?}, black {black:b} white {white:b}"
+                );
             }
         }
     }
