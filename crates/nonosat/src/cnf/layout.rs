@@ -63,6 +63,20 @@ pub(super) fn slack(
     slack
 }
 
+/// Where each of `blocks` starts when all are packed to the left, a white cell between two, and
+/// then the cells the packed blocks and their whites take: `k + 1` entries, `e_0..e_{k-1}` and the
+/// end.
+pub(super) fn packed_starts(blocks: &[usize]) -> Vec<usize> {
+    let mut starts = Vec::with_capacity(blocks.len() + 1);
+    let mut sum = 0;
+    for &len in blocks {
+        starts.push(sum);
+        sum += len + 1;
+    }
+    starts.push(sum);
+    starts
+}
+
 /// The auxiliaries of one line: their ranges and their numbers.
 pub(super) struct Layout {
     /// `f`: how far each start and gap state may move right of its earliest cell.

@@ -19,7 +19,7 @@
 //! Every solution of the line extends to exactly one assignment of the auxiliaries, and unit
 //! propagation on these clauses fixes exactly what the complete line solver fixes.
 
-use super::layout::{Layout, Term, clause, slack};
+use super::layout::{Layout, Term, clause, packed_starts, slack};
 use super::{ClauseSink, Var};
 use crate::model::Clue;
 
@@ -50,13 +50,7 @@ pub(super) fn encode_line(
     let Some(slack) = slack((n, k, clue.min_len()), sink, |i| !cells[i].positive()) else {
         return;
     };
-    let mut earliest = Vec::with_capacity(k + 1);
-    let mut sum = 0;
-    for &len in blocks {
-        earliest.push(sum);
-        sum += len + 1;
-    }
-    earliest.push(sum);
+    let earliest = packed_starts(blocks);
     // A block's earliest start is also the earliest cell count of the gap state before it.
     let v = Layout::allocate(slack, earliest[..k].to_vec(), earliest, next_var);
     let cell = |i| cell(cells, i);

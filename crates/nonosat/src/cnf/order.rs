@@ -19,7 +19,7 @@
 //! consequence of the clue), and CaDiCaL searches it several times faster on random puzzles
 //! (docs/performance.md).
 
-use super::layout::{Term, clause, slack};
+use super::layout::{Term, clause, packed_starts, slack};
 use super::{ClauseSink, Var};
 use crate::model::Clue;
 
@@ -32,6 +32,7 @@ pub(super) fn clause_bound(clue: &Clue, len: usize) -> usize {
 /// The order variables `A[b,p]` of one line's blocks.
 struct Starts {
     slack: usize,
+    /// `e_b` for each block (and the packed line's end after them).
     earliest: Vec<usize>,
     base: u32,
 }
@@ -65,17 +66,9 @@ pub(super) fn encode_line(
     let Some(slack) = slack((n, k, clue.min_len()), sink, |i| !cells[i].positive()) else {
         return;
     };
-    let earliest: Vec<usize> = blocks
-        .iter()
-        .scan(0, |sum, &len| {
-            let start = *sum;
-            *sum += len + 1;
-            Some(start)
-        })
-        .collect();
     let a = Starts {
         slack,
-        earliest,
+        earliest: packed_starts(blocks),
         base: *next_var,
     };
     *next_var += (k * slack) as u32;

@@ -397,8 +397,8 @@ mod tests {
     use crate::cnf::{ClauseSink, encode, encode_known_cells};
     use crate::deadline::Deadline;
     use crate::model::{Cell, Grid};
-    use crate::sat::{Interrupt, SatBackend, Solver};
-    use crate::testing::{Rng, blocks_of, brute_force, random_puzzle};
+    use crate::sat::{Interrupt, SatBackend, Solver, assert_finds_exactly_brute_force};
+    use crate::testing::{Rng, blocks_of, random_puzzle};
 
     /// Whether `clause` holds in every arrangement of `line`'s clue: read from the cells of
     /// `line`, each arrangement tried against the clause's literals on those cells.
@@ -549,22 +549,8 @@ mod tests {
             let mut solver = Solver::stoppable_with_lines(Interrupt::default(), &puzzle, 0)
                 .expect("a small puzzle fits");
             let encoding = encode_known_cells(&puzzle, &blank, &mut solver);
-            let mut found = Vec::new();
-            while let Some(model) = solver.solve().expect("no limit") {
-                let mut grid = Grid::filled(width, height, false);
-                for pos in grid.positions() {
-                    grid[pos] = model.value(encoding.cell_var(pos));
-                }
-                assert!(puzzle.check(&grid).is_ok(), "{puzzle:?}");
-                assert!(!found.contains(&grid), "a solution found twice");
-                solver.add_clause(&encoding.blocking_clause(&grid));
-                found.push(grid);
-            }
-            let mut expected = brute_force(&puzzle);
-            assert_eq!(found.len(), expected.len(), "{puzzle:?}");
-            expected.retain(|grid| !found.contains(grid));
-            assert!(expected.is_empty(), "{puzzle:?}");
-            refuted += usize::from(found.is_empty());
+            let solutions = assert_finds_exactly_brute_force(&puzzle, &mut solver, &encoding);
+            refuted += usize::from(solutions == 0);
         }
         assert!(refuted > 20, "only {refuted} puzzles without a solution");
     }

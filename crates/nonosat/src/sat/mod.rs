@@ -394,3 +394,31 @@ impl<L: Limit> ClauseSink for Solver<L> {
         self.backend.declare_vars(vars);
     }
 }
+
+/// Every solution of `puzzle` that `solver`, holding a formula of it whose cells `encoding`
+/// numbers, finds, each blocked before the next, against brute force: each passes the puzzle's
+/// check, none is found twice, and they are exactly brute force's. Returns how many there are.
+#[cfg(test)]
+pub(crate) fn assert_finds_exactly_brute_force(
+    puzzle: &Puzzle,
+    solver: &mut Solver<Option<Deadline>>,
+    encoding: &crate::cnf::Encoding,
+) -> usize {
+    use crate::model::Grid;
+    let mut found: Vec<Grid<bool>> = Vec::new();
+    while let Some(model) = solver.solve().expect("no limit") {
+        let mut grid = Grid::filled(puzzle.width(), puzzle.height(), false);
+        for pos in grid.positions() {
+            grid[pos] = model.value(encoding.cell_var(pos));
+        }
+        assert!(puzzle.check(&grid).is_ok(), "{puzzle:?}");
+        assert!(!found.contains(&grid), "a solution found twice: {puzzle:?}");
+        solver.add_clause(&encoding.blocking_clause(&grid));
+        found.push(grid);
+    }
+    let mut expected = crate::testing::brute_force(puzzle);
+    assert_eq!(found.len(), expected.len(), "{puzzle:?}");
+    expected.retain(|grid| !found.contains(grid));
+    assert!(expected.is_empty(), "{puzzle:?}");
+    found.len()
+}

@@ -317,12 +317,12 @@ impl<L: Limit> Searcher for Search<'_, L> {
 
 #[cfg(test)]
 mod tests {
-    use crate::cnf::{ClauseSink, Lean, encode};
+    use crate::cnf::{Lean, encode};
     use crate::logic::bits::QuickLineSolver;
     use crate::logic::propagate;
     use crate::model::{Cell, Grid};
-    use crate::sat::Solver;
-    use crate::testing::{Rng, brute_force, random_puzzle};
+    use crate::sat::{Solver, assert_finds_exactly_brute_force};
+    use crate::testing::{Rng, random_puzzle};
 
     /// A whole puzzle in the lean form, from a blank grid and from what line logic fixed (whose
     /// lines are encoded between their settled ends), has exactly the solutions brute force finds,
@@ -344,22 +344,8 @@ mod tests {
             }
             let mut solver = Solver::new(None);
             let encoding = encode(&Lean(&puzzle), &known, &mut solver).expect("a small formula");
-            let mut found = Vec::new();
-            while let Some(model) = solver.solve().expect("no limit") {
-                let mut grid = Grid::filled(width, height, false);
-                for pos in grid.positions() {
-                    grid[pos] = model.value(encoding.cell_var(pos));
-                }
-                assert!(puzzle.check(&grid).is_ok(), "{puzzle:?}");
-                assert!(!found.contains(&grid), "a solution found twice: {puzzle:?}");
-                solver.add_clause(&encoding.blocking_clause(&grid));
-                found.push(grid);
-            }
-            let mut expected = brute_force(&puzzle);
-            assert_eq!(found.len(), expected.len(), "{puzzle:?}");
-            expected.retain(|grid| !found.contains(grid));
-            assert!(expected.is_empty(), "{puzzle:?}");
-            refuted += usize::from(found.is_empty());
+            let solutions = assert_finds_exactly_brute_force(&puzzle, &mut solver, &encoding);
+            refuted += usize::from(solutions == 0);
         }
         assert!(refuted > 20, "only {refuted} puzzles without a solution");
         assert!(
