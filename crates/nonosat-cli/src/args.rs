@@ -439,6 +439,10 @@ pub struct CnfArgs {
     /// Run line propagation first: fixed cells become unit clauses and solved lines drop out.
     #[arg(long)]
     pub propagate: bool,
+    /// Write the lean form (black and white only): block starts in order encoding, the same
+    /// models as the default form, fewer variables, weaker unit propagation (docs/encoding.md).
+    #[arg(long)]
+    pub lean: bool,
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,

@@ -1,6 +1,6 @@
 //! `cnf`: one puzzle's encoding in DIMACS or JSON, black and white or colour.
 
-use nonosat::cnf::{self, Cnf, Encodable, FreshVars};
+use nonosat::cnf::{self, Cnf, Encodable, FreshVars, Lean};
 use nonosat::formats::{Entry, Puzzles};
 use nonosat::logic::DpLineSolver;
 use nonosat::logic::colour::{ColourLineSolver, Colours, propagate_colour};
@@ -10,15 +10,29 @@ use nonosat::model::{Cell, ColourPuzzle, Grid, Puzzle};
 use nonosat::report::{CnfRecord, Shown};
 
 use super::args::CnfArgs;
-use super::error::CliError;
+use super::error::{CliError, Usage};
 use super::output::{json_line, pick_entry, read_any_input, shown_name, write_output};
 use super::status::Status;
 
-/// `cnf`: one puzzle's encoding in DIMACS (or as JSON).
+/// `cnf`: one puzzle's encoding in DIMACS (or as JSON), in the lean form with `--lean`.
 pub(super) fn cnf(args: &CnfArgs) -> Result<Status, CliError> {
     match read_any_input(&args.input)? {
-        Puzzles::BlackAndWhite(entries) => cnf_of(args, &entries, black_and_white),
-        Puzzles::Colour(entries) => cnf_of(args, &entries, colour),
+        Puzzles::BlackAndWhite(entries) => {
+            let (file, index, puzzle, known) = picked(args, &entries, black_and_white)?;
+            match args.lean {
+                true => written(args, (&file, index), puzzle, &Lean(puzzle), &known),
+                false => written(args, (&file, index), puzzle, puzzle, &known),
+            }
+        }
+        Puzzles::Colour(entries) => {
+            if args.lean {
+                let file = shown_name(&args.input.file);
+                let message = format!("--lean: black and white only, and {file} is in colour");
+                return Err(CliError::new(&file, Usage::Refused(message)));
+            }
+            let (file, index, puzzle, known) = picked(args, &entries, colour)?;
+            written(args, (&file, index), puzzle, puzzle, &known)
+        }
     }
 }
 
@@ -26,13 +40,17 @@ pub(super) fn cnf(args: &CnfArgs) -> Result<Status, CliError> {
 /// contradiction.
 type Propagate<P> = fn(&P, &mut Grid<<P as Kind>::Known>) -> bool;
 
-/// `cnf` on the puzzle of `entries` that `--index` picks, after line propagation by `propagate`
-/// when asked.
-fn cnf_of<P: Shown + Encodable<Known = <P as Kind>::Known>>(
+/// The puzzle of a file that `--index` picks: the file's shown name, the index, the puzzle, and
+/// its cells after line propagation when asked (all open otherwise).
+type Picked<'e, P> = (String, usize, &'e P, Grid<<P as Kind>::Known>);
+
+/// The puzzle of `entries` that `--index` picks ([`Picked`]), propagated by `propagate` when
+/// asked.
+fn picked<'e, P: Kind>(
     args: &CnfArgs,
-    entries: &[Entry<P>],
+    entries: &'e [Entry<P>],
     propagate: Propagate<P>,
-) -> Result<Status, CliError> {
+) -> Result<Picked<'e, P>, CliError> {
     let file = shown_name(&args.input.file);
     let index = pick_entry(&file, entries.len(), args.index)?;
     let puzzle = &entries[index].puzzle;
@@ -42,15 +60,27 @@ fn cnf_of<P: Shown + Encodable<Known = <P as Kind>::Known>>(
         // A contradiction: the plain encoding, which is unsatisfiable, says so to any solver.
         known = open();
     }
+    Ok((file, index, puzzle, known))
+}
+
+/// Writes the encoding of `puzzle` in the form `form` (the puzzle itself, or its lean form) from
+/// the cells `known`, for the puzzle at `index` of `file`.
+fn written<E: Encodable>(
+    args: &CnfArgs,
+    (file, index): (&str, usize),
+    puzzle: &impl Shown,
+    form: &E,
+    known: &Grid<E::Known>,
+) -> Result<Status, CliError> {
     let mut clauses = Cnf::new();
-    let encoding = cnf::encode(puzzle, &known, &mut clauses)
-        .map_err(|error| CliError::new(&file, error).at(index).context(&file))?;
+    let encoding = cnf::encode(form, known, &mut clauses)
+        .map_err(|error| CliError::new(file, error).at(index).context(file))?;
     let text = if args.input.json {
-        let record = CnfRecord::new(&file, index, puzzle, encoding.vars(), &clauses);
+        let record = CnfRecord::new(file, index, puzzle, encoding.vars(), &clauses);
         json_line(&record).into_bytes()
     } else {
         let mut dimacs = Vec::new();
-        cnf::write_dimacs(&mut dimacs, puzzle, &encoding, &clauses).expect("writing to memory");
+        cnf::write_dimacs(&mut dimacs, form, &encoding, &clauses).expect("writing to memory");
         dimacs
     };
     write_output(args.output.as_deref(), &text)

@@ -157,3 +157,53 @@ fn cnf_output_flag_writes_the_file() {
     let (_, expected, _) = run(&["cnf", &file], None);
     assert_eq!(std::fs::read_to_string(out.path()).unwrap(), expected);
 }
+
+/// The grids of `width` x `height` cells (variables `1..=cells`) that satisfy `clauses` with some
+/// value of the other variables, as bit masks, each by a SAT call under the grid's literals.
+fn satisfying_grids(clauses: &[Vec<i64>], cells: u32) -> Vec<u32> {
+    use nonosat::cnf::{ClauseSink, Lit, Var};
+    let lit = |n: i64| {
+        let var = Var::from_dimacs(n.unsigned_abs() as u32).positive();
+        if n > 0 { var } else { !var }
+    };
+    let mut solver = nonosat::sat::Solver::new(None);
+    for clause in clauses {
+        solver.add_clause(&clause.iter().map(|&n| lit(n)).collect::<Vec<Lit>>());
+    }
+    (0..1u32 << cells)
+        .filter(|grid| {
+            let cells: Vec<Lit> = (0..cells)
+                .map(|i| lit(if grid >> i & 1 == 1 { 1 } else { -1 } * (i as i64 + 1)))
+                .collect();
+            solver.solve_assuming(&cells).unwrap().is_some()
+        })
+        .collect()
+}
+
+/// `cnf --lean` writes the lean form: its own first comment line, fewer variables than the
+/// default form, and the same grids as solutions (the two diagonals of the 2x2 puzzle, out of all
+/// 16 grids). A colour puzzle is refused with a message.
+#[test]
+fn cnf_lean_writes_the_lean_form_with_the_same_solutions() {
+    let file = bundled("seeds/two-diagonals.non");
+    let (code, lean, stderr) = run(&["cnf", "--lean", &file], None);
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert_eq!(
+        lean.lines().next(),
+        Some("c nonosat encoding of a 2x2 nonogram (lean form)")
+    );
+    let (_, complete, _) = run(&["cnf", &file], None);
+    let ((lean_vars, lean), (complete_vars, complete)) = (dimacs(&lean), dimacs(&complete));
+    assert!(
+        lean_vars < complete_vars,
+        "{lean_vars} against {complete_vars}"
+    );
+    let diagonals = vec![0b0110, 0b1001];
+    assert_eq!(satisfying_grids(&lean, 4), diagonals);
+    assert_eq!(satisfying_grids(&complete, 4), diagonals);
+
+    let colour = Temp::new("lean-diagonals.non", super::colour::TWO_DIAGONALS);
+    let (code, stdout, stderr) = run(&["cnf", "--lean", colour.path()], None);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert!(stderr.contains("--lean: black and white only"), "{stderr}");
+}
