@@ -225,7 +225,16 @@ impl Encodable for Puzzle {
     }
 
     fn write_numbering(&self, out: &mut impl Write, _: &Encoding) -> io::Result<()> {
-        write_cell_numbering(self, out)
+        let width = self.width();
+        writeln!(
+            out,
+            "c cell (row r, column c), both 0-based, is variable r*{width} + c + 1; true = black"
+        )?;
+        writeln!(
+            out,
+            "c variables 1..={} are cells; the rest are line auxiliaries",
+            self.cell_count()
+        )
     }
 }
 
@@ -258,12 +267,11 @@ impl Encodable for Lean<'_> {
     const NOUN: &'static str = "nonogram (lean form)";
 
     fn is_open(cell: Cell) -> bool {
-        cell == Cell::Unknown
+        Puzzle::is_open(cell)
     }
 
-    /// None, as in the complete form.
     fn cell_clauses(&self) -> usize {
-        0
+        self.0.cell_clauses()
     }
 
     fn line_clauses(&self, line: LineId) -> usize {
@@ -271,7 +279,7 @@ impl Encodable for Lean<'_> {
     }
 
     fn encode_cells(&self, known: &Grid<Cell>, sink: &mut impl ClauseSink) -> Encoding {
-        encode_known_cells(self.0, known, sink)
+        self.0.encode_cells(known, sink)
     }
 
     fn encode_open_line(
@@ -293,8 +301,8 @@ impl Encodable for Lean<'_> {
         );
     }
 
-    fn write_numbering(&self, out: &mut impl Write, _: &Encoding) -> io::Result<()> {
-        write_cell_numbering(self.0, out)
+    fn write_numbering(&self, out: &mut impl Write, encoding: &Encoding) -> io::Result<()> {
+        self.0.write_numbering(out, encoding)
     }
 }
 
@@ -319,20 +327,6 @@ fn encode_open_line<S: ClauseSink>(
         .collect();
     let clue = puzzle.clue(line);
     encode_open_part(clue, &known.line(line), &cells, next_var, sink, encode_line);
-}
-
-/// The DIMACS comment lines of a black-and-white puzzle's cell numbering.
-fn write_cell_numbering(puzzle: &Puzzle, out: &mut impl Write) -> io::Result<()> {
-    let width = puzzle.width();
-    writeln!(
-        out,
-        "c cell (row r, column c), both 0-based, is variable r*{width} + c + 1; true = black"
-    )?;
-    writeln!(
-        out,
-        "c variables 1..={} are cells; the rest are line auxiliaries",
-        puzzle.cell_count()
-    )
 }
 
 /// The lines of `puzzle` that `known` leaves open, once the encoding of `puzzle` given `known`
