@@ -436,12 +436,16 @@ fn probed_root<P: SolveKind>(
 }
 
 /// The race's two racers: the depth-first search, giving way when out of budget, with its proofs
-/// on varisat; and the lines inside the search of `with_lines` (CaDiCaL), then that backend on
-/// the encoding.
+/// on varisat; and, from the root probed to its fixpoint, the lines inside the search of
+/// `with_lines` (CaDiCaL) taking turns with that backend on the encoding. Probing costs the
+/// second racer milliseconds and fixes cells that the first racer's search fixes only on its own
+/// thread; its SAT searches were a quarter faster in all from them (docs/performance.md).
 fn racers(with_lines: SatBackend) -> [Racer; 2] {
     [
         first_racer(),
-        Racer::alone(with_lines, false).lines(Lines::Turns(TURN_UNIT)),
+        Racer::alone(with_lines, false)
+            .probing(Probing::Root)
+            .lines(Lines::Turns(TURN_UNIT)),
     ]
 }
 
@@ -467,7 +471,9 @@ type RacerAnswer<'a, P> = (
 /// verdict, into a copy of `report`, and the SAT search that found them or proved there are no
 /// more. A racer that probes looks for the solutions by depth-first search first, and needs no
 /// SAT search when it finds as many as the verdict needs; `None` when the racer gives way
-/// ([`Probing::GiveWay`]) instead of searching on.
+/// ([`Probing::GiveWay`]) instead of searching on. A racer that probes the root alone
+/// ([`Probing::Root`]), or any racer once the designer's goal is the first solution, starts its
+/// SAT search from the root's fixpoint without a depth-first search.
 fn first_answer<'a, P: SolveKind>(
     puzzle: &'a P,
     known: &Grid<P::Known>,
@@ -492,17 +498,20 @@ where
         .then(|| ProbingSearch::new(puzzle, &known, racer.probes_per_cell));
     if let Some(goal) = goal {
         report.solutions.push(goal.clone());
-        if let Some(dfs) = &mut dfs {
-            dfs.probe_root(&stopped);
+    }
+    match &mut dfs {
+        // The first solution known, or a racer that only probes: the root alone is probed.
+        Some(dfs) if goal.is_some() || racer.probing == Probing::Root => dfs.probe_root(&stopped),
+        Some(dfs) => {
+            let want = if prove_unique { 2 } else { 1 };
+            match dfs.solutions(want, &stopped, &mut report.solutions)? {
+                Ended::Enough => return Ok(Some((None, (report, Ok(()))))),
+                Ended::Stopped => return Ok(Some((None, (report, Err(TimedOut.into()))))),
+                Ended::OutOfBudget if racer.probing == Probing::GiveWay => return Ok(None),
+                Ended::Exhausted | Ended::OutOfBudget => {}
+            }
         }
-    } else if let Some(dfs) = &mut dfs {
-        let want = if prove_unique { 2 } else { 1 };
-        match dfs.solutions(want, &stopped, &mut report.solutions)? {
-            Ended::Enough => return Ok(Some((None, (report, Ok(()))))),
-            Ended::Stopped => return Ok(Some((None, (report, Err(TimedOut.into()))))),
-            Ended::OutOfBudget if racer.probing == Probing::GiveWay => return Ok(None),
-            Ended::Exhausted | Ended::OutOfBudget => {}
-        }
+        None => {}
     }
     // The SAT search starts from what probing narrowed at the root: on designed puzzles that is
     // often every cell, and the refutation of a second solution is then immediate.

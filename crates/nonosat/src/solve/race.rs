@@ -63,6 +63,9 @@ impl Racer {
 pub(crate) enum Probing {
     /// No depth-first search.
     Off,
+    /// No depth-first search either, but the root propagated and probed to its fixpoint, which
+    /// the SAT search then starts from.
+    Root,
     /// A search; the SAT search takes over what it leaves when it runs out of budget.
     ThenSat,
     /// A search, after which the racer gives up if it ran out of budget, and leaves the puzzle to
