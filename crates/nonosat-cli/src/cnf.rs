@@ -76,7 +76,7 @@ fn written<E: Encodable>(
     let encoding = cnf::encode(form, known, &mut clauses)
         .map_err(|error| CliError::new(file, error).at(index).context(file))?;
     let text = if args.input.json {
-        let record = CnfRecord::new(file, index, puzzle, encoding.vars(), &clauses);
+        let record = CnfRecord::new::<E, _>(file, index, puzzle, encoding.vars(), &clauses);
         json_line(&record).into_bytes()
     } else {
         let mut dimacs = Vec::new();

@@ -101,6 +101,7 @@ fn cnf_json_gives_the_same_variables_and_clauses_as_dimacs() {
         BTreeSet::from([
             "schema_version",
             "file",
+            "form",
             "index",
             "width",
             "height",
@@ -110,6 +111,7 @@ fn cnf_json_gives_the_same_variables_and_clauses_as_dimacs() {
         ])
     );
     assert_eq!(record["schema_version"], 2);
+    assert_eq!(record["form"], "complete");
     assert_eq!(record["index"], 0);
     assert_eq!(record["width"], 2);
     assert_eq!(record["height"], 2);
@@ -180,9 +182,9 @@ fn satisfying_grids(clauses: &[Vec<i64>], cells: u32) -> Vec<u32> {
         .collect()
 }
 
-/// `cnf --lean` writes the lean form: its own first comment line, fewer variables than the
-/// default form, and the same grids as solutions (the two diagonals of the 2x2 puzzle, out of all
-/// 16 grids). A colour puzzle is refused with a message.
+/// `cnf --lean` writes the lean form: its own first comment line (`"form": "lean"` in JSON), fewer
+/// variables than the default form, and the same grids as solutions (the two diagonals of the 2x2
+/// puzzle, out of all 16 grids). A colour puzzle is refused with a message.
 #[test]
 fn cnf_lean_writes_the_lean_form_with_the_same_solutions() {
     let file = bundled("seeds/two-diagonals.non");
@@ -201,6 +203,11 @@ fn cnf_lean_writes_the_lean_form_with_the_same_solutions() {
     let diagonals = vec![0b0110, 0b1001];
     assert_eq!(satisfying_grids(&lean, 4), diagonals);
     assert_eq!(satisfying_grids(&complete, 4), diagonals);
+    let (code, json, _) = run(&["cnf", "--lean", "--json", &file], None);
+    assert_eq!(code, 0);
+    let record = &records(&json)[0];
+    assert_eq!(record["form"], "lean");
+    assert_eq!(record["variables"], lean_vars);
 
     let colour = Temp::new("lean-diagonals.non", super::colour::TWO_DIAGONALS);
     let (code, stdout, stderr) = run(&["cnf", "--lean", colour.path()], None);

@@ -154,6 +154,9 @@ pub trait Encodable: Nonogram {
     type Encoding: FreshVars;
     /// What the DIMACS header calls the puzzle.
     const NOUN: &'static str;
+    /// Which form of the encoding this is: `complete` (each line's clauses as strong as line
+    /// logic) or `lean` ([`Lean`]).
+    const FORM: &'static str = "complete";
 
     /// Whether a line with this cell still needs the clauses of its clue.
     fn is_open(known: Self::Known) -> bool;
@@ -265,6 +268,7 @@ impl Encodable for Lean<'_> {
     type Known = Cell;
     type Encoding = Encoding;
     const NOUN: &'static str = "nonogram (lean form)";
+    const FORM: &'static str = "lean";
 
     fn is_open(cell: Cell) -> bool {
         Puzzle::is_open(cell)

@@ -5,7 +5,7 @@ use serde::Serialize;
 use super::SCHEMA_VERSION;
 use super::json::ColourRecord;
 use super::kind::Shown;
-use crate::cnf::Cnf;
+use crate::cnf::{Cnf, Encodable};
 
 /// The `--json` record of `cnf`: the formula's clauses as signed DIMACS numbers. Its fields are
 /// written in alphabetical order, as they always have been.
@@ -21,6 +21,8 @@ pub struct CnfRecord {
     pub colors: Option<Vec<ColourRecord>>,
     /// The file, as shown.
     pub file: String,
+    /// The form of the encoding: `complete` or `lean` ([`Encodable::FORM`]).
+    pub form: &'static str,
     /// Number of rows.
     pub height: usize,
     /// The puzzle's 0-based index in the file.
@@ -34,9 +36,9 @@ pub struct CnfRecord {
 }
 
 impl CnfRecord {
-    /// The record of `formula`, the encoding of `puzzle` (with `variables` variables), the puzzle
-    /// at `index` of `file`; with a colour puzzle's colour table.
-    pub fn new<P: Shown>(
+    /// The record of `formula`, the encoding of `puzzle` in the form `E` (with `variables`
+    /// variables), the puzzle at `index` of `file`; with a colour puzzle's colour table.
+    pub fn new<E: Encodable, P: Shown>(
         file: &str,
         index: usize,
         puzzle: &P,
@@ -59,6 +61,7 @@ impl CnfRecord {
                 .collect(),
             colors: puzzle.palette().map(ColourRecord::table),
             file: file.to_owned(),
+            form: E::FORM,
             height: puzzle.height(),
             index,
             schema_version: SCHEMA_VERSION,
