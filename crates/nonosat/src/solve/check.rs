@@ -439,8 +439,8 @@ fn probed_root<P: SolveKind>(
 /// on varisat; and, from the root probed to its fixpoint, the lines inside the search of
 /// `with_lines` (CaDiCaL) taking turns with that backend on the encoding. Probing costs the
 /// second racer milliseconds and fixes cells that the first racer's search fixes only on its own
-/// thread; from them the race took a quarter less CPU time on the random 50x50 puzzles it decides
-/// (docs/performance.md).
+/// thread; on fresh sets the tournament-like puzzles had fewer slow tails from them, and random
+/// 50x50 puzzles changed by draws either way (docs/performance.md).
 fn racers(with_lines: SatBackend) -> [Racer; 2] {
     [
         first_racer(),
