@@ -8,7 +8,7 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use super::ambiguity::ambiguous_cells;
-use super::dfs::{Ended, PROBES_PER_CELL, ProbingSearch};
+use super::dfs::{Ended, ProbingSearch};
 use super::race::{Lines, Probing, Racer, race};
 use super::searcher::{Found, SearchError, Searcher, SolveKind};
 use super::turns;
@@ -362,7 +362,8 @@ where
 
     let mut report = by_strategy(options.strategy, cells, |racer, claim| {
         let (backend, racer_nearby_first) = (racer.backend, racer.nearby_first);
-        let answer = first_answer(puzzle, &known, options, prove_unique, racer, &report)?;
+        let mut root = known.clone();
+        let answer = first_answer(puzzle, &mut root, options, prove_unique, racer, &report)?;
         let Some((search, first)) = answer else {
             return Ok(None);
         };
@@ -371,13 +372,13 @@ where
         }
         let search = |solutions: &[Grid<P::Value>]| match search {
             Some(search) => Ok(search),
-            None => search_past(puzzle, &known, options, backend, solutions),
+            None => search_past(puzzle, &root, options, backend, solutions),
         };
-        // The race's second racer does not look near the goal: the first racer's search does.
+        // The race's second racer does not look near the goal: the first racer's search does,
+        // from the root the second racer probed.
         let near_goal = (!racer_nearby_first).then_some(|| {
             let backend = first_racer().backend;
-            let known = probed_root(puzzle, &known, options.deadline);
-            Ok(puzzle.sat_search(known, Interrupt::at(options.deadline), backend)?)
+            Ok(puzzle.sat_search(root.clone(), Interrupt::at(options.deadline), backend)?)
         });
         finish(
             search,
@@ -423,18 +424,6 @@ pub(super) fn by_strategy<T: Send>(
     }
 }
 
-/// The cells of `known` and those probing at the root fixes past them, as the race's first racer
-/// starts its SAT search from them (all of `known` alone when the deadline cuts probing short).
-fn probed_root<P: SolveKind>(
-    puzzle: &P,
-    known: &Grid<P::Known>,
-    deadline: Option<Deadline>,
-) -> Grid<P::Known> {
-    let mut dfs = ProbingSearch::new(puzzle, known, PROBES_PER_CELL);
-    dfs.probe_root(&|| deadline.is_some_and(Deadline::has_passed));
-    dfs.root_fixpoint().unwrap_or(known).clone()
-}
-
 /// The race's two racers: the depth-first search, giving way when out of budget, with its proofs
 /// on varisat; and, from the root probed to its fixpoint, the lines inside the search of
 /// `with_lines` (CaDiCaL) taking turns with that backend on the encoding. Probing costs the
@@ -474,10 +463,11 @@ type RacerAnswer<'a, P> = (
 /// SAT search when it finds as many as the verdict needs; `None` when the racer gives way
 /// ([`Probing::GiveWay`]) instead of searching on. A racer that probes the root alone
 /// ([`Probing::Root`]), or any racer once the designer's goal is the first solution, starts its
-/// SAT search from the root's fixpoint without a depth-first search.
+/// SAT search from the root's fixpoint without a depth-first search. `known` is left as the root
+/// the SAT search started from, for the searches a check goes on to.
 fn first_answer<'a, P: SolveKind>(
     puzzle: &'a P,
-    known: &Grid<P::Known>,
+    known: &mut Grid<P::Known>,
     options: &Options,
     prove_unique: bool,
     racer: Racer,
@@ -487,7 +477,6 @@ where
     CheckError: From<P::Mismatch>,
 {
     let mut report = report.clone();
-    let mut known = known.clone();
     let goal_solves = matches!(report.goal, Some(GoalReport::Solves));
     let goal = puzzle.goal().filter(|_| prove_unique && goal_solves);
     let stopped = || {
@@ -496,7 +485,7 @@ where
     };
     // A puzzle line logic solved needs no search (below).
     let mut dfs = (racer.probing != Probing::Off && !report.line_solvable)
-        .then(|| ProbingSearch::new(puzzle, &known, racer.probes_per_cell));
+        .then(|| ProbingSearch::new(puzzle, known, racer.probes_per_cell));
     if let Some(goal) = goal {
         report.solutions.push(goal.clone());
     }
@@ -517,7 +506,7 @@ where
     // The SAT search starts from what probing narrowed at the root: on designed puzzles that is
     // often every cell, and the refutation of a second solution is then immediate.
     if let Some(fixpoint) = dfs.as_ref().and_then(ProbingSearch::root_fixpoint) {
-        known = fixpoint.clone();
+        *known = fixpoint.clone();
     }
     // Line logic (or probing) fixed every cell, each by refuting its other values: the grid is
     // the only solution. A SAT search would add nothing to that refutation: its formula would
@@ -537,7 +526,7 @@ where
     let turns = match racer.lines {
         Lines::Turns(unit) => turns::take(
             puzzle,
-            &known,
+            known,
             &report.solutions,
             prove_unique,
             racer.backend,
@@ -564,7 +553,7 @@ where
         let outcome = sat_answer::<P>(&mut search, prove_unique, nearby_first, solutions);
         return Ok(Some((Some(search), (report, outcome))));
     }
-    let mut search = puzzle.sat_search(known, interrupt, racer.backend)?;
+    let mut search = puzzle.sat_search(known.clone(), interrupt, racer.backend)?;
     let outcome = sat_answer::<P>(
         &mut search,
         prove_unique,
@@ -770,10 +759,16 @@ mod tests {
             let report = Report::timed_out(Duration::ZERO);
             for lines in [Lines::On, Lines::Turns(tiny)] {
                 let racer = Racer::alone(SatBackend::Cadical, false).lines(lines);
-                let (search, (found, outcome)) =
-                    first_answer(&puzzle, &blank, &Options::default(), true, racer, &report)
-                        .unwrap()
-                        .expect("a racer without a depth-first search never gives way");
+                let (search, (found, outcome)) = first_answer(
+                    &puzzle,
+                    &mut blank.clone(),
+                    &Options::default(),
+                    true,
+                    racer,
+                    &report,
+                )
+                .unwrap()
+                .expect("a racer without a depth-first search never gives way");
                 assert!(outcome.is_ok(), "{lines:?} on {puzzle:?}");
                 let solutions = found.solutions;
                 assert_eq!(
@@ -954,8 +949,14 @@ mod tests {
             let first_gave_way = AtomicBool::new(false);
             let found = race([first, second], |racer, claim| {
                 let probing = racer.probing;
-                let answer =
-                    first_answer(&puzzle, &blank, &Options::default(), true, racer, &report)?;
+                let answer = first_answer(
+                    &puzzle,
+                    &mut blank.clone(),
+                    &Options::default(),
+                    true,
+                    racer,
+                    &report,
+                )?;
                 let Some((_, (found, outcome))) = answer else {
                     assert_eq!(probing, Probing::GiveWay, "only the search gives way");
                     first_gave_way.store(true, Ordering::SeqCst);
