@@ -42,6 +42,7 @@ pub fn black_beliefs(
     // than the tolerance since it last was: in later rounds most lines have settled.
     let open = |positions: &Vec<_>| positions.iter().any(|&pos| known[pos] == Cell::Unknown);
     let mut dirty: Vec<bool> = lines.iter().map(|(_, positions)| open(positions)).collect();
+    let (mut cells, mut priors, mut solver) = (Vec::new(), Vec::new(), Shares::default());
     for _ in 0..MAX_ROUNDS {
         if !dirty.contains(&true) {
             break;
@@ -57,10 +58,12 @@ pub fn black_beliefs(
                 LineId::Row(_) => (&from_cols, &mut from_rows),
                 LineId::Col(_) => (&from_rows, &mut from_cols),
             };
-            let cells: Vec<Cell> = positions.iter().map(|&pos| known[pos]).collect();
-            let priors: Vec<f64> = positions.iter().map(|&pos| incoming[pos]).collect();
-            let shares = black_shares(puzzle.clue(*line), &cells, &priors)?;
-            for ((&pos, share), prior) in positions.iter().zip(shares).zip(priors) {
+            cells.clear();
+            cells.extend(positions.iter().map(|&pos| known[pos]));
+            priors.clear();
+            priors.extend(positions.iter().map(|&pos| incoming[pos]));
+            let shares = solver.of(puzzle.clue(*line), &cells, &priors)?;
+            for ((&pos, &share), &prior) in positions.iter().zip(shares).zip(&priors) {
                 let message = keep_open(leave_out(share, prior));
                 if (message - outgoing[pos]).abs() > TOLERANCE && known[pos] == Cell::Unknown {
                     let crossing = match line {
@@ -113,91 +116,142 @@ fn keep_open(p: f64) -> f64 {
     }
 }
 
-/// Per cell of a line, the share of its completions in which the cell is black, each completion
-/// weighing the product over its cells of `priors[i]` for black and `1 - priors[i]` for white
-/// (priors strictly between 0 and 1). Known cells admit only their colour. `None` when no
-/// completion fits.
-fn black_shares(clue: &Clue, line: &[Cell], priors: &[f64]) -> Option<Vec<f64>> {
-    let blocks = clue.blocks();
-    let (n, k) = (line.len(), blocks.len());
-    // Cell `n` is a virtual white cell that ends the line.
-    let white = |i: usize| match line.get(i) {
-        None => 1.0,
-        Some(Cell::Black) => 0.0,
-        Some(_) => 1.0 - priors[i],
-    };
-    // Prefix sums of the log weights of black, and of the known whites, so that a block's
-    // weight takes constant time.
-    let mut log_black = vec![0.0; n + 1];
-    let mut whites = vec![0; n + 1];
-    for i in 0..n {
-        log_black[i + 1] = log_black[i] + priors[i].ln();
-        whites[i + 1] = whites[i] + usize::from(line[i] == Cell::White);
-    }
-    // The weight of block `j` starting at `i`, with the white cell after it.
-    let block = |j: usize, i: usize| -> f64 {
-        let end = i + blocks[j];
-        if end > n || whites[end] != whites[i] {
-            return 0.0;
-        }
-        (log_black[end] - log_black[i]).exp() * white(end)
-    };
-    // forward[j][i]: the weight of the first `i` cells holding the first `j` blocks, with cell
-    // `i` free to start a block; backward[j][i]: the weight of the rest from there.
-    let states = n + 2;
-    let at = |j: usize, i: usize| j * states + i;
-    let mut forward = vec![0.0; (k + 1) * states];
-    let mut backward = vec![0.0; (k + 1) * states];
-    forward[at(0, 0)] = 1.0;
-    for i in 0..=n {
-        for j in 0..=k {
-            let here = forward[at(j, i)];
-            if here == 0.0 {
-                continue;
-            }
-            forward[at(j, i + 1)] += here * white(i);
-            if j < k && i + blocks[j] <= n {
-                forward[at(j + 1, i + blocks[j] + 1)] += here * block(j, i);
-            }
-        }
-    }
-    backward[at(k, n + 1)] = 1.0;
-    for i in (0..=n).rev() {
-        for j in (0..=k).rev() {
-            let mut rest = white(i) * backward[at(j, i + 1)];
-            if j < k && i + blocks[j] <= n {
-                rest += block(j, i) * backward[at(j + 1, i + blocks[j] + 1)];
-            }
-            backward[at(j, i)] = rest;
-        }
-    }
-    let total = backward[at(0, 0)];
-    if total <= 0.0 || !total.is_finite() {
-        return None;
-    }
-    // Each placement of a block adds its weight to the cells it covers: a difference array.
-    let mut covered = vec![0.0; n + 1];
-    for j in 0..k {
+/// The weighted count of a line's completions ([`Shares::of`]), with its buffers kept from line to
+/// line: belief propagation solves each line of a puzzle up to [`MAX_ROUNDS`] times.
+#[derive(Default)]
+struct Shares {
+    /// Prefix sums of the log weights of black, and of the known whites, so that a block's
+    /// weight takes constant time.
+    log_black: Vec<f64>,
+    whites: Vec<usize>,
+    /// Per distinct block length, its weight at every start ([`Shares::block_weights`]), one
+    /// after the other; and per block, where its length's weights begin.
+    lengths: Vec<usize>,
+    weights: Vec<f64>,
+    block_at: Vec<usize>,
+    /// The forward and backward weights of the recursion, the difference array of the cells'
+    /// black weight, and the shares.
+    forward: Vec<f64>,
+    backward: Vec<f64>,
+    covered: Vec<f64>,
+    shares: Vec<f64>,
+}
+
+impl Shares {
+    /// Per cell of a line, the share of its completions in which the cell is black, each
+    /// completion weighing the product over its cells of `priors[i]` for black and `1 -
+    /// priors[i]` for white (priors strictly between 0 and 1). Known cells admit only their
+    /// colour. `None` when no completion fits.
+    fn of(&mut self, clue: &Clue, line: &[Cell], priors: &[f64]) -> Option<&[f64]> {
+        let blocks = clue.blocks();
+        let (n, k) = (line.len(), blocks.len());
+        // Cell `n` is a virtual white cell that ends the line.
+        let white = |i: usize| match line.get(i) {
+            None => 1.0,
+            Some(Cell::Black) => 0.0,
+            Some(_) => 1.0 - priors[i],
+        };
+        refill(&mut self.log_black, n + 1, 0.0);
+        refill(&mut self.whites, n + 1, 0);
         for i in 0..n {
-            let before = forward[at(j, i)];
-            if before == 0.0 || i + blocks[j] > n {
-                continue;
+            self.log_black[i + 1] = self.log_black[i] + priors[i].ln();
+            self.whites[i + 1] = self.whites[i] + usize::from(line[i] == Cell::White);
+        }
+        self.block_weights(blocks, &white);
+        let Shares {
+            weights, block_at, ..
+        } = self;
+        // The weight of block `j` starting at `i`, with the white cell after it.
+        let block = |j: usize, i: usize| -> f64 { weights[block_at[j] + i] };
+        // forward[j][i]: the weight of the first `i` cells holding the first `j` blocks, with
+        // cell `i` free to start a block; backward[j][i]: the weight of the rest from there.
+        let states = n + 2;
+        let at = |j: usize, i: usize| j * states + i;
+        let (forward, backward) = (&mut self.forward, &mut self.backward);
+        refill(forward, (k + 1) * states, 0.0);
+        refill(backward, (k + 1) * states, 0.0);
+        forward[at(0, 0)] = 1.0;
+        for i in 0..=n {
+            for j in 0..=k {
+                let here = forward[at(j, i)];
+                if here == 0.0 {
+                    continue;
+                }
+                forward[at(j, i + 1)] += here * white(i);
+                if j < k && i + blocks[j] <= n {
+                    forward[at(j + 1, i + blocks[j] + 1)] += here * block(j, i);
+                }
             }
-            let weight = before * block(j, i) * backward[at(j + 1, i + blocks[j] + 1)];
-            covered[i] += weight;
-            covered[i + blocks[j]] -= weight;
+        }
+        backward[at(k, n + 1)] = 1.0;
+        for i in (0..=n).rev() {
+            for j in (0..=k).rev() {
+                let mut rest = white(i) * backward[at(j, i + 1)];
+                if j < k && i + blocks[j] <= n {
+                    rest += block(j, i) * backward[at(j + 1, i + blocks[j] + 1)];
+                }
+                backward[at(j, i)] = rest;
+            }
+        }
+        let total = backward[at(0, 0)];
+        if total <= 0.0 || !total.is_finite() {
+            return None;
+        }
+        // Each placement of a block adds its weight to the cells it covers: a difference array.
+        let covered = &mut self.covered;
+        refill(covered, n + 1, 0.0);
+        for j in 0..k {
+            for i in 0..n {
+                let before = forward[at(j, i)];
+                if before == 0.0 || i + blocks[j] > n {
+                    continue;
+                }
+                let weight = before * block(j, i) * backward[at(j + 1, i + blocks[j] + 1)];
+                covered[i] += weight;
+                covered[i + blocks[j]] -= weight;
+            }
+        }
+        let mut running = 0.0;
+        self.shares.clear();
+        self.shares.extend(covered[..n].iter().map(|&delta| {
+            running += delta;
+            (running / total).clamp(0.0, 1.0)
+        }));
+        Some(&self.shares)
+    }
+
+    /// The weight of a block of each length in `blocks` at every start of the line (an
+    /// exponential each), with the white cell after it: once per length, since the recursion
+    /// asks for each block's weights three times and blocks of the same length share them.
+    fn block_weights(&mut self, blocks: &[usize], white: &dyn Fn(usize) -> f64) {
+        let n = self.log_black.len() - 1;
+        self.lengths.clear();
+        self.weights.clear();
+        self.block_at.clear();
+        for &len in blocks {
+            let known = self.lengths.iter().position(|&seen| seen == len);
+            let index = known.unwrap_or_else(|| {
+                self.lengths.push(len);
+                for i in 0..n {
+                    let end = i + len;
+                    let fits = end <= n && self.whites[end] == self.whites[i];
+                    self.weights.push(if fits {
+                        (self.log_black[end] - self.log_black[i]).exp() * white(end)
+                    } else {
+                        0.0
+                    });
+                }
+                self.lengths.len() - 1
+            });
+            self.block_at.push(index * n);
         }
     }
-    let mut running = 0.0;
-    Some(
-        covered[..n]
-            .iter()
-            .map(|&delta| {
-                running += delta;
-                (running / total).clamp(0.0, 1.0)
-            })
-            .collect(),
-    )
+}
+
+/// Empties `buffer` and fills it with `len` copies of `value`.
+fn refill<T: Copy>(buffer: &mut Vec<T>, len: usize, value: T) {
+    buffer.clear();
+    buffer.resize(len, value);
 }
 
 #[cfg(test)]
@@ -222,11 +276,15 @@ mod tests {
             .collect()
     }
 
+    /// One solver for every line, longer and shorter ones in turn and clues of more and fewer
+    /// blocks, as belief propagation uses it: what a line leaves in its buffers must not reach the
+    /// next.
     #[test]
     fn shares_match_brute_force_weighted_counts() {
+        let mut solver = Shares::default();
         let cells = [Cell::Unknown, Cell::Black, Cell::White];
         let priors = [0.3, 0.5, 0.9, 0.2, 0.6, 0.7];
-        for n in 1..=priors.len() {
+        for n in [3, 6, 1, 5, 2, 4] {
             let mut clues: Vec<Clue> = (0u32..1 << n)
                 .map(|mask| Clue::of_line((0..n).map(|i| mask >> i & 1 == 1)))
                 .collect();
@@ -246,7 +304,7 @@ mod tests {
                             .product()
                     };
                     let total: f64 = all.iter().map(weight).sum();
-                    let shares = black_shares(clue, &line, &priors[..n]);
+                    let shares = solver.of(clue, &line, &priors[..n]);
                     if all.is_empty() {
                         assert_eq!(shares, None, "{clue:?} {line:?}");
                         continue;
