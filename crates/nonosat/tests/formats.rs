@@ -466,7 +466,7 @@ fn xml_errors_name_their_line() {
         ),
         (
             xml_puzzle("<solution><image>\n|X.|\n|X|\n</image></solution>\n"),
-            "a.xml:6: row 2 of the picture has 1 cell but row 1 has 2",
+            "a.xml:6: XML: row 2 of the solution image has 1 cell, but the puzzle is 2 wide",
         ),
         (
             xml_puzzle("<solution><image>|X.|\n|Xo|</image></solution>\n"),
@@ -1593,6 +1593,22 @@ fn webpbn_colour_errors_name_their_line() {
         (
             COLOUR_XML.replacen("|rX|", "|Xr|", 1),
             "c.xml:8: the goal does not fit the clues: row 1 should read 1r 1X but reads 1X 1r",
+        ),
+        (
+            COLOUR_XML.replacen("|rX|", "|rq|", 1),
+            "c.xml:8: XML: 'q' at row 1, column 2 of the solution image is no colour's character",
+        ),
+        (
+            COLOUR_XML.replacen("|rX|", "|rX", 1),
+            "c.xml:8: XML: row 1 of the solution image is not written between `|`",
+        ),
+        (
+            COLOUR_XML.replacen("|rX|", "|r|", 1),
+            "c.xml:8: XML: row 1 of the solution image has 1 cell, but the puzzle is 2 wide",
+        ),
+        (
+            COLOUR_XML.replacen("|rX|", "|rX|\n|rX|", 1),
+            "c.xml:8: XML: the solution image has 2 rows, but the puzzle is 1 high",
         ),
     ];
     for (text, expected) in cases {

@@ -20,6 +20,7 @@ use super::error::{COLOUR_PUZZLES, LineError, ParseErrorKind};
 use super::text::{ClueLines, attach_goal, build_puzzle, escape_markup, parse_number};
 use super::xml::{self, Element};
 use crate::model::{BACKGROUND, Clue, Colour, ColourPuzzle, Grid, Metadata, Puzzle};
+use crate::words::counted;
 
 /// Reads a webpbn XML text: every puzzle of its `<puzzleset>` (or its single `<puzzle>`).
 pub(super) fn parse(text: &str) -> Result<Vec<Puzzle>, LineError> {
@@ -289,57 +290,18 @@ fn read_image(
 ) -> Result<Grid<bool>, LineError> {
     let black = colours.char_of(ink);
     let white = colours.char_of(colours.background);
-    let at = Some(image.line());
-    let mut rows = Vec::new();
-    for (index, line) in image
-        .text()
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty())
-        .enumerate()
-    {
-        let row = index + 1;
-        let Some(inner) = line
-            .strip_prefix('|')
-            .and_then(|line| line.strip_suffix('|'))
-        else {
-            let message = format!("row {row} of the solution image is not written between `|`");
-            return Err(xml_error(at, message));
-        };
-        let cells = inner
-            .chars()
-            .enumerate()
-            .map(|(i, ch)| match Some(ch) {
-                c if c == black => Ok(true),
-                c if c == white => Ok(false),
-                _ => {
-                    let message = format!(
-                        "{ch:?} at row {row}, column {} of the solution image is neither the \
-                         ink's character nor the background's",
-                        i + 1
-                    );
-                    Err(xml_error(at, message))
-                }
-            })
-            .collect::<Result<Vec<bool>, _>>()?;
-        if cells.len() != width {
-            let kind = ParseErrorKind::RaggedPicture {
-                row,
-                expected: width,
-                found: cells.len(),
-            };
-            return Err(LineError::maybe_at(at, kind));
-        }
-        rows.push(cells);
-    }
-    if rows.len() != height {
-        let kind = ParseErrorKind::GoalLength {
-            expected: width * height,
-            found: width * rows.len(),
-        };
-        return Err(LineError::maybe_at(at, kind));
-    }
-    Grid::from_rows(rows).ok_or(LineError::maybe_at(at, ParseErrorKind::Empty))
+    let cell = |ch| match Some(ch) {
+        c if c == black => Some(true),
+        c if c == white => Some(false),
+        _ => None,
+    };
+    read_image_cells(
+        image,
+        width,
+        height,
+        cell,
+        "neither the ink's character nor the background's",
+    )
 }
 
 /// The colour goal of an `<image>`: rows between `|`, each character a colour's `char`.
@@ -348,6 +310,25 @@ fn read_colour_image(
     puzzle: &ColourPuzzle,
     chars: &[(char, String)],
 ) -> Result<Grid<u8>, LineError> {
+    let cell = |ch| {
+        chars
+            .iter()
+            .find(|(c, _)| *c == ch)
+            .and_then(|(_, name)| puzzle.palette().index_of(name))
+    };
+    let (width, height) = (puzzle.width(), puzzle.height());
+    read_image_cells(image, width, height, cell, "no colour's character")
+}
+
+/// The `width` x `height` cells of an `<image>`: rows between `|`, each character read by `cell`.
+/// A character `cell` does not read is an error that says it is `unread` (what it is not).
+fn read_image_cells<T: Clone>(
+    image: Element,
+    width: usize,
+    height: usize,
+    cell: impl Fn(char) -> Option<T>,
+    unread: &str,
+) -> Result<Grid<T>, LineError> {
     let at = Some(image.line());
     let mut rows = Vec::new();
     let lines = image.text();
@@ -365,35 +346,30 @@ fn read_colour_image(
             .chars()
             .enumerate()
             .map(|(i, ch)| {
-                let index = chars
-                    .iter()
-                    .find(|(c, _)| *c == ch)
-                    .and_then(|(_, name)| puzzle.palette().index_of(name));
-                index.ok_or_else(|| {
+                cell(ch).ok_or_else(|| {
+                    let column = i + 1;
                     let message = format!(
-                        "{ch:?} at row {row}, column {} of the solution image is no colour's character",
-                        i + 1
+                        "{ch:?} at row {row}, column {column} of the solution image is {unread}"
                     );
                     xml_error(at, message)
                 })
             })
-            .collect::<Result<Vec<u8>, _>>()?;
-        if cells.len() != puzzle.width() {
-            let kind = ParseErrorKind::RaggedPicture {
-                row,
-                expected: puzzle.width(),
-                found: cells.len(),
-            };
-            return Err(LineError::maybe_at(at, kind));
+            .collect::<Result<Vec<T>, _>>()?;
+        if cells.len() != width {
+            let message = format!(
+                "row {row} of the solution image has {}, but the puzzle is {width} wide",
+                counted(cells.len(), "cell", "cells")
+            );
+            return Err(xml_error(at, message));
         }
         rows.push(cells);
     }
-    if rows.len() != puzzle.height() {
-        let kind = ParseErrorKind::GoalLength {
-            expected: puzzle.width() * puzzle.height(),
-            found: puzzle.width() * rows.len(),
-        };
-        return Err(LineError::maybe_at(at, kind));
+    if rows.len() != height {
+        let message = format!(
+            "the solution image has {}, but the puzzle is {height} high",
+            counted(rows.len(), "row", "rows")
+        );
+        return Err(xml_error(at, message));
     }
     Grid::from_rows(rows).ok_or(LineError::maybe_at(at, ParseErrorKind::Empty))
 }
