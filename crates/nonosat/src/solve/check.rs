@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::ambiguity::ambiguous_cells;
 use super::dfs::{Ended, ProbingSearch};
+use super::handover::{HandOverOnDrop, RootHandover};
 use super::race::{Lines, Probing, Racer, race};
 use super::searcher::{Found, SearchError, Searcher, SolveKind};
 use super::turns;
@@ -360,10 +361,20 @@ where
         return Ok(report);
     }
 
+    let handover = RootHandover::new();
     let mut report = by_strategy(options.strategy, cells, |racer, claim| {
         let (backend, racer_nearby_first) = (racer.backend, racer.nearby_first);
         let mut root = known.clone();
-        let answer = first_answer(puzzle, &mut root, options, prove_unique, racer, &report)?;
+        let handover = Some(&handover);
+        let answer = first_answer(
+            puzzle,
+            &mut root,
+            options,
+            prove_unique,
+            racer,
+            &report,
+            handover,
+        )?;
         let Some((search, first)) = answer else {
             return Ok(None);
         };
@@ -426,10 +437,11 @@ pub(super) fn by_strategy<T: Send>(
 
 /// The race's two racers: the depth-first search, giving way when out of budget, with its proofs
 /// on varisat; and, from the root probed to its fixpoint, the lines inside the search of
-/// `with_lines` (CaDiCaL) taking turns with that backend on the encoding. Probing costs the
-/// second racer milliseconds and fixes cells that the first racer's search fixes only on its own
-/// thread; on fresh sets the tournament-like puzzles had fewer slow tails from them, and random
-/// 50x50 puzzles changed by draws either way (docs/performance.md).
+/// `with_lines` (CaDiCaL) taking turns with that backend on the encoding. The first racer's
+/// search probes the root and hands its fixpoint to the second ([`RootHandover`]), which
+/// probes it itself only where none comes. The probed root fixes cells that the first racer's
+/// search fixes only on its own thread; on fresh sets the tournament-like puzzles had fewer slow
+/// tails from it, and random 50x50 puzzles changed by draws either way (docs/performance.md).
 fn racers(with_lines: SatBackend) -> [Racer; 2] {
     [
         first_racer(),
@@ -463,8 +475,10 @@ type RacerAnswer<'a, P> = (
 /// SAT search when it finds as many as the verdict needs; `None` when the racer gives way
 /// ([`Probing::GiveWay`]) instead of searching on. A racer that probes the root alone
 /// ([`Probing::Root`]), or any racer once the designer's goal is the first solution, starts its
-/// SAT search from the root's fixpoint without a depth-first search. `known` is left as the root
-/// the SAT search started from, for the searches a check goes on to.
+/// SAT search from the root's fixpoint without a depth-first search. In a race, `handover`
+/// carries that fixpoint from the racer whose search probes the root to the racer that only
+/// probes, which waits for it instead of probing the same root again. `known` is left as the
+/// root the SAT search started from, for the searches a check goes on to.
 fn first_answer<'a, P: SolveKind>(
     puzzle: &'a P,
     known: &mut Grid<P::Known>,
@@ -472,6 +486,7 @@ fn first_answer<'a, P: SolveKind>(
     prove_unique: bool,
     racer: Racer,
     report: &Report<P::Value, P::Mismatch>,
+    handover: Option<&RootHandover<Grid<P::Known>>>,
 ) -> Result<Option<RacerAnswer<'a, P>>, CheckError>
 where
     CheckError: From<P::Mismatch>,
@@ -483,16 +498,34 @@ where
         options.deadline.is_some_and(Deadline::has_passed)
             || racer.stop.as_ref().is_some_and(StopSignal::is_raised)
     };
-    // A puzzle line logic solved needs no search (below).
-    let mut dfs = (racer.probing != Probing::Off && !report.line_solvable)
-        .then(|| ProbingSearch::new(puzzle, known, racer.probes_per_cell));
+    // However this racer ends, the other does not wait for its root in vain.
+    let _release_the_other = handover.map(HandOverOnDrop);
+    // A puzzle line logic solved needs no search (below). A racer that only probes takes the
+    // root the other racer's depth-first search probed, where it reached one.
+    let probes_itself = match handover {
+        Some(handover) if racer.probing == Probing::Root && !report.line_solvable => {
+            match handover.wait(&stopped) {
+                Some(root) => {
+                    *known = root;
+                    false
+                }
+                None => true,
+            }
+        }
+        _ => racer.probing != Probing::Off && !report.line_solvable,
+    };
+    let mut dfs = probes_itself.then(|| ProbingSearch::new(puzzle, known, racer.probes_per_cell));
     if let Some(goal) = goal {
         report.solutions.push(goal.clone());
     }
-    match &mut dfs {
-        // The first solution known, or a racer that only probes: the root alone is probed.
-        Some(dfs) if goal.is_some() || racer.probing == Probing::Root => dfs.probe_root(&stopped),
-        Some(dfs) => {
+    if let Some(dfs) = &mut dfs {
+        dfs.probe_root(&stopped);
+        if let Some(handover) = handover {
+            handover.hand_over(dfs.root_fixpoint());
+        }
+        // The depth-first search, unless the first solution is known or the racer only probes;
+        // it goes on from the root just probed.
+        if goal.is_none() && racer.probing != Probing::Root {
             let want = if prove_unique { 2 } else { 1 };
             match dfs.solutions(want, &stopped, &mut report.solutions)? {
                 Ended::Enough => return Ok(Some((None, (report, Ok(()))))),
@@ -501,7 +534,6 @@ where
                 Ended::Exhausted | Ended::OutOfBudget => {}
             }
         }
-        None => {}
     }
     // The SAT search starts from what probing narrowed at the root: on designed puzzles that is
     // often every cell, and the refutation of a second solution is then immediate.
@@ -766,6 +798,7 @@ mod tests {
                     true,
                     racer,
                     &report,
+                    None,
                 )
                 .unwrap()
                 .expect("a racer without a depth-first search never gives way");
@@ -853,6 +886,67 @@ mod tests {
         assert!(
             gave_way > 50,
             "the search gave way on only {gave_way} puzzles"
+        );
+    }
+
+    /// The racer that only probes starts from the root handed over to it, as it is, without
+    /// probing it again (here line logic's cells, which probing would narrow further on some
+    /// puzzles), and finds the solutions brute force finds; with no root handed over, it probes
+    /// the root itself to the depth-first search's fixpoint.
+    #[test]
+    #[cfg(feature = "cadical")]
+    fn the_racer_that_probes_takes_the_root_handed_over() {
+        use crate::testing::{Rng, brute_force, random_puzzle};
+
+        let mut rng = Rng(0x0DDB_1A5E_5BAD_5EED);
+        let mut narrower = 0;
+        for _ in 0..300 {
+            let puzzle = random_puzzle(&mut rng, 4, 4);
+            let expected = brute_force(&puzzle);
+            let propagated = puzzle.propagated();
+            if !propagated.consistent || expected.is_empty() {
+                continue;
+            }
+            let lines = propagated.known;
+            let report = Report {
+                line_solvable: lines.cells().iter().all(|&cell| cell != Cell::Unknown),
+                ..Report::timed_out(Duration::ZERO)
+            };
+            let mut probing = ProbingSearch::new(&puzzle, &lines, 1000);
+            probing.probe_root(&|| false);
+            let fixpoint = probing
+                .root_fixpoint()
+                .expect("a puzzle with a solution")
+                .clone();
+            for handed in [Some(&lines), None] {
+                let handover = RootHandover::new();
+                handover.hand_over(handed);
+                let [_, second] = racers(SatBackend::Cadical);
+                let mut root = lines.clone();
+                let answer = first_answer(
+                    &puzzle,
+                    &mut root,
+                    &Options::default(),
+                    true,
+                    second,
+                    &report,
+                    Some(&handover),
+                )
+                .unwrap()
+                .expect("the racer that probes never gives way");
+                let (_, (found, outcome)) = answer;
+                assert!(outcome.is_ok(), "{puzzle:?}");
+                assert_eq!(found.solutions.len(), expected.len().min(2), "{puzzle:?}");
+                assert!(found.solutions.iter().all(|grid| expected.contains(grid)));
+                if !report.line_solvable {
+                    assert_eq!(root, *handed.unwrap_or(&fixpoint), "{puzzle:?}");
+                }
+            }
+            narrower += usize::from(fixpoint != lines);
+        }
+        assert!(
+            narrower > 10,
+            "probing narrowed line logic's root on only {narrower} puzzles"
         );
     }
 
@@ -947,6 +1041,7 @@ mod tests {
             let [mut first, second] = racers(SatBackend::Cadical);
             first.probes_per_cell = 0;
             let first_gave_way = AtomicBool::new(false);
+            let handover = RootHandover::new();
             let found = race([first, second], |racer, claim| {
                 let probing = racer.probing;
                 let answer = first_answer(
@@ -956,6 +1051,7 @@ mod tests {
                     true,
                     racer,
                     &report,
+                    Some(&handover),
                 )?;
                 let Some((_, (found, outcome))) = answer else {
                     assert_eq!(probing, Probing::GiveWay, "only the search gives way");

@@ -101,6 +101,8 @@ pub(crate) struct ProbingSearch<'p, K: Kind> {
     next_look: u64,
     /// The board at the root after propagation and probing to a fixpoint, once reached.
     root_fixpoint: Option<Grid<K::Known>>,
+    /// Whether [`probe_root`](Self::probe_root) found that the root has no solution.
+    root_refuted: bool,
     /// Per cell, the value to try first at a branch, from the board at the first branch (the
     /// root's fixpoint) where the kind has a guess; computed then, and empty if it has none.
     likelier: Option<Vec<Option<K::Value>>>,
@@ -150,6 +152,7 @@ impl<'p, K: Kind> ProbingSearch<'p, K> {
             probes: 0,
             next_look: 0,
             root_fixpoint: None,
+            root_refuted: false,
             likelier: None,
         }
     }
@@ -163,7 +166,7 @@ impl<'p, K: Kind> ProbingSearch<'p, K> {
         stop: &dyn Fn() -> bool,
         found: &mut Vec<Grid<K::Value>>,
     ) -> Result<Ended, K::Mismatch> {
-        if !self.propagate_root() {
+        if self.root_refuted || !self.propagate_root() {
             return Ok(Ended::Exhausted);
         }
         for run in 1.. {
@@ -177,13 +180,17 @@ impl<'p, K: Kind> ProbingSearch<'p, K> {
     }
 
     /// Propagates and probes the root to its fixpoint without searching further, for a
-    /// [`root_fixpoint`](Self::root_fixpoint) when the first solution is known already (a
-    /// designer's goal). Stops early when `stop` says so.
+    /// [`root_fixpoint`](Self::root_fixpoint) to start a SAT search from or to hand to another
+    /// racer. A search ([`solutions`](Self::solutions)) may follow: it goes on from that root as
+    /// if it had probed it itself, not one probe more. Stops early when `stop` says so.
     pub(crate) fn probe_root(&mut self, stop: &dyn Fn() -> bool) {
-        if self.propagate_root() {
-            let node = self.probe_node(stop);
-            self.keep_root_fixpoint(&node);
+        if !self.propagate_root() {
+            self.root_refuted = true;
+            return;
         }
+        let node = self.probe_node(stop);
+        self.root_refuted = matches!(node, Some(Node::Conflict));
+        self.keep_root_fixpoint(&node);
     }
 
     /// Propagates the whole board; false when that finds a contradiction.
@@ -300,10 +307,10 @@ impl<'p, K: Kind> ProbingSearch<'p, K> {
                     continue;
                 }
                 if self.probes >= self.next_look {
-                    self.next_look = self.probes + PROBES_PER_STOP_CHECK;
                     if stop() || self.probes >= self.budget {
                         return None;
                     }
+                    self.next_look = self.probes + PROBES_PER_STOP_CHECK;
                 }
                 match self.probe(cell) {
                     Probed::Conflict => return Some(Node::Conflict),
@@ -495,6 +502,37 @@ enum Probed {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A search whose root was probed first ([`ProbingSearch::probe_root`], as the race does to
+    /// hand the root over) goes on exactly as one that probes the root inside its search: the
+    /// same solutions, the same end, and not one probe more.
+    #[test]
+    fn a_search_from_its_probed_root_is_the_search_alone() {
+        use crate::model::{Cell, Puzzle};
+        use crate::testing::{Rng, random_puzzle};
+
+        let mut rng = Rng(0xA076_1D64_78BD_642F);
+        let mut searched = 0;
+        for round in 0..200 {
+            let (width, height) = (8 + round % 4, 8 + round / 4 % 4);
+            let puzzle: Puzzle = random_puzzle(&mut rng, width, height);
+            let blank = Grid::filled(width, height, Cell::Unknown);
+            let mut alone = ProbingSearch::new(&puzzle, &blank, PROBES_PER_CELL);
+            let mut found_alone = Vec::new();
+            let ended_alone = alone.solutions(2, &|| false, &mut found_alone).unwrap();
+            let mut probed = ProbingSearch::new(&puzzle, &blank, PROBES_PER_CELL);
+            probed.probe_root(&|| false);
+            let root_probes = probed.probes;
+            let mut found = Vec::new();
+            let ended = probed.solutions(2, &|| false, &mut found).unwrap();
+            assert_eq!(ended, ended_alone, "{puzzle:?}");
+            assert_eq!(found, found_alone, "{puzzle:?}");
+            assert_eq!(probed.probes, alone.probes, "{puzzle:?}");
+            assert_eq!(probed.root_fixpoint(), alone.root_fixpoint(), "{puzzle:?}");
+            searched += usize::from(alone.probes > root_probes);
+        }
+        assert!(searched > 10, "only {searched} puzzles needed a search");
+    }
 
     #[test]
     fn luby_sequence_starts_as_published() {

@@ -64,7 +64,8 @@ pub(crate) enum Probing {
     /// No depth-first search.
     Off,
     /// No depth-first search either, but the root propagated and probed to its fixpoint, which
-    /// the SAT search then starts from.
+    /// the SAT search then starts from: in a race, the fixpoint the other racer's search handed
+    /// over, where it reached one.
     Root,
     /// A search; the SAT search takes over what it leaves when it runs out of budget.
     ThenSat,
