@@ -365,7 +365,6 @@ where
     let mut report = by_strategy(options.strategy, cells, |racer, claim| {
         let (backend, racer_nearby_first) = (racer.backend, racer.nearby_first);
         let mut root = known.clone();
-        let handover = Some(&handover);
         let answer = first_answer(
             puzzle,
             &mut root,
@@ -373,7 +372,7 @@ where
             prove_unique,
             racer,
             &report,
-            handover,
+            Some(&handover),
         )?;
         let Some((search, first)) = answer else {
             return Ok(None);
@@ -502,18 +501,16 @@ where
     let _release_the_other = handover.map(HandOverOnDrop);
     // A puzzle line logic solved needs no search (below). A racer that only probes takes the
     // root the other racer's depth-first search probed, where it reached one.
-    let probes_itself = match handover {
+    let handed = match handover {
         Some(handover) if racer.probing == Probing::Root && !report.line_solvable => {
-            match handover.wait(&stopped) {
-                Some(root) => {
-                    *known = root;
-                    false
-                }
-                None => true,
-            }
+            handover.wait(&stopped)
         }
-        _ => racer.probing != Probing::Off && !report.line_solvable,
+        _ => None,
     };
+    let probes_itself = handed.is_none() && racer.probing != Probing::Off && !report.line_solvable;
+    if let Some(root) = handed {
+        *known = root;
+    }
     let mut dfs = probes_itself.then(|| ProbingSearch::new(puzzle, known, racer.probes_per_cell));
     if let Some(goal) = goal {
         report.solutions.push(goal.clone());
