@@ -138,11 +138,12 @@ pub struct SolveArgs {
     pub timeout: Timeout<SolveArgs>,
     /// The search: `race` (the default, of every command and of a batch's children: a depth-first
     /// search with probing, its proofs on varisat, against CaDiCaL solving the lines inside its
-    /// search on a second thread; the first answer wins, and a depth-first search out of budget
-    /// leaves the puzzle to CaDiCaL), `probing` (that depth-first search alone), `lines` (CaDiCaL
-    /// with every line a propagator inside its search, alone: one thread), `auto` (varisat or
-    /// CaDiCaL by the puzzle's size: one thread), `varisat` or `cadical`. The verdict never
-    /// depends on it; which of several solutions is shown may.
+    /// search on a second thread; the answer that took less work wins, work being counted, not
+    /// timed, so that it is the same every run; a depth-first search out of budget leaves the
+    /// puzzle to CaDiCaL), `probing` (that depth-first search alone), `lines` (CaDiCaL with every
+    /// line a propagator inside its search, alone: one thread), `auto` (varisat or CaDiCaL by the
+    /// puzzle's size: one thread), `varisat` or `cadical`. The verdict never depends on it; which
+    /// of several solutions is shown may.
     #[arg(long, value_name = "NAME", value_parser = named::searches())]
     pub backend: Option<Strategy>,
     #[command(flatten)]

@@ -64,13 +64,9 @@ fn colour_answers_are_the_records_of_json_output() {
                 assert!(record["colors"].is_array(), "{endpoint}: {record}");
             }
             if endpoint == "check" && name == "two-reds.txt" {
-                // Which two solutions the race finds first may differ between runs.
                 assert_eq!(record["verdict"], "multiple");
-                let command = printed(&["check", path, "--json"]);
-                assert_eq!(record["ambiguous"], command["ambiguous"]);
-                assert_eq!(record["colors"], command["colors"]);
-                continue;
             }
+            // The same record, the solutions shown included, from either door.
             assert_eq!(
                 record,
                 printed(&[endpoint, path, "--json"]),

@@ -37,6 +37,9 @@ pub struct Board<'p, K: Kind> {
     lines: K::Lines,
     /// The cells one line solve narrows: a reused buffer.
     narrowed: Vec<(usize, K::Known)>,
+    /// The cells of the lines solved since the board was made (a line's cells for each time it
+    /// was solved), counted as work by a search that races.
+    cells_solved: u64,
 }
 
 impl<'p, K: Kind> Board<'p, K> {
@@ -59,6 +62,7 @@ impl<'p, K: Kind> Board<'p, K> {
             solved_lines: vec![0; (width + height).div_ceil(64)],
             lines: puzzle.line_engine(),
             narrowed: Vec::new(),
+            cells_solved: 0,
         };
         for (index, &cell) in known.cells().iter().enumerate() {
             if cell != open {
@@ -66,6 +70,12 @@ impl<'p, K: Kind> Board<'p, K> {
             }
         }
         board
+    }
+
+    /// The cells of the lines solved since the board was made, each line counted each time it
+    /// was solved.
+    pub fn cells_solved(&self) -> u64 {
+        self.cells_solved
     }
 
     /// The number of cells.
@@ -247,6 +257,7 @@ impl<'p, K: Kind> Board<'p, K> {
                 len: self.height,
             }
         };
+        self.cells_solved += at.len as u64;
         let mut narrowed = std::mem::take(&mut self.narrowed);
         narrowed.clear();
         let result = self

@@ -1,4 +1,7 @@
-//! Budgets of CPU time granted turn by turn: how several searches take turns on one core.
+//! Budgets of work granted turn by turn: how several searches take turns on one core.
+//!
+//! Work is counted in the units of [`WorkClock`](super::WorkClock), by the solver itself, so that
+//! each turn ends at the same step of its search on every run.
 //!
 //! A solver out of its grant either pauses, held inside its terminator on its own thread, its
 //! search kept exactly as it was, until its next grant; or stops its solve, to be solved again
@@ -14,10 +17,9 @@ use std::time::Duration;
 /// it.
 const WAIT_STEP: Duration = Duration::from_millis(5);
 
-/// A budget of CPU time for one solver, granted turn by turn by its owner. Clones share the
-/// budget.
+/// A budget of work for one solver, granted turn by turn by its owner. Clones share the budget.
 #[derive(Clone, Debug, Default)]
-pub struct CpuBudget(Arc<Shared>);
+pub struct WorkBudget(Arc<Shared>);
 
 #[derive(Debug, Default)]
 struct Shared {
@@ -27,8 +29,8 @@ struct Shared {
 
 #[derive(Debug, Default)]
 struct State {
-    /// The CPU time granted so far, all turns together.
-    granted: Duration,
+    /// The work granted so far, all turns together.
+    granted: u64,
     /// Where the solver's turn stands.
     turn: TurnEnd,
     /// Whether a solver out of its grant stops its solve rather than pause inside it.
@@ -50,23 +52,23 @@ pub enum TurnEnd {
     Stopped,
 }
 
-impl CpuBudget {
+impl WorkBudget {
     /// A budget with nothing granted yet, whose solver pauses inside its solve when it has
     /// spent its grant.
     pub fn pausing() -> Self {
-        CpuBudget::default()
+        WorkBudget::default()
     }
 
     /// A budget with nothing granted yet, whose solver stops its solve when it has spent its
-    /// grant; its owner solves again after [`CpuBudget::wait_for_grant`].
+    /// grant; its owner solves again after [`WorkBudget::wait_for_grant`].
     pub fn stopping() -> Self {
-        let budget = CpuBudget::default();
+        let budget = WorkBudget::default();
         budget.lock().stops = true;
         budget
     }
 
-    /// Grants `more` CPU time on top of the grants so far, and lets a paused solver go on.
-    pub fn grant(&self, more: Duration) {
+    /// Grants `more` work on top of the grants so far, and lets a paused solver go on.
+    pub fn grant(&self, more: u64) {
         let mut state = self.lock();
         state.granted = state.granted.saturating_add(more);
         if state.turn == TurnEnd::Paused {
@@ -108,12 +110,19 @@ impl CpuBudget {
         true
     }
 
+    /// The work granted so far: a solver that has spent less may go on without asking. Only
+    /// CaDiCaL's terminator asks it: a build without CaDiCaL never takes turns.
+    #[cfg_attr(not(feature = "cadical"), allow(dead_code))]
+    pub(super) fn granted(&self) -> u64 {
+        self.lock().granted
+    }
+
     /// For the solver's terminator: whether the solver may go on, having spent `spent` in all.
     /// Once it has spent its grants, a pausing solver waits here until the next grant (true) or
     /// until `stopped` (false); a stopping one stops (false). Only CaDiCaL's terminator calls
     /// it: a build without CaDiCaL never takes turns.
     #[cfg_attr(not(feature = "cadical"), allow(dead_code))]
-    pub(super) fn go_on(&self, spent: Duration, stopped: &dyn Fn() -> bool) -> bool {
+    pub(super) fn go_on(&self, spent: u64, stopped: &dyn Fn() -> bool) -> bool {
         let mut state = self.lock();
         while spent >= state.granted {
             if stopped() {
@@ -158,7 +167,7 @@ mod tests {
     /// stop ends a pause.
     #[test]
     fn a_solver_pauses_between_grants_and_a_stop_ends_the_pause() {
-        let budget = CpuBudget::pausing();
+        let budget = WorkBudget::pausing();
         let stop = AtomicBool::new(false);
         let never = || false;
         thread::scope(|scope| {
@@ -166,16 +175,16 @@ mod tests {
                 let stopped = || stop.load(Ordering::SeqCst);
                 let mut turns = 0;
                 for spent in 1..=3 {
-                    if !budget.go_on(Duration::from_secs(spent), &stopped) {
+                    if !budget.go_on(spent * 1000, &stopped) {
                         break;
                     }
                     turns += 1;
                 }
                 turns
             });
-            budget.grant(Duration::from_millis(1500));
+            budget.grant(1500);
             assert_eq!(budget.wait_turn_end(&never), TurnEnd::Paused);
-            budget.grant(Duration::from_secs(1));
+            budget.grant(1000);
             assert_eq!(budget.wait_turn_end(&never), TurnEnd::Paused);
             stop.store(true, Ordering::SeqCst);
             assert_eq!(solver.join().unwrap(), 2);
@@ -188,23 +197,23 @@ mod tests {
     /// again, or until stopped.
     #[test]
     fn a_stopping_solver_stops_at_its_grant_and_waits_for_the_next() {
-        let budget = CpuBudget::stopping();
+        let budget = WorkBudget::stopping();
         let never = || false;
-        budget.grant(Duration::from_secs(1));
-        assert!(budget.go_on(Duration::from_millis(500), &never));
-        assert!(!budget.go_on(Duration::from_secs(1), &never));
+        budget.grant(1000);
+        assert!(budget.go_on(500, &never));
+        assert!(!budget.go_on(1000, &never));
         assert_eq!(budget.wait_turn_end(&never), TurnEnd::Paused);
         assert!(!budget.wait_for_grant(&|| true));
-        budget.grant(Duration::from_secs(1));
+        budget.grant(1000);
         assert!(budget.wait_for_grant(&never));
-        assert!(budget.go_on(Duration::from_millis(1500), &never));
+        assert!(budget.go_on(1500, &never));
     }
 
     /// An owner waiting for a turn that does not end stops when told to.
     #[test]
     fn an_owner_stops_waiting_when_stopped() {
-        let budget = CpuBudget::pausing();
-        budget.grant(Duration::from_secs(1));
+        let budget = WorkBudget::pausing();
+        budget.grant(1000);
         assert_eq!(budget.wait_turn_end(&|| true), TurnEnd::Stopped);
     }
 }

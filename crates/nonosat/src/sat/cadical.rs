@@ -6,16 +6,15 @@
 //! `threaded.rs`). DRAT proofs come from a proof tracer that writes each derived and deleted clause
 //! as a line of text, handed over with the outcome.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::io::{self, Write};
 use std::rc::Rc;
 
 use cadical_sys::{CaDiCal, ProofTracer, Status, Terminator};
 
 use super::lines::{self, LinePropagator};
-use super::thread_clock::ThreadClock;
 use super::threaded::{Engine, Threaded};
-use super::{Backend, BackendRow, CpuBudget, Interrupt, Model, Outcome, ProofOutcome};
+use super::{Backend, BackendRow, Interrupt, Model, Outcome, ProofOutcome};
 use crate::cnf::{ClauseSink, Lit};
 use crate::deadline::Deadline;
 use crate::model::Puzzle;
@@ -44,16 +43,22 @@ pub struct Cadical {
 impl Cadical {
     /// A solver without clauses that gives up when `interrupt` says so.
     pub fn new(interrupt: Interrupt) -> Self {
+        Cadical::counted(interrupt, WORK_PER_POLL, None)
+    }
+
+    /// A solver without clauses that gives up when `interrupt` says so, and counts `per_poll`
+    /// units of work each time it polls its terminator, and the work its propagator counts on
+    /// `propagated`, if it has one.
+    fn counted(interrupt: Interrupt, per_poll: u64, propagated: Option<Rc<Cell<u64>>>) -> Self {
         let mut inner = CaDiCal::new();
         if interrupt.is_set() {
-            let budget = interrupt
-                .cpu_budget
-                .clone()
-                .and_then(|budget| Some((ThreadClock::start()?, budget)));
             inner.connect_terminator(InterruptTerminator {
                 interrupt,
-                budget,
-                polls: POLLS_PER_CLOCK_READ - 1,
+                per_poll,
+                propagated,
+                propagated_counted: 0,
+                spent: 0,
+                granted: 0,
             });
         }
         Cadical {
@@ -76,7 +81,12 @@ impl Cadical {
     /// searches: 0 is CaDiCaL's own; any other shuffles the variables, from that seed, each time
     /// CaDiCaL resets its phases, so that each order searches differently.
     fn with_lines(interrupt: Interrupt, puzzle: &Puzzle, order: u32) -> Self {
-        let mut solver = Cadical::new(interrupt);
+        let propagated = Rc::new(Cell::new(0));
+        let mut solver = Cadical::counted(
+            interrupt,
+            WORK_PER_POLL_WITH_LINES,
+            Some(Rc::clone(&propagated)),
+        );
         solver.inner.configure("sat");
         solver.inner.set("chrono", 0);
         if order > 0 {
@@ -87,11 +97,11 @@ impl Cadical {
         if lines::fits::<u64>(puzzle) {
             solver
                 .inner
-                .connect_external_propagator(LinePropagator::<u64>::new(puzzle));
+                .connect_external_propagator(LinePropagator::<u64>::new(puzzle, propagated));
         } else {
             solver
                 .inner
-                .connect_external_propagator(LinePropagator::<u128>::new(puzzle));
+                .connect_external_propagator(LinePropagator::<u128>::new(puzzle, propagated));
         }
         let cells = (puzzle.width() * puzzle.height()) as i32;
         solver.declare_up_to(cells);
@@ -237,39 +247,49 @@ fn to_cadical(lit: Lit) -> i32 {
     lit.dimacs() as i32
 }
 
-/// Stops CaDiCaL once the interrupt is due, and pauses it whenever the thread it runs on has
-/// spent the interrupt's CPU budget since the solver was made there (on the same thread: an
-/// engine is made where it runs, see `threaded.rs`).
+/// The work a poll of CaDiCaL's terminator counts ([`WorkClock`](super::WorkClock)): CaDiCaL
+/// polls it once every few steps of its search, about every this many nanoseconds over the
+/// encoding; with the lines inside its search, the propagator counts the cells it is told of and
+/// the lines it solves, and a poll counts this much besides (docs/performance.md).
+const WORK_PER_POLL: u64 = 8_000;
+const WORK_PER_POLL_WITH_LINES: u64 = 9_400;
+
+/// Stops CaDiCaL once the interrupt is due, and pauses or stops it whenever it has done the work
+/// its budget grants; counts its work on the interrupt's clock.
 struct InterruptTerminator {
     interrupt: Interrupt,
-    /// The thread's clock from when the solver was made, and the budget it is held to; only when
-    /// the interrupt has a budget.
-    budget: Option<(ThreadClock, CpuBudget)>,
-    /// Polls since the clock was last read; the first poll reads it, so that a solver granted
-    /// nothing yet waits from the start.
-    polls: u32,
+    /// The work a poll counts.
+    per_poll: u64,
+    /// The work the propagator has counted, if there is one, and how much of it is counted here.
+    propagated: Option<Rc<Cell<u64>>>,
+    propagated_counted: u64,
+    /// The work counted since the solver was made.
+    spent: u64,
+    /// What the budget granted when last asked: until the solver has spent it, no need to ask.
+    granted: u64,
 }
-
-/// How many polls of the terminator read the thread's CPU clock once. CaDiCaL polls it so often
-/// that reading that clock (a system call) at each poll cost the encoding's search a fifth of its
-/// time (docs/performance.md); one read in this many keeps a turn's end within milliseconds.
-const POLLS_PER_CLOCK_READ: u32 = 64;
 
 impl Terminator for InterruptTerminator {
     fn terminated(&mut self) -> bool {
-        let stopped = || self.interrupt.is_due();
-        self.polls += 1;
-        if self.polls >= POLLS_PER_CLOCK_READ {
-            self.polls = 0;
-            let paused_until_stopped = self
-                .budget
-                .as_ref()
-                .is_some_and(|(clock, budget)| !budget.go_on(clock.spent(), &stopped));
-            if paused_until_stopped {
+        let mut work = self.per_poll;
+        if let Some(propagated) = &self.propagated {
+            work += propagated.get() - self.propagated_counted;
+            self.propagated_counted = propagated.get();
+        }
+        self.spent += work;
+        if let Some(clock) = &self.interrupt.work {
+            clock.add(work);
+        }
+        if let Some(budget) = &self.interrupt.budget
+            && self.spent >= self.granted
+        {
+            let stopped = || self.interrupt.is_due();
+            if !budget.go_on(self.spent, &stopped) {
                 return true;
             }
+            self.granted = budget.granted();
         }
-        stopped()
+        self.interrupt.is_due()
     }
 }
 

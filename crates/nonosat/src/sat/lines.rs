@@ -17,6 +17,9 @@
 //! earliest. Only lines of up to 128 cells are taken, in `u64` words when every line fits 64 cells
 //! and in `u128` words otherwise.
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use cadical_sys::ExternalPropagator;
 
 use crate::logic::bits::{BitLineSolver, LineBits, ones};
@@ -27,6 +30,13 @@ use crate::model::Puzzle;
 pub(super) fn fits<W: Word>(puzzle: &Puzzle) -> bool {
     puzzle.width() <= W::BITS && puzzle.height() <= W::BITS
 }
+
+/// The work the propagator counts ([`WorkClock`](super::WorkClock)) for a cell CaDiCaL assigns
+/// and tells it of, and for each cell of a line it solves: with the polls of CaDiCaL's
+/// terminator, these follow the search's time about twice as closely as the polls alone
+/// (docs/performance.md).
+const WORK_PER_ASSIGNMENT: u64 = 590;
+const WORK_PER_CELL_SOLVED: u64 = 5;
 
 /// Why a cell was fixed by a line: the line, and how many cells had been assigned then (the
 /// cells of the line among those are the reason).
@@ -68,11 +78,13 @@ pub(super) struct LinePropagator<W: Word> {
     /// A conflict found while solving a line, to hand over as an external clause, and its line.
     conflict: Option<(usize, Vec<i32>)>,
     solver: BitLineSolver<W>,
+    /// The work done so far, shared with CaDiCaL's terminator, which counts it.
+    work: Rc<Cell<u64>>,
 }
 
 impl<W: Word> LinePropagator<W> {
-    /// A propagator for the lines of `puzzle`, which [`fits`].
-    pub(super) fn new(puzzle: &Puzzle) -> Self {
+    /// A propagator for the lines of `puzzle`, which [`fits`], counting its work on `work`.
+    pub(super) fn new(puzzle: &Puzzle, work: Rc<Cell<u64>>) -> Self {
         debug_assert!(fits::<W>(puzzle));
         let (width, height) = (puzzle.width(), puzzle.height());
         let cells = width * height;
@@ -96,7 +108,13 @@ impl<W: Word> LinePropagator<W> {
             handed: 0,
             conflict: None,
             solver: BitLineSolver::new(),
+            work,
         }
+    }
+
+    /// Counts `units` of work.
+    fn count(&self, units: u64) {
+        self.work.set(self.work.get() + units);
     }
 
     /// Line `line`'s length, and the cell at position `i` of it.
@@ -201,6 +219,7 @@ impl<W: Word> LinePropagator<W> {
                 black: known.black & !(W::ONE << i),
                 white: known.white & !(W::ONE << i),
             };
+            self.count(len as u64 * WORK_PER_CELL_SOLVED);
             if self.solver.solve(blocks, len, without).is_err() {
                 known = without;
             }
@@ -217,6 +236,7 @@ impl<W: Word> LinePropagator<W> {
             self.is_dirty[line] = false;
             let len = self.line_len(line);
             let known = self.known[line];
+            self.count(len as u64 * WORK_PER_CELL_SOLVED);
             match self.solver.solve(&self.blocks[line], len, known) {
                 Err(_) => {
                     self.conflict = Some((line, self.refuting_clause(line, known)));
@@ -285,6 +305,7 @@ impl<W: Word> LinePropagator<W> {
 
 impl<W: Word> ExternalPropagator for LinePropagator<W> {
     fn notify_assignment(&mut self, lits: &[i32]) {
+        self.count(lits.len() as u64 * WORK_PER_ASSIGNMENT);
         for &lit in lits {
             self.assign(lit);
         }
@@ -338,6 +359,7 @@ impl<W: Word> ExternalPropagator for LinePropagator<W> {
                     known.white |= W::ONE << i;
                 }
             }
+            self.count(len as u64 * WORK_PER_CELL_SOLVED);
             if self.solver.solve(&self.blocks[line], len, known).is_err() {
                 let clause = (0..len)
                     .map(|i| {
@@ -468,7 +490,7 @@ mod tests {
         for round in 0..1000 {
             let (width, height) = (2 + round % 7, 2 + round / 7 % 7);
             let puzzle = random_puzzle(&mut rng, width, height);
-            let mut propagator = LinePropagator::<W>::new(&puzzle);
+            let mut propagator = LinePropagator::<W>::new(&puzzle, Rc::default());
             let value = |p: &LinePropagator<W>, lit: i32| {
                 let v = p.values[LinePropagator::<W>::cell_of(lit)];
                 if lit > 0 { v } else { -v }

@@ -8,10 +8,9 @@ mod budget;
 mod cadical;
 #[cfg(feature = "cadical")]
 mod lines;
-#[cfg(feature = "cadical")]
-mod thread_clock;
 mod threaded;
 mod varisat;
+mod work;
 
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -21,7 +20,8 @@ use crate::cnf::{ClauseSink, Lit, Var};
 use crate::deadline::{Deadline, Limit};
 use crate::model::Puzzle;
 
-pub use budget::{CpuBudget, TurnEnd};
+pub use budget::{TurnEnd, WorkBudget};
+pub use work::WorkClock;
 
 /// A satisfying assignment, read from a solver.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,8 +67,8 @@ pub enum Outcome {
     /// They are not.
     Unsatisfiable,
     /// The interrupt the backend was started with came first. After its deadline or its stop
-    /// signal the backend must not be used again; after a stopping CPU budget ran out
-    /// ([`CpuBudget::stopping`]) it solves again once more is granted.
+    /// signal the backend must not be used again; after a stopping budget ran out
+    /// ([`WorkBudget::stopping`]) it solves again once more is granted.
     Interrupted,
 }
 
@@ -100,8 +100,8 @@ impl StopSignal {
     }
 }
 
-/// When a backend must give up: at a deadline, when a signal is raised, after a budget of CPU
-/// time, any of them, or never.
+/// When a backend must give up: at a deadline, when a signal is raised, after a budget of work,
+/// any of them, or never; and the clock its work is counted on, if any.
 #[derive(Clone, Debug, Default)]
 pub struct Interrupt {
     /// Give up once this has passed.
@@ -109,11 +109,11 @@ pub struct Interrupt {
     /// Give up once this is raised.
     pub stop: Option<StopSignal>,
     /// Pause until more is granted, the search kept, or stop the solve, as the budget says,
-    /// whenever the solver has spent what it grants, in CPU time on the thread it runs on from
-    /// when it was made. Only CaDiCaL keeps it
-    /// (its terminator reads that thread's clock, so that the machine's load does not shorten a
-    /// turn as a wall-clock limit would); it times the turns of the race's searches.
-    pub cpu_budget: Option<CpuBudget>,
+    /// whenever the solver has done the work it grants, counted from when the solver was made.
+    /// Only CaDiCaL keeps it; it times the turns of the race's searches.
+    pub budget: Option<WorkBudget>,
+    /// The clock the solver counts its work on: its racer's, in a race.
+    pub work: Option<WorkClock>,
 }
 
 impl Interrupt {
@@ -127,7 +127,10 @@ impl Interrupt {
 
     /// Whether there is anything to give up for.
     fn is_set(&self) -> bool {
-        self.deadline.is_some() || self.stop.is_some() || self.cpu_budget.is_some()
+        self.deadline.is_some()
+            || self.stop.is_some()
+            || self.budget.is_some()
+            || self.work.is_some()
     }
 
     /// Whether the backend must stop now.
@@ -288,11 +291,7 @@ impl<L: Limit> Solver<L> {
 
     /// A solver of `backend` without clauses, which gives up when `limit` says so.
     pub fn with_backend(limit: L, backend: SatBackend) -> Self {
-        let interrupt = Interrupt {
-            deadline: limit.deadline(),
-            stop: None,
-            cpu_budget: None,
-        };
+        let interrupt = Interrupt::at(limit.deadline());
         Solver::around(backend.start(interrupt), limit, None)
     }
 

@@ -454,11 +454,7 @@ mod tests {
     #[test]
     fn after_the_deadline_every_solve_is_interrupted() {
         for &backend in SatBackend::ALL {
-            let interrupt = Interrupt {
-                deadline: Some(Deadline::after(Duration::ZERO)),
-                stop: None,
-                cpu_budget: None,
-            };
+            let interrupt = Interrupt::at(Some(Deadline::after(Duration::ZERO)));
             let mut solver = on_its_thread(backend, interrupt);
             solver.add_clause(&[lit(1)]);
             assert_eq!(solver.solve(&[]), Outcome::Interrupted);
@@ -484,11 +480,7 @@ mod tests {
                     }
                 }
             }
-            solver.interrupt = Interrupt {
-                deadline: Some(Deadline::after(Duration::ZERO)),
-                stop: None,
-                cpu_budget: None,
-            };
+            solver.interrupt = Interrupt::at(Some(Deadline::after(Duration::ZERO)));
             assert_eq!(solver.solve(&[]), Outcome::Interrupted);
             assert!(solver.left_behind);
             assert_eq!(solver.solve(&[]), Outcome::Interrupted);

@@ -81,11 +81,7 @@ pub(super) fn solve_with_drat_proof(
     deadline: Option<Deadline>,
 ) -> io::Result<ProofOutcome> {
     let mut solver = varisat::Solver::new();
-    let interrupt = Interrupt {
-        deadline,
-        stop: None,
-        cpu_budget: None,
-    };
+    let interrupt = Interrupt::at(deadline);
     solver.write_proof(
         InterruptWriter {
             interrupt,
@@ -150,7 +146,12 @@ fn to_varisat(lit: Lit) -> varisat::Lit {
     varisat::Lit::from_dimacs(lit.dimacs() as isize)
 }
 
-/// Passes proof bytes on to `inner`, and fails once the interrupt is due.
+/// The work a byte of varisat's proof counts ([`WorkClock`](super::WorkClock)): varisat writes
+/// its proof as it searches, about a byte every this many nanoseconds (docs/performance.md).
+const WORK_PER_PROOF_BYTE: u64 = 60;
+
+/// Passes proof bytes on to `inner`, counts them as work on the interrupt's clock, and fails once
+/// the interrupt is due.
 struct InterruptWriter<W> {
     interrupt: Interrupt,
     inner: W,
@@ -161,7 +162,11 @@ impl<W: Write> Write for InterruptWriter<W> {
         if self.interrupt.is_due() {
             return Err(io::Error::new(io::ErrorKind::TimedOut, "interrupted"));
         }
-        self.inner.write(buf)
+        let written = self.inner.write(buf)?;
+        if let Some(clock) = &self.interrupt.work {
+            clock.add(written as u64 * WORK_PER_PROOF_BYTE);
+        }
+        Ok(written)
     }
 
     fn flush(&mut self) -> io::Result<()> {

@@ -10,13 +10,13 @@ use std::time::{Duration, Instant};
 use super::ambiguity::ambiguous_cells;
 use super::dfs::{Ended, ProbingSearch};
 use super::handover::{HandOverOnDrop, RootHandover};
-use super::race::{Lines, Probing, Racer, race};
+use super::race::{Claim, Lines, Probing, Racer, race};
 use super::searcher::{Found, SearchError, Searcher, SolveKind};
 use super::turns;
 use crate::cnf::TooLarge;
 use crate::deadline::{Deadline, TimedOut};
 use crate::model::{ColourMismatch, Grid, LineId, Mismatch, Pos};
-use crate::sat::{Interrupt, LARGE_PUZZLE_CELLS, SatBackend, StopSignal};
+use crate::sat::{Interrupt, LARGE_PUZZLE_CELLS, SatBackend, StopSignal, WorkClock};
 
 /// How to run a check: `Options::default()`, then the `with_` methods.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,16 +93,17 @@ impl Options {
 pub enum Strategy {
     /// One backend, chosen by the puzzle's size ([`SatBackend::for_cells`]).
     Auto,
-    /// Two searches on two threads, the first answer winning and the other stopped at once:
+    /// Two searches on two threads, the answer that took less work winning (work counted, not
+    /// timed, so that the same racer wins every run) and the other stopped then:
     /// [`Strategy::Probing`] with its proofs on varisat (on a puzzle with the designer's goal,
-    /// varisat looking near the goal first) and, after a head start of 30 ms, CaDiCaL looking
-    /// anywhere: [`Strategy::Lines`] in two orders and CaDiCaL on the whole encoding, taking
-    /// turns on one core (`turns.rs`: the lines for the first three seconds of CPU time, then
-    /// the encoding and the lines by turns that double, each keeping its work between its
-    /// turns). When the depth-first search runs out of budget, its thread stops and leaves the
-    /// puzzle to CaDiCaL, rather than search the same encoding on varisat. The verdict is the
-    /// same either way; which of several solutions is shown may not be, unless the designer's
-    /// goal is known (see [`check`](super::check())). Puzzles of more than
+    /// varisat looking near the goal first) and, after a head start of about 30 ms of work,
+    /// CaDiCaL looking anywhere: [`Strategy::Lines`] in two orders and CaDiCaL on the whole
+    /// encoding, taking turns on one core (`turns.rs`: the lines for about the first three
+    /// seconds of work, then the encoding and the lines by turns that double, each keeping its
+    /// work between its turns). When the depth-first search runs out of budget, its thread stops
+    /// and leaves the puzzle to CaDiCaL, rather than search the same encoding on varisat. The
+    /// verdict is the same either way, and so are the solutions shown, but under a time limit
+    /// (docs/ambiguity.md). Puzzles of more than
     /// [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down, and builds without CaDiCaL,
     /// run as [`Strategy::Auto`]. The default, of [`Options::default`] too, so that every caller
     /// gets the strongest search.
@@ -377,7 +378,8 @@ where
         let Some((search, first)) = answer else {
             return Ok(None);
         };
-        if !claim() {
+        let cut_short = matches!(first.1, Err(SearchError::Stopped(_)));
+        if !claim(claim_for(cut_short, first.0.solutions.len(), prove_unique)) {
             return Ok(None);
         }
         let search = |solutions: &[Grid<P::Value>]| match search {
@@ -404,10 +406,22 @@ where
     Ok(report)
 }
 
+/// What a racer claims whose first answer was `cut_short` or found `solutions`: a verdict of no
+/// solution, or a check's of one, is the same from either racer, to the letter; a solution not
+/// proved the only one, or one of several, is the racer's own.
+fn claim_for(cut_short: bool, solutions: usize, prove_unique: bool) -> Claim {
+    match solutions {
+        _ if cut_short => Claim::CutShort,
+        0 => Claim::Same,
+        1 if prove_unique => Claim::Same,
+        _ => Claim::Answer,
+    }
+}
+
 /// The unit of the race's schedule of turns ([`turns::schedule`]): the first lines search's first
-/// turn. Of the schedules tried on the random 50x50 puzzles of two seeds, one second was the best
-/// first turn (docs/performance.md).
-const TURN_UNIT: Duration = Duration::from_secs(1);
+/// turn, about a second of work. Of the schedules tried on the random 50x50 puzzles of two
+/// seeds, one second was the best first turn (docs/performance.md).
+const TURN_UNIT: u64 = 1_000_000_000;
 
 /// Runs one search on the backend `strategy` picks for a puzzle of `cells` cells, or races two
 /// (varisat looking near a goal first, CaDiCaL after a head start): `run` gets its racer and a
@@ -415,10 +429,10 @@ const TURN_UNIT: Duration = Duration::from_secs(1);
 pub(super) fn by_strategy<T: Send>(
     strategy: Strategy,
     cells: usize,
-    run: impl Fn(Racer, &dyn Fn() -> bool) -> Result<Option<T>, CheckError> + Sync,
+    run: impl Fn(Racer, &dyn Fn(Claim) -> bool) -> Result<Option<T>, CheckError> + Sync,
 ) -> Result<T, CheckError> {
     let alone = |racer| {
-        let answer = run(racer, &|| true)?;
+        let answer = run(racer, &|_| true)?;
         Ok(answer.expect("a search alone always wins its claim"))
     };
     let by_size = Racer::alone(SatBackend::for_cells(cells), true);
@@ -498,12 +512,18 @@ where
             || racer.stop.as_ref().is_some_and(StopSignal::is_raised)
     };
     // However this racer ends, the other does not wait for its root in vain.
-    let _release_the_other = handover.map(HandOverOnDrop);
+    let _release_the_other = handover.map(|handover| HandOverOnDrop(handover, racer.clock.clone()));
     // A puzzle line logic solved needs no search (below). A racer that only probes takes the
-    // root the other racer's depth-first search probed, where it reached one.
+    // root the other racer's depth-first search probed, where it reached one, and its clock
+    // moves on to the work that took.
     let handed = match handover {
         Some(handover) if racer.probing == Probing::Root && !report.line_solvable => {
-            handover.wait(&stopped)
+            handover.wait(&stopped).and_then(|handed| {
+                if let Some(clock) = &racer.clock {
+                    clock.advance_to(handed.at);
+                }
+                handed.fixpoint
+            })
         }
         _ => None,
     };
@@ -511,14 +531,17 @@ where
     if let Some(root) = handed {
         *known = root;
     }
-    let mut dfs = probes_itself.then(|| ProbingSearch::new(puzzle, known, racer.probes_per_cell));
+    let mut dfs = probes_itself.then(|| {
+        ProbingSearch::new(puzzle, known, racer.probes_per_cell).counting_on(racer.clock.clone())
+    });
     if let Some(goal) = goal {
         report.solutions.push(goal.clone());
     }
     if let Some(dfs) = &mut dfs {
         dfs.probe_root(&stopped);
         if let Some(handover) = handover {
-            handover.hand_over(dfs.root_fixpoint());
+            let at = racer.clock.as_ref().map_or(0, WorkClock::read);
+            handover.hand_over(dfs.root_fixpoint(), at);
         }
         // The depth-first search, unless the first solution is known or the racer only probes;
         // it goes on from the root just probed.
@@ -552,6 +575,12 @@ where
         return Ok(Some((None, (report, Ok(())))));
     }
     let nearby_first = racer.nearby_first && goal.is_some();
+    let interrupt = Interrupt {
+        deadline: options.deadline,
+        stop: racer.stop,
+        budget: None,
+        work: racer.clock,
+    };
     let turns = match racer.lines {
         Lines::Turns(unit) => turns::take(
             puzzle,
@@ -560,8 +589,7 @@ where
             prove_unique,
             racer.backend,
             unit,
-            options.deadline,
-            racer.stop.as_ref(),
+            &interrupt,
         )?,
         Lines::Off | Lines::On => None,
     };
@@ -570,11 +598,6 @@ where
         // The searches stay on their threads: what a check goes on to gets a search of its own.
         return Ok(Some((None, (report, outcome))));
     }
-    let interrupt = Interrupt {
-        deadline: options.deadline,
-        stop: racer.stop,
-        cpu_budget: None,
-    };
     if racer.lines == Lines::On
         && let Some(mut search) = puzzle.lines_search(known.clone(), interrupt.clone(), 0)
     {
@@ -781,7 +804,7 @@ mod tests {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         let random =
             (0..200).map(|round| random_puzzle(&mut rng, 3 + round % 2, 3 + round / 2 % 2));
-        let tiny = Duration::from_micros(1);
+        let tiny = 1_000;
         for puzzle in hand_made.into_iter().chain(random) {
             let expected = brute_force(&puzzle);
             let blank = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
@@ -813,6 +836,76 @@ mod tests {
         }
     }
 
+    /// The race's answer does not hang on timing. With no head start, so that both racers search
+    /// every puzzle, and either racer held up before it starts (as on a loaded machine), each
+    /// random 9x9 puzzle gets the same solutions: with the root handed over, and without (each
+    /// racer then probes it itself). On some of the puzzles the racers alone show different
+    /// solutions, so that a race won by whichever answered first would differ.
+    #[test]
+    #[cfg(feature = "cadical")]
+    fn the_race_answers_the_same_whichever_racer_is_held_up() -> Result<(), CheckError> {
+        use crate::solve::race::race_from;
+        use crate::testing::{Rng, random_puzzle};
+
+        let mut rng = Rng(0x5DEE_CE66_D1CE_4E5B);
+        let (mut several, mut racers_differ) = (0, 0);
+        for _ in 0..40 {
+            let puzzle = random_puzzle(&mut rng, 9, 9);
+            let blank = Grid::filled(9, 9, Cell::Unknown);
+            let report = Report::timed_out(Duration::ZERO);
+            let answer = |racer: Racer, handover: Option<&RootHandover<_>>| {
+                let (_, (found, outcome)) = first_answer(
+                    &puzzle,
+                    &mut blank.clone(),
+                    &Options::default(),
+                    true,
+                    racer,
+                    &report,
+                    handover,
+                )?
+                .expect("a search with budget to spare answers");
+                let claim = if outcome.is_ok() {
+                    Claim::Answer
+                } else {
+                    Claim::CutShort
+                };
+                Ok::<_, CheckError>((found.solutions, claim))
+            };
+            let raced = |held_up: Option<usize>, hand_over: bool| {
+                let handover = RootHandover::new();
+                race_from(0, racers(SatBackend::Cadical), |racer, claim| {
+                    let me = usize::from(!racer.nearby_first);
+                    if held_up == Some(me) {
+                        std::thread::sleep(Duration::from_millis(20));
+                    }
+                    let (found, claimed) = answer(racer, hand_over.then_some(&handover))?;
+                    Ok::<_, CheckError>(claim(claimed).then_some(found))
+                })
+                .unwrap()
+            };
+            let settled = raced(None, true);
+            assert_eq!(raced(Some(1), true), settled, "{puzzle:?}");
+            let alone = raced(None, false);
+            assert_eq!(raced(Some(0), false), alone, "{puzzle:?}");
+            assert_eq!(raced(Some(1), false), alone, "{puzzle:?}");
+            if settled.len() > 1 {
+                several += 1;
+                let [first, second] = racers(SatBackend::Cadical);
+                let alone = |racer| {
+                    let (found, claimed) = answer(racer, None)?;
+                    assert_eq!(claimed, Claim::Answer, "{puzzle:?}");
+                    Ok::<_, CheckError>(found)
+                };
+                racers_differ += usize::from(alone(first)? != alone(second)?);
+            }
+        }
+        assert!(
+            several > 5 && racers_differ > 0,
+            "{several} puzzles with several solutions, {racers_differ} where the racers differ"
+        );
+        Ok(())
+    }
+
     /// A lines search out of its grant pauses on its thread, its search kept: granted more, it
     /// finds the very solutions it finds without a budget, in the same order (CaDiCaL's search
     /// does not depend on when it is paused), on random 20x20 puzzles. With nothing granted
@@ -820,7 +913,7 @@ mod tests {
     #[test]
     #[cfg(feature = "cadical")]
     fn a_lines_search_out_of_budget_pauses_and_goes_on_as_if_never_paused() {
-        use crate::sat::{CpuBudget, TurnEnd};
+        use crate::sat::{TurnEnd, WorkBudget};
         use crate::testing::{Rng, random_puzzle};
 
         let mut rng = Rng(0x2545_F491_4F6C_DD1D);
@@ -838,11 +931,11 @@ mod tests {
                 found
             };
             let unbudgeted = solutions(Interrupt::default());
-            let budget = CpuBudget::pausing();
+            let budget = WorkBudget::pausing();
             let budgeted = std::thread::scope(|scope| {
                 let solver = scope.spawn(|| {
                     let found = solutions(Interrupt {
-                        cpu_budget: Some(budget.clone()),
+                        budget: Some(budget.clone()),
                         ..Interrupt::default()
                     });
                     budget.finish();
@@ -850,7 +943,7 @@ mod tests {
                 });
                 if budget.wait_turn_end(&|| false) == TurnEnd::Paused {
                     paused += 1;
-                    budget.grant(Duration::from_secs(3600));
+                    budget.grant(u64::MAX / 2);
                 }
                 assert_eq!(budget.wait_turn_end(&|| false), TurnEnd::Finished);
                 solver.join().expect("the search ends")
@@ -917,7 +1010,7 @@ mod tests {
                 .clone();
             for handed in [Some(&lines), None] {
                 let handover = RootHandover::new();
-                handover.hand_over(handed);
+                handover.hand_over(handed, 0);
                 let [_, second] = racers(SatBackend::Cadical);
                 let mut root = lines.clone();
                 let answer = first_answer(
@@ -1056,7 +1149,7 @@ mod tests {
                     return Ok(None);
                 };
                 assert!(outcome.is_ok(), "{puzzle:?}");
-                Ok::<_, CheckError>(claim().then_some(found.solutions))
+                Ok::<_, CheckError>(claim(Claim::Answer).then_some(found.solutions))
             })
             .unwrap();
             assert_eq!(found.len(), expected.len().min(2), "{puzzle:?}");

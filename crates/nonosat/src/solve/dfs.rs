@@ -37,6 +37,7 @@
 use crate::logic::board::Board;
 use crate::logic::kind::Kind;
 use crate::model::Grid;
+use crate::sat::WorkClock;
 
 /// How a search for solutions ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +65,11 @@ const RESTART_UNIT: u64 = 64;
 
 /// How many probes pass between two looks at the stop signal.
 const PROBES_PER_STOP_CHECK: u64 = 64;
+
+/// The work a cell of a line solved counts on a racer's clock ([`WorkClock`]): the search's time
+/// goes to solving lines, about this many nanoseconds a cell of the line, whatever the probe or
+/// branch that asked for it (docs/performance.md).
+const WORK_PER_CELL_SOLVED: u64 = 3;
 
 /// A depth-first search over the board of a puzzle of the kind `K`.
 pub(crate) struct ProbingSearch<'p, K: Kind> {
@@ -99,6 +105,10 @@ pub(crate) struct ProbingSearch<'p, K: Kind> {
     /// and the budget next.
     probes: u64,
     next_look: u64,
+    /// The clock the cells of the lines solved are counted on, if any, and the cells counted so
+    /// far.
+    clock: Option<WorkClock>,
+    cells_counted: u64,
     /// The board at the root after propagation and probing to a fixpoint, once reached.
     root_fixpoint: Option<Grid<K::Known>>,
     /// Whether [`probe_root`](Self::probe_root) found that the root has no solution.
@@ -151,16 +161,35 @@ impl<'p, K: Kind> ProbingSearch<'p, K> {
             random: XorShift(0x9E37_79B9_7F4A_7C15),
             probes: 0,
             next_look: 0,
+            clock: None,
+            cells_counted: 0,
             root_fixpoint: None,
             root_refuted: false,
             likelier: None,
         }
     }
 
+    /// This search, counting the lines it solves as work on `clock`.
+    pub(crate) fn counting_on(mut self, clock: Option<WorkClock>) -> Self {
+        self.clock = clock;
+        self
+    }
+
     /// Searches until `found` holds `want` solutions, every branch is tried, or `stop` says so.
     /// Each solution added has passed the kind's independent check; one that fails it is returned
     /// as the error (a bug).
     pub(crate) fn solutions(
+        &mut self,
+        want: usize,
+        stop: &dyn Fn() -> bool,
+        found: &mut Vec<Grid<K::Value>>,
+    ) -> Result<Ended, K::Mismatch> {
+        let ended = self.search(want, stop, found);
+        self.count_work();
+        ended
+    }
+
+    fn search(
         &mut self,
         want: usize,
         stop: &dyn Fn() -> bool,
@@ -179,6 +208,15 @@ impl<'p, K: Kind> ProbingSearch<'p, K> {
         unreachable!("the runs' limits grow without bound")
     }
 
+    /// Counts the cells of the lines solved since last counted on the clock, if there is one.
+    fn count_work(&mut self) {
+        if let Some(clock) = &self.clock {
+            let solved = self.board.cells_solved();
+            clock.add((solved - self.cells_counted) * WORK_PER_CELL_SOLVED);
+            self.cells_counted = solved;
+        }
+    }
+
     /// Propagates and probes the root to its fixpoint without searching further, for a
     /// [`root_fixpoint`](Self::root_fixpoint) to start a SAT search from or to hand to another
     /// racer. A search ([`solutions`](Self::solutions)) may follow: it goes on from that root as
@@ -191,6 +229,7 @@ impl<'p, K: Kind> ProbingSearch<'p, K> {
         let node = self.probe_node(stop);
         self.root_refuted = matches!(node, Some(Node::Conflict));
         self.keep_root_fixpoint(&node);
+        self.count_work();
     }
 
     /// Propagates the whole board; false when that finds a contradiction.
@@ -307,6 +346,7 @@ impl<'p, K: Kind> ProbingSearch<'p, K> {
                     continue;
                 }
                 if self.probes >= self.next_look {
+                    self.count_work();
                     if stop() || self.probes >= self.budget {
                         return None;
                     }

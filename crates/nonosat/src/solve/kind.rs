@@ -95,8 +95,8 @@ where
 ///
 /// When the puzzle carries a goal that satisfies the clues, the goal is the first solution and the
 /// search asks only for a different one, near the goal first. The second solution shown is then
-/// the same every run: in a race, when the racer that does not look near the goal answers first,
-/// the other's search is made to show its answer.
+/// the one a search near the goal finds: in a race, when the racer that does not look near the
+/// goal wins, the other's search is made to show its answer.
 ///
 /// ```
 /// use nonosat::{Clue, Puzzle, solve::{check, Options, Verdict}};

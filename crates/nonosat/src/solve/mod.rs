@@ -8,9 +8,9 @@
 //! - `search` keeps a puzzle's formula in a solver and finds solutions, each verified by
 //!   [`Puzzle::check`](crate::Puzzle::check);
 //! - `dfs` looks for solutions by depth-first search with probing, for [`Strategy::Probing`];
-//! - `race` runs two searches on two threads, the first answer winning, `handover` passes the
-//!   root's fixpoint from the first racer to the second, and `turns` lets the second racer's
-//!   searches take turns on one core;
+//! - `race` runs two searches on two threads, the answer that took less work winning
+//!   (`sat::WorkClock` counts it), `handover` passes the root's fixpoint from the first racer to
+//!   the second, and `turns` lets the second racer's searches take turns on one core;
 //! - `ambiguity` finds every cell on which two solutions differ, for any `searcher::Searcher`;
 //! - [`colour`](mod@colour) checks and solves colour puzzles, through the same driver, on a
 //!   colour board and the colour encoding;

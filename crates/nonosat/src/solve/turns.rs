@@ -1,25 +1,26 @@
-//! The turns the race's second racer takes among its SAT searches, and the CPU time each turn
-//! grants.
+//! The turns the race's second racer takes among its SAT searches, and the work each turn grants.
 //!
 //! The lines search's time on one puzzle changes tenfold and more with the order it branches in,
 //! and a few puzzles are the whole encoding's and never the lines' (docs/performance.md). So the
 //! racer keeps several searches (the lines in CaDiCaL's order and in a shuffled one, and the
-//! encoding in its lean form), each on a thread of its own, and lets one run at a time, with grants of CPU time
-//! ([`CpuBudget`]) that grow round by round; a search out of its grant waits for its next turn
-//! with what it has learned ([`Engine::budget`]). A puzzle then costs a small multiple of what its
-//! quickest search would alone, without knowing which that is, on one core.
+//! encoding in its lean form), each on a thread of its own, and lets one run at a time, with
+//! grants of work ([`WorkBudget`], counted as [`WorkClock`] counts it, so that a turn ends at the
+//! same step of its search on every run) that grow round by round; a search out of its grant waits
+//! for its next turn with what it has learned ([`Engine::budget`]). A puzzle then costs a small
+//! multiple of what its quickest search would alone, without knowing which that is, on one core.
+//!
+//! [`WorkClock`]: crate::sat::WorkClock
 
 use std::iter;
 use std::thread;
-use std::time::Duration;
 
 use super::CheckError;
 use super::check::sat_answer;
 use super::searcher::{Found, SearchError, SolveKind};
-use crate::deadline::{Deadline, TimedOut};
+use crate::deadline::TimedOut;
 use crate::logic::kind::Kind;
 use crate::model::Grid;
-use crate::sat::{CpuBudget, Interrupt, SatBackend, StopSignal, TurnEnd};
+use crate::sat::{Interrupt, SatBackend, StopSignal, TurnEnd, WorkBudget};
 
 /// One of the searches a racer takes turns among.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,23 +38,23 @@ impl Engine {
     /// as it was; the lines search stops and solves again at its next turn, a new solve that
     /// keeps what CaDiCaL learned and resets its search, which its heavy-tailed time gains from
     /// (both measured in docs/performance.md).
-    fn budget(self) -> CpuBudget {
+    fn budget(self) -> WorkBudget {
         match self {
-            Engine::Lines(_) => CpuBudget::stopping(),
-            Engine::Encoding => CpuBudget::pausing(),
+            Engine::Lines(_) => WorkBudget::stopping(),
+            Engine::Encoding => WorkBudget::pausing(),
         }
     }
 }
 
-/// A turn: the search that runs, and the CPU time it is granted on top of its earlier turns'.
+/// A turn: the search that runs, and the work it is granted on top of its earlier turns'.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Turn {
     pub engine: Engine,
-    pub grant: Duration,
+    pub grant: u64,
 }
 
-/// The first round, in units of the schedule: the lines alone for the three seconds that leaving
-/// one set out chose for them before the encoding joins, one in CaDiCaL's order and two in a
+/// The first round, in units of the schedule: the lines alone for the three units (about three
+/// seconds) that leaving one set out chose for them before the encoding joins, one in CaDiCaL's order and two in a
 /// shuffled one.
 const FIRST_ROUND: &[(Engine, u32)] = &[(Engine::Lines(0), 1), (Engine::Lines(1), 2)];
 
@@ -69,14 +70,14 @@ const GROWTH: u32 = 2;
 
 /// The turns, without end, with the schedule's unit `unit`: the first round, then later rounds
 /// whose grants grow by [`GROWTH`] each round.
-pub(crate) fn schedule(unit: Duration) -> impl Iterator<Item = Turn> {
-    let round = move |turns: &'static [(Engine, u32)], unit: Duration| {
+pub(crate) fn schedule(unit: u64) -> impl Iterator<Item = Turn> {
+    let round = move |turns: &'static [(Engine, u32)], unit: u64| {
         turns.iter().map(move |&(engine, units)| Turn {
             engine,
-            grant: unit.saturating_mul(units),
+            grant: unit.saturating_mul(u64::from(units)),
         })
     };
-    let units = iter::successors(Some(unit), |unit| Some(unit.saturating_mul(GROWTH)));
+    let units = iter::successors(Some(unit), |unit| Some(unit.saturating_mul(GROWTH.into())));
     round(FIRST_ROUND, unit).chain(units.flat_map(move |unit| round(LATER_ROUND, unit)))
 }
 
@@ -89,35 +90,34 @@ pub(super) type TurnsAnswer<'a, P> = (
 
 /// The solutions past `solutions` (a check's second one if `prove_unique`) by the searches of
 /// [`schedule`] from the cells `known`, the lines' and the whole encoding's on `backend`, taking
-/// turns on threads of their own until one answers, until `deadline`, or until `stop` is raised.
-/// The search that answers first is the racer's; the others are stopped. `None` where the lines
-/// search cannot run (a colour puzzle, a line of more than 128 cells, a build without CaDiCaL),
-/// found by the first turn's, which is the lines'.
-#[allow(clippy::too_many_arguments)]
+/// turns on threads of their own until one answers, or until `interrupt` is due; they count
+/// their work on its clock. The search that answers first is the racer's (only one runs at a
+/// time); the others are stopped. `None` where the lines search cannot run (a colour puzzle, a
+/// line of more than 128 cells, a build without CaDiCaL), found by the first turn's, which is the
+/// lines'.
 pub(super) fn take<'a, P: SolveKind>(
     puzzle: &'a P,
     known: &Grid<P::Known>,
     solutions: &[Grid<P::Value>],
     prove_unique: bool,
     backend: SatBackend,
-    unit: Duration,
-    deadline: Option<Deadline>,
-    stop: Option<&StopSignal>,
+    unit: u64,
+    interrupt: &Interrupt,
 ) -> Result<Option<TurnsAnswer<'a, P>>, CheckError>
 where
     CheckError: From<P::Mismatch>,
 {
-    let stopped =
-        || deadline.is_some_and(Deadline::has_passed) || stop.is_some_and(StopSignal::is_raised);
+    let stopped = || interrupt.is_due();
     let searches_stop = StopSignal::default();
     let search = |engine: Engine,
-                  budget: CpuBudget|
+                  budget: WorkBudget|
      -> Result<Option<TurnsAnswer<'a, P>>, CheckError> {
         let _finished = FinishOnDrop(&budget);
         let interrupt = Interrupt {
-            deadline,
+            deadline: interrupt.deadline,
             stop: Some(searches_stop.clone()),
-            cpu_budget: Some(budget.clone()),
+            budget: Some(budget.clone()),
+            work: interrupt.work.clone(),
         };
         let searches_stopped = || interrupt.is_due();
         let search = match engine {
@@ -143,7 +143,7 @@ where
         }
     };
     thread::scope(|scope| {
-        let mut searches: Vec<(Engine, CpuBudget, thread::ScopedJoinHandle<_>)> = Vec::new();
+        let mut searches: Vec<(Engine, WorkBudget, thread::ScopedJoinHandle<_>)> = Vec::new();
         let mut answered = None;
         for turn in schedule(unit) {
             let index = match searches
@@ -199,7 +199,7 @@ where
 
 /// Marks a search's budget finished when the search ends, however it ends, so that the racer
 /// stops waiting for its turn.
-struct FinishOnDrop<'a>(&'a CpuBudget);
+struct FinishOnDrop<'a>(&'a WorkBudget);
 
 impl Drop for FinishOnDrop<'_> {
     fn drop(&mut self) {
@@ -215,11 +215,11 @@ mod tests {
     /// encoding as much as both lines searches together, and doubles over the round before.
     #[test]
     fn the_schedule_grows_round_by_round() {
-        let turn = |engine, seconds| Turn {
+        let turn = |engine, units: u64| Turn {
             engine,
-            grant: Duration::from_secs(seconds),
+            grant: units * 1000,
         };
-        let turns: Vec<Turn> = schedule(Duration::from_secs(1)).take(8).collect();
+        let turns: Vec<Turn> = schedule(1000).take(8).collect();
         assert_eq!(
             turns,
             [
