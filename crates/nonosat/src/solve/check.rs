@@ -771,6 +771,28 @@ mod tests {
 
     use crate::model::{Cell, Puzzle};
 
+    /// A check's first answer of `puzzle` from a blank board with the default options, by `racer`.
+    fn from_blank<'a, P: SolveKind>(
+        puzzle: &'a P,
+        racer: Racer,
+        handover: Option<&RootHandover<Grid<P::Known>>>,
+    ) -> Result<Option<RacerAnswer<'a, P>>, CheckError>
+    where
+        CheckError: From<P::Mismatch>,
+    {
+        let mut blank = Grid::filled(puzzle.width(), puzzle.height(), puzzle.open());
+        let report = Report::timed_out(Duration::ZERO);
+        first_answer(
+            puzzle,
+            &mut blank,
+            &Options::default(),
+            true,
+            racer,
+            &report,
+            handover,
+        )
+    }
+
     #[test]
     fn records_write_each_verdict_by_its_name() {
         for verdict in Verdict::ALL {
@@ -807,21 +829,11 @@ mod tests {
         let tiny = 1_000;
         for puzzle in hand_made.into_iter().chain(random) {
             let expected = brute_force(&puzzle);
-            let blank = Grid::filled(puzzle.width(), puzzle.height(), Cell::Unknown);
-            let report = Report::timed_out(Duration::ZERO);
             for lines in [Lines::On, Lines::Turns(tiny)] {
                 let racer = Racer::alone(SatBackend::Cadical, false).lines(lines);
-                let (search, (found, outcome)) = first_answer(
-                    &puzzle,
-                    &mut blank.clone(),
-                    &Options::default(),
-                    true,
-                    racer,
-                    &report,
-                    None,
-                )
-                .unwrap()
-                .expect("a racer without a depth-first search never gives way");
+                let (search, (found, outcome)) = from_blank(&puzzle, racer, None)
+                    .unwrap()
+                    .expect("a racer without a depth-first search never gives way");
                 assert!(outcome.is_ok(), "{lines:?} on {puzzle:?}");
                 let solutions = found.solutions;
                 assert_eq!(
@@ -851,19 +863,9 @@ mod tests {
         let (mut several, mut racers_differ) = (0, 0);
         for _ in 0..40 {
             let puzzle = random_puzzle(&mut rng, 9, 9);
-            let blank = Grid::filled(9, 9, Cell::Unknown);
-            let report = Report::timed_out(Duration::ZERO);
             let answer = |racer: Racer, handover: Option<&RootHandover<_>>| {
-                let (_, (found, outcome)) = first_answer(
-                    &puzzle,
-                    &mut blank.clone(),
-                    &Options::default(),
-                    true,
-                    racer,
-                    &report,
-                    handover,
-                )?
-                .expect("a search with budget to spare answers");
+                let (_, (found, outcome)) = from_blank(&puzzle, racer, handover)?
+                    .expect("a search with budget to spare answers");
                 let claim = if outcome.is_ok() {
                     Claim::Answer
                 } else {
@@ -1126,23 +1128,13 @@ mod tests {
 
         let mut gave_way = 0;
         for (puzzle, expected) in puzzles {
-            let blank = Grid::filled(puzzle.width(), puzzle.height(), puzzle.open());
-            let report = Report::timed_out(Duration::ZERO);
             let [mut first, second] = racers(SatBackend::Cadical);
             first.probes_per_cell = 0;
             let first_gave_way = AtomicBool::new(false);
             let handover = RootHandover::new();
             let found = race([first, second], |racer, claim| {
                 let probing = racer.probing;
-                let answer = first_answer(
-                    &puzzle,
-                    &mut blank.clone(),
-                    &Options::default(),
-                    true,
-                    racer,
-                    &report,
-                    Some(&handover),
-                )?;
+                let answer = from_blank(&puzzle, racer, Some(&handover))?;
                 let Some((_, (found, outcome))) = answer else {
                     assert_eq!(probing, Probing::GiveWay, "only the search gives way");
                     first_gave_way.store(true, Ordering::SeqCst);
