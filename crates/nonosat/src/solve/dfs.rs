@@ -169,7 +169,7 @@ impl<'p, K: Kind> ProbingSearch<'p, K> {
         }
     }
 
-    /// This search, counting the lines it solves as work on `clock`.
+    /// This search, counting the cells of the lines it solves as work on `clock`.
     pub(crate) fn counting_on(mut self, clock: Option<WorkClock>) -> Self {
         self.clock = clock;
         self
