@@ -1,15 +1,16 @@
 //! Two searches of one puzzle on two threads; the answer is the one that took less work, so that
 //! it is the same on every run.
 //!
-//! Each racer counts its work on a clock of its own ([`WorkClock`]: the lines the depth-first search
-//! solves, CaDiCaL's steps, varisat's proof, each weighed by what it costs), which reads the same at
-//! the same point of its search whatever the machine's load. A racer that knows its verdict claims
-//! it at the work it took; the claim wins once the other racer has either claimed at more work (the first racer
-//! wins a tie), or done more work without an answer, and so can no longer answer with less. The
-//! winner raises the loser's stop signal, whose solver gives up within milliseconds. Both
-//! searches are exact, so the verdict never depends on which wins; which of several solutions is
-//! shown would, were the winner the one that happened to answer first. An answer that does not
-//! depend on the racer (a check's "unique" or "none") wins at once ([`Claim::Same`]).
+//! Each racer counts its work on a clock of its own ([`WorkClock`]: the lines the depth-first
+//! search solves, CaDiCaL's steps, varisat's proof, each weighed by what it costs), which reads the
+//! same at the same point of its search whatever the machine's load. A racer that knows its verdict
+//! claims it at the work it took; the claim wins once the other racer has either claimed at more
+//! work (the first racer wins a tie), or done more work without an answer, and so can no longer
+//! answer with less. The winner raises the loser's stop signal, whose solver gives up within
+//! milliseconds. Both searches are exact, so the verdict never depends on which wins; which of
+//! several solutions is shown would, were the winner the one that happened to answer first. An
+//! answer that does not depend on the racer (a check's "unique" or "none") wins at once
+//! ([`Claim::Same`]).
 //!
 //! The second racer starts when the first has done [`HEAD_START`] of work, so that an easy
 //! puzzle, which the first answers sooner, costs no second solver and no second thread's work;
