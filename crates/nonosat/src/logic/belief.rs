@@ -129,6 +129,10 @@ struct Shares {
     lengths: Vec<usize>,
     weights: Vec<f64>,
     block_at: Vec<usize>,
+    /// Per number of blocks placed, the first and the last cell at which the recursion's state
+    /// can weigh anything ([`Shares::bounds`]).
+    first: Vec<usize>,
+    last: Vec<usize>,
     /// The forward and backward weights of the recursion, the difference array of the cells'
     /// black weight, and the shares.
     forward: Vec<f64>,
@@ -157,9 +161,20 @@ impl Shares {
             self.log_black[i + 1] = self.log_black[i] + priors[i].ln();
             self.whites[i + 1] = self.whites[i] + usize::from(line[i] == Cell::White);
         }
+        // The states that can weigh anything: `j` blocks placed within the first `i` cells, and
+        // the rest of the clue fitting after them, from `first[j]` to `last[j]`. Every other
+        // state weighs exactly 0, so leaving them out changes no sum, to the bit.
+        self.bounds(blocks, n);
+        if self.first[k] > n + 1 {
+            return None;
+        }
         self.block_weights(blocks, &white);
         let Shares {
-            weights, block_at, ..
+            weights,
+            block_at,
+            first,
+            last,
+            ..
         } = self;
         // The weight of block `j` starting at `i`, with the white cell after it.
         let block = |j: usize, i: usize| -> f64 { weights[block_at[j] + i] };
@@ -171,23 +186,28 @@ impl Shares {
         refill(forward, (k + 1) * states, 0.0);
         refill(backward, (k + 1) * states, 0.0);
         forward[at(0, 0)] = 1.0;
-        for i in 0..=n {
-            for j in 0..=k {
-                let here = forward[at(j, i)];
-                if here == 0.0 {
-                    continue;
+        for j in 0..=k {
+            // The state of no block before cell 0 is the start, of weight 1.
+            let from = if j == 0 { 1 } else { first[j] };
+            for i in from..=last[j] {
+                // Block `j - 1` ends with the white cell `i - 1` after it, or cell `i - 1` is one
+                // more white cell after `j` blocks.
+                let mut here = 0.0;
+                if j > 0 {
+                    let start = i - blocks[j - 1] - 1;
+                    here += forward[at(j - 1, start)] * block(j - 1, start);
                 }
-                forward[at(j, i + 1)] += here * white(i);
-                if j < k && i + blocks[j] <= n {
-                    forward[at(j + 1, i + blocks[j] + 1)] += here * block(j, i);
+                if i > first[j] {
+                    here += forward[at(j, i - 1)] * white(i - 1);
                 }
+                forward[at(j, i)] = here;
             }
         }
         backward[at(k, n + 1)] = 1.0;
-        for i in (0..=n).rev() {
-            for j in (0..=k).rev() {
+        for j in (0..=k).rev() {
+            for i in (first[j]..=last[j].min(n)).rev() {
                 let mut rest = white(i) * backward[at(j, i + 1)];
-                if j < k && i + blocks[j] <= n {
+                if j < k {
                     rest += block(j, i) * backward[at(j + 1, i + blocks[j] + 1)];
                 }
                 backward[at(j, i)] = rest;
@@ -201,9 +221,9 @@ impl Shares {
         let covered = &mut self.covered;
         refill(covered, n + 1, 0.0);
         for j in 0..k {
-            for i in 0..n {
+            for i in first[j]..=last[j] {
                 let before = forward[at(j, i)];
-                if before == 0.0 || i + blocks[j] > n {
+                if before == 0.0 {
                     continue;
                 }
                 let weight = before * block(j, i) * backward[at(j + 1, i + blocks[j] + 1)];
@@ -220,9 +240,28 @@ impl Shares {
         Some(&self.shares)
     }
 
-    /// The weight of a block of each length in `blocks` at every start of the line (an
-    /// exponential each), with the white cell after it: once per length, since the recursion
-    /// asks for each block's weights three times and blocks of the same length share them.
+    /// Where the states of the recursion can weigh anything ([`Shares::of`]): `first[j]`, the
+    /// fewest cells that hold the first `j` blocks each with a white cell after it, and `last[j]`,
+    /// the most cells that leave room for the rest of them, the virtual white cell at `n`
+    /// included. The bounds cross when the clue does not fit in `n` cells, which [`Shares::of`]
+    /// checks first.
+    fn bounds(&mut self, blocks: &[usize], n: usize) {
+        refill(&mut self.first, blocks.len() + 1, 0);
+        refill(&mut self.last, blocks.len() + 1, 0);
+        for (j, &len) in blocks.iter().enumerate() {
+            self.first[j + 1] = self.first[j] + len + 1;
+        }
+        let room = n + 1;
+        let needed = self.first[blocks.len()];
+        for j in 0..=blocks.len() {
+            self.last[j] = (room + self.first[j]).saturating_sub(needed);
+        }
+    }
+
+    /// The weight of a block of each length in `blocks` at every start of the line where a
+    /// block of that length can start (an exponential each; 0 elsewhere), with the white cell
+    /// after it: once per length, since the recursion asks for each block's weights three times
+    /// and blocks of the same length share them.
     fn block_weights(&mut self, blocks: &[usize], white: &dyn Fn(usize) -> f64) {
         let n = self.log_black.len() - 1;
         self.lengths.clear();
@@ -232,9 +271,13 @@ impl Shares {
             let known = self.lengths.iter().position(|&seen| seen == len);
             let index = known.unwrap_or_else(|| {
                 self.lengths.push(len);
+                let starts = (0..blocks.len()).filter(|&j| blocks[j] == len);
+                let from = starts.clone().map(|j| self.first[j]).min().unwrap_or(0);
+                let to = starts.map(|j| self.last[j]).max().unwrap_or(0);
                 for i in 0..n {
                     let end = i + len;
-                    let fits = end <= n && self.whites[end] == self.whites[i];
+                    let fits =
+                        (from..=to).contains(&i) && end <= n && self.whites[end] == self.whites[i];
                     self.weights.push(if fits {
                         (self.log_black[end] - self.log_black[i]).exp() * white(end)
                     } else {
