@@ -37,8 +37,9 @@ pub struct Board<'p, K: Kind> {
     lines: K::Lines,
     /// The cells one line solve narrows: a reused buffer.
     narrowed: Vec<(usize, K::Known)>,
-    /// The cells of the lines solved since the board was made (a line's cells for each time it
-    /// was solved), counted as work by a search that races.
+    /// The lines solved since the board was made, and their cells (a line's cells for each time
+    /// it was solved), counted as work by a search that races.
+    lines_solved: u64,
     cells_solved: u64,
 }
 
@@ -62,6 +63,7 @@ impl<'p, K: Kind> Board<'p, K> {
             solved_lines: vec![0; (width + height).div_ceil(64)],
             lines: puzzle.line_engine(),
             narrowed: Vec::new(),
+            lines_solved: 0,
             cells_solved: 0,
         };
         for (index, &cell) in known.cells().iter().enumerate() {
@@ -70,6 +72,11 @@ impl<'p, K: Kind> Board<'p, K> {
             }
         }
         board
+    }
+
+    /// The lines solved since the board was made, each counted each time it was solved.
+    pub fn lines_solved(&self) -> u64 {
+        self.lines_solved
     }
 
     /// The cells of the lines solved since the board was made, each line counted each time it
@@ -257,6 +264,7 @@ impl<'p, K: Kind> Board<'p, K> {
                 len: self.height,
             }
         };
+        self.lines_solved += 1;
         self.cells_solved += at.len as u64;
         let mut narrowed = std::mem::take(&mut self.narrowed);
         narrowed.clear();
@@ -310,6 +318,32 @@ mod tests {
         assert!(board.is_complete());
         board.undo(start);
         assert_eq!(board.grid(), blank);
+    }
+
+    /// What a racing search counts as its work: every line solve, and its cells.
+    #[test]
+    fn the_board_counts_the_lines_it_solves_and_their_cells() {
+        // 4 rows of 6 cells and 6 columns of 4: the first propagation solves each line once,
+        // and each line that then changes again.
+        let p = puzzle(
+            &[&[6], &[], &[1, 1], &[]],
+            &[&[1], &[1, 1], &[1], &[1], &[1], &[1, 1]],
+        );
+        let mut board = Board::new(&p, &Grid::filled(6, 4, Cell::Unknown));
+        assert_eq!((board.lines_solved(), board.cells_solved()), (0, 0));
+        board.queue_all();
+        board.propagate().unwrap();
+        assert!(board.is_complete());
+        let (lines, cells) = (board.lines_solved(), board.cells_solved());
+        assert!(
+            lines >= 10,
+            "each of the 10 lines solved once at least: {lines}"
+        );
+        // Rows count 6 cells, columns 4: the cells lie between those bounds.
+        assert!(
+            (4 * lines..=6 * lines).contains(&cells),
+            "{lines} lines, {cells} cells"
+        );
     }
 
     #[test]

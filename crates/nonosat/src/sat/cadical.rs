@@ -251,8 +251,8 @@ fn to_cadical(lit: Lit) -> i32 {
 /// polls it once every few steps of its search, about every this many nanoseconds over the
 /// encoding; with the lines inside its search, the propagator counts the cells it is told of and
 /// the lines it solves, and a poll counts this much besides (docs/performance.md).
-const WORK_PER_POLL: u64 = 8_000;
-const WORK_PER_POLL_WITH_LINES: u64 = 9_400;
+const WORK_PER_POLL: u64 = 5_000;
+const WORK_PER_POLL_WITH_LINES: u64 = 7_500;
 
 /// Stops CaDiCaL once the interrupt is due, and pauses or stops it whenever it has done the work
 /// its budget grants; counts its work on the interrupt's clock.

@@ -35,8 +35,8 @@ pub(super) fn fits<W: Word>(puzzle: &Puzzle) -> bool {
 /// and tells it of, and for each cell of a line it solves: with the polls of CaDiCaL's
 /// terminator, these follow the search's time about twice as closely as the polls alone
 /// (docs/performance.md).
-const WORK_PER_ASSIGNMENT: u64 = 590;
-const WORK_PER_CELL_SOLVED: u64 = 5;
+const WORK_PER_ASSIGNMENT: u64 = 470;
+const WORK_PER_CELL_SOLVED: u64 = 4;
 
 /// Why a cell was fixed by a line: the line, and how many cells had been assigned then (the
 /// cells of the line among those are the reason).
