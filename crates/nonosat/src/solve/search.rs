@@ -113,13 +113,22 @@ impl<'a> Search<'a, Option<Deadline>> {
 
     /// Like [`Search::stoppable`], over the lean form of the formula ([`Lean`]): the same models,
     /// weaker unit propagation, and on random puzzles a search several times faster.
+    ///
+    /// It is not guided by belief propagation: preferred phases bind CaDiCaL's every decision for
+    /// the whole solve, over the phases it keeps itself (the saved ones, and the target ones its
+    /// stable mode steers by), and over this formula its own phases find solutions sooner
+    /// (docs/performance.md).
     pub(crate) fn stoppable_lean(
         puzzle: &'a Puzzle,
         known: Grid<Cell>,
         interrupt: Interrupt,
         backend: SatBackend,
     ) -> Result<Self, TooLarge> {
-        Search::stoppable_in(puzzle, &Lean(puzzle), known, interrupt, backend)
+        let search = Search::stoppable_in(puzzle, &Lean(puzzle), known, interrupt, backend)?;
+        Ok(Search {
+            guided: false,
+            ..search
+        })
     }
 
     /// The formula of `puzzle` in the form `form` (the puzzle itself, or its [`Lean`] form).
@@ -222,9 +231,10 @@ impl<'a, L: Limit> Search<'a, L> {
     /// Finds a first solution and, if asked, a second one different from it.
     ///
     /// A backend that takes preferred phases tries each open cell first in the colour belief
-    /// propagation finds likelier, for the first solution only: on Wolter's Knotty that turns
-    /// a time-out into seconds, while the refutations that follow (n-Dom's proofs) are slower
-    /// with the phases kept (docs/performance.md).
+    /// propagation finds likelier, for the first solution only (but over the lean form, see
+    /// [`Search::stoppable_lean`]): on Wolter's Knotty that turns a time-out into seconds, while
+    /// the refutations that follow (n-Dom's proofs) are slower with the phases kept
+    /// (docs/performance.md).
     pub(crate) fn find_solutions(
         &mut self,
         prove_unique: bool,

@@ -29,7 +29,8 @@ pub(crate) enum Engine {
     /// CaDiCaL's own, any other a shuffle from that seed.
     Lines(u32),
     /// CaDiCaL over the whole encoding, in its lean form where the kind has one (block starts in
-    /// order encoding, which CaDiCaL searches several times faster on random puzzles).
+    /// order encoding, which CaDiCaL searches several times faster on random puzzles), on its own
+    /// phases rather than the beliefs'.
     Encoding,
 }
 
