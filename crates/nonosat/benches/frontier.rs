@@ -228,8 +228,8 @@ fn record_time(record: &str) -> Duration {
     Duration::from_secs_f64(number.parse::<f64>().unwrap_or(0.0) / 1e3)
 }
 
-/// Prints every binary's line for a set, and `!!` where a verdict is not a planted puzzle's or
-/// differs from the first binary's.
+/// Prints every binary's line for a set, `!!` where a verdict is not a planted puzzle's or
+/// differs from the first binary's, and the puzzles only some binaries decided.
 fn report(spec: &SetSpec, names: &[&str], outcomes: &[Outcome], expected: usize) {
     for (name, outcome) in names.iter().zip(outcomes) {
         print_outcome(name, spec, outcome);
@@ -246,8 +246,20 @@ fn report(spec: &SetSpec, names: &[&str], outcomes: &[Outcome], expected: usize)
             println!("!! puzzle {index}: {verdict}");
         }
     }
-    if outcomes.iter().any(|outcome| &outcome.verdicts != first) {
-        println!("!! the verdicts differ between the binaries");
+    // A puzzle one binary decides and another leaves undecided is no disagreement, but is named;
+    // two decided verdicts that differ are.
+    for (name, outcome) in names.iter().zip(outcomes).skip(1) {
+        for (index, (mine, theirs)) in first.iter().zip(&outcome.verdicts).enumerate() {
+            if mine == theirs {
+                continue;
+            }
+            let mark = if is_decided(mine) && is_decided(theirs) {
+                "!!"
+            } else {
+                "  "
+            };
+            println!("{mark} puzzle {index}: {mine}, {name} {theirs}");
+        }
     }
     let slowest = outcomes[0]
         .times
