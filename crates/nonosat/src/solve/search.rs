@@ -178,8 +178,8 @@ pub(crate) struct Search<'a, L: Limit> {
     solver: Solver<L>,
     encoding: Encoding,
     known: Grid<Cell>,
-    /// Whether the backend takes preferred phases, so that a first solution is looked for
-    /// guided by belief propagation.
+    /// Whether a first solution is looked for guided by belief propagation: where the backend
+    /// takes preferred phases, and the formula is not the lean form.
     guided: bool,
 }
 
@@ -231,8 +231,8 @@ impl<'a, L: Limit> Search<'a, L> {
     /// Finds a first solution and, if asked, a second one different from it.
     ///
     /// A backend that takes preferred phases tries each open cell first in the colour belief
-    /// propagation finds likelier, for the first solution only (but over the lean form, see
-    /// [`Search::stoppable_lean`]): on Wolter's Knotty that turns a time-out into seconds, while
+    /// propagation finds likelier, for the first solution only, and not over the lean form
+    /// ([`Search::stoppable_lean`]): on Wolter's Knotty that turns a time-out into seconds, while
     /// the refutations that follow (n-Dom's proofs) are slower with the phases kept
     /// (docs/performance.md).
     pub(crate) fn find_solutions(
