@@ -20,8 +20,8 @@
 //! change), runs the same files in the same run, puzzle by puzzle in turn with the first for the
 //! one-process-a-puzzle sets, and its verdicts must agree. `--keep DIR` writes the sets into DIR
 //! and keeps them; otherwise they live in a temporary folder. Every verdict of a planted puzzle
-//! must be unique, multiple or solved; anything else is printed with `!!`. Speed is never
-//! asserted.
+//! must be unique, multiple or solved; anything else is printed with `!!`. Each set's five slowest
+//! puzzles are named with every binary's time and verdict. Speed is never asserted.
 
 // Each benchmark uses a part of what the benchmarks share.
 #[allow(dead_code)]
@@ -261,15 +261,42 @@ fn report(spec: &SetSpec, names: &[&str], outcomes: &[Outcome], expected: usize)
             println!("{mark} puzzle {index}: {mine}, {name} {theirs}");
         }
     }
-    let slowest = outcomes[0]
-        .times
-        .iter()
-        .enumerate()
-        .max_by_key(|(_, time)| **time);
-    if let Some((index, time)) = slowest {
+    print_slowest(names, outcomes);
+}
+
+/// How many of a set's slowest puzzles [`print_slowest`] names.
+const SLOWEST_SHOWN: usize = 5;
+
+/// Names the set's [`SLOWEST_SHOWN`] slowest puzzles (slowest in any binary first), each with every
+/// binary's time and verdict, so that the tail can be run again without timing the whole set.
+fn print_slowest(names: &[&str], outcomes: &[Outcome]) {
+    let slowest_in_any = |index: usize| {
+        outcomes
+            .iter()
+            .filter_map(|outcome| outcome.times.get(index))
+            .max()
+            .copied()
+            .unwrap_or_default()
+    };
+    let mut indices: Vec<usize> = (0..outcomes[0].times.len()).collect();
+    indices.sort_by_key(|&index| std::cmp::Reverse(slowest_in_any(index)));
+    println!("  slowest, ms ({}):", names.join(" / "));
+    for index in indices.into_iter().take(SLOWEST_SHOWN) {
+        let times: Vec<String> = outcomes
+            .iter()
+            .map(|outcome| {
+                let time = outcome.times.get(index).copied().unwrap_or_default();
+                format!("{:.1}", time.as_secs_f64() * 1e3)
+            })
+            .collect();
+        let verdicts: Vec<&str> = outcomes
+            .iter()
+            .map(|outcome| outcome.verdicts.get(index).copied().unwrap_or("none"))
+            .collect();
         println!(
-            "  slowest: puzzle {index} ({:.1} ms)",
-            time.as_secs_f64() * 1e3
+            "    puzzle {index:<4} {:<24} {}",
+            times.join(" / "),
+            verdicts.join(" / ")
         );
     }
 }
