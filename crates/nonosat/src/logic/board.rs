@@ -20,6 +20,9 @@ pub struct Board<'p, K: Kind> {
     width: usize,
     height: usize,
     cells: Vec<K::Known>,
+    /// Per cell, its row and column: looked up rather than divided out, as every narrowing and
+    /// every undo needs them.
+    places: Vec<(u32, u32)>,
     /// Every cell narrowed since the board was made, in order, with what it was before.
     trail: Vec<(usize, K::Known)>,
     /// Lines waiting to be solved, and a flag per line saying whether it waits.
@@ -54,6 +57,9 @@ impl<'p, K: Kind> Board<'p, K> {
             width,
             height,
             cells: vec![open; known.cells().len()],
+            places: (0..height)
+                .flat_map(|row| (0..width).map(move |col| (row as u32, col as u32)))
+                .collect(),
             trail: Vec::new(),
             queue: Vec::new(),
             queued: vec![false; width + height],
@@ -187,15 +193,28 @@ impl<'p, K: Kind> Board<'p, K> {
         debug_assert_ne!(self.cells[index], known);
         self.trail.push((index, self.cells[index]));
         self.set(index, known);
-        let (row, col) = (index / self.width, index % self.width);
+        let (row, col) = self.place(index);
         self.enqueue(row);
         self.enqueue(self.height + col);
+    }
+
+    /// Cell `index`'s row and column.
+    #[inline]
+    fn place(&self, index: usize) -> (usize, usize) {
+        let (row, col) = self.places[index];
+        (row as usize, col as usize)
     }
 
     /// Sets cell `index` to `cell`, and tells the line engine.
     #[inline]
     fn set(&mut self, index: usize, cell: K::Known) {
-        let (row, col) = (index / self.width, index % self.width);
+        let (row, col) = self.place(index);
+        self.set_at(index, row, col, cell);
+    }
+
+    /// [`set`](Self::set) for the cell at `row`, `col`, whose index is `index`.
+    #[inline]
+    fn set_at(&mut self, index: usize, row: usize, col: usize, cell: K::Known) {
         if !self.trial {
             self.clock += 1;
             self.changed_at[row] = self.clock;
@@ -275,12 +294,12 @@ impl<'p, K: Kind> Board<'p, K> {
             for &(i, known) in &narrowed {
                 let index = at.first + i * at.step;
                 self.trail.push((index, self.cells[index]));
-                self.set(index, known);
-                let crossing = if number < self.height {
-                    self.height + i
+                let (row, col, crossing) = if number < self.height {
+                    (number, i, self.height + i)
                 } else {
-                    i
+                    (i, number - self.height, i)
                 };
+                self.set_at(index, row, col, known);
                 self.enqueue(crossing);
             }
         }
