@@ -19,8 +19,9 @@
 //! `None` without claiming, and leave the puzzle to the second) can never win: the other's answer
 //! is taken however much work it took.
 
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::thread;
+use std::thread::{self, Thread};
 use std::time::Duration;
 
 use super::dfs::PROBES_PER_CELL;
@@ -107,7 +108,9 @@ pub(crate) enum Lines {
 /// double the work.
 pub(crate) const HEAD_START: u64 = 30_000_000;
 
-/// How often a racer waiting for its start or for its claim to be settled looks again.
+/// How often a racer waiting for its claim to be settled looks again at the other's clock, and
+/// the longest a second racer waiting for its start sleeps between looks. Either is woken at once
+/// when the other racer claims or ends.
 const WAIT_STEP: Duration = Duration::from_millis(1);
 
 /// No racer has claimed yet.
@@ -142,6 +145,8 @@ struct Referee {
     ends: [AtomicU64; 2],
     stops: [StopSignal; 2],
     winner: AtomicUsize,
+    /// The racers' threads, to wake one that waits when the other claims or ends.
+    threads: [OnceLock<Thread>; 2],
 }
 
 impl Referee {
@@ -154,6 +159,7 @@ impl Referee {
         };
         self.ends[me].store(mine, Ordering::SeqCst);
         let other = 1 - me;
+        self.wake(other);
         // Racer 0 wins a tie: racer 1 must do strictly less work.
         let beats = |theirs: u64| {
             if me == 0 {
@@ -172,7 +178,7 @@ impl Referee {
             if mine < CUT_SHORT && beats(self.clocks[other].read()) {
                 break true;
             }
-            thread::sleep(WAIT_STEP);
+            thread::park_timeout(WAIT_STEP);
         };
         let won = won
             && self
@@ -189,6 +195,19 @@ impl Referee {
     fn ended(&self, me: usize) {
         let _ =
             self.ends[me].compare_exchange(RUNNING, NO_ANSWER, Ordering::SeqCst, Ordering::SeqCst);
+        self.wake(1 - me);
+    }
+
+    /// Racer `me` runs on the current thread: the other may wake it.
+    fn runs_here(&self, me: usize) {
+        let _ = self.threads[me].set(thread::current());
+    }
+
+    /// Wakes racer `racer` if it waits (a wake-up before it waits makes its next wait return).
+    fn wake(&self, racer: usize) {
+        if let Some(thread) = self.threads[racer].get() {
+            thread.unpark();
+        }
     }
 
     /// Waits until the first racer has done its head start of work, or has ended: whether the
@@ -201,7 +220,14 @@ impl Referee {
                 return false;
             }
             match self.ends[0].load(Ordering::SeqCst) {
-                RUNNING if self.clocks[0].read() < self.head_start => thread::sleep(WAIT_STEP),
+                // The first racer's work is counted at about a unit a nanosecond: sleep until
+                // it may have done its head start, unless it ends first and wakes this thread.
+                RUNNING if self.clocks[0].read() < self.head_start => {
+                    let left = self.head_start - self.clocks[0].read().min(self.head_start);
+                    thread::park_timeout(
+                        Duration::from_nanos(left).clamp(WAIT_STEP, 10 * WAIT_STEP),
+                    );
+                }
                 RUNNING | NO_ANSWER => return true,
                 CUT_SHORT => return false,
                 answered => return answered > self.head_start,
@@ -232,6 +258,7 @@ pub(crate) fn race_from<T: Send, E: Send>(
         ends: [AtomicU64::new(RUNNING), AtomicU64::new(RUNNING)],
         stops: [StopSignal::default(), StopSignal::default()],
         winner: AtomicUsize::new(NOBODY),
+        threads: [OnceLock::new(), OnceLock::new()],
     };
     let [first, second] = racers;
     let [first, second] = [(first, 0), (second, 1)].map(|(racer, side)| Racer {
@@ -242,7 +269,9 @@ pub(crate) fn race_from<T: Send, E: Send>(
     let referee = &referee;
     let (first, second) = thread::scope(|scope| {
         let run = &run;
+        referee.runs_here(0);
         let second = scope.spawn(move || {
+            referee.runs_here(1);
             let answer = if referee.second_may_start() {
                 run(second, &|claim| referee.claim(1, claim))
             } else {
