@@ -124,6 +124,9 @@ struct Shares {
     /// weight takes constant time.
     log_black: Vec<f64>,
     whites: Vec<usize>,
+    /// Per cell, its weight as white (0 for a known black), and 1 for the virtual white cell
+    /// that ends the line.
+    white: Vec<f64>,
     /// Per distinct block length, its weight at every start ([`Shares::block_weights`]), one
     /// after the other; and per block, where its length's weights begin.
     lengths: Vec<usize>,
@@ -149,18 +152,19 @@ impl Shares {
     fn of(&mut self, clue: &Clue, line: &[Cell], priors: &[f64]) -> Option<&[f64]> {
         let blocks = clue.blocks();
         let (n, k) = (line.len(), blocks.len());
-        // Cell `n` is a virtual white cell that ends the line.
-        let white = |i: usize| match line.get(i) {
-            None => 1.0,
-            Some(Cell::Black) => 0.0,
-            Some(_) => 1.0 - priors[i],
-        };
         refill(&mut self.log_black, n + 1, 0.0);
         refill(&mut self.whites, n + 1, 0);
+        self.white.clear();
         for i in 0..n {
             self.log_black[i + 1] = self.log_black[i] + priors[i].ln();
             self.whites[i + 1] = self.whites[i] + usize::from(line[i] == Cell::White);
+            self.white.push(match line[i] {
+                Cell::Black => 0.0,
+                _ => 1.0 - priors[i],
+            });
         }
+        // Cell `n` is a virtual white cell that ends the line.
+        self.white.push(1.0);
         // The states that can weigh anything: `j` blocks placed within the first `i` cells, and
         // the rest of the clue fitting after them, from `first[j]` to `last[j]`. Every other
         // state weighs exactly 0, so leaving them out changes no sum, to the bit.
@@ -168,8 +172,9 @@ impl Shares {
         if self.first[k] > n + 1 {
             return None;
         }
-        self.block_weights(blocks, &white);
+        self.block_weights(blocks);
         let Shares {
+            white,
             weights,
             block_at,
             first,
@@ -198,7 +203,7 @@ impl Shares {
                     here += forward[at(j - 1, start)] * block(j - 1, start);
                 }
                 if i > first[j] {
-                    here += forward[at(j, i - 1)] * white(i - 1);
+                    here += forward[at(j, i - 1)] * white[i - 1];
                 }
                 forward[at(j, i)] = here;
             }
@@ -206,7 +211,7 @@ impl Shares {
         backward[at(k, n + 1)] = 1.0;
         for j in (0..=k).rev() {
             for i in (first[j]..=last[j].min(n)).rev() {
-                let mut rest = white(i) * backward[at(j, i + 1)];
+                let mut rest = white[i] * backward[at(j, i + 1)];
                 if j < k {
                     rest += block(j, i) * backward[at(j + 1, i + blocks[j] + 1)];
                 }
@@ -262,7 +267,7 @@ impl Shares {
     /// block of that length can start (an exponential each; 0 elsewhere), with the white cell
     /// after it: once per length, since the recursion asks for each block's weights three times
     /// and blocks of the same length share them.
-    fn block_weights(&mut self, blocks: &[usize], white: &dyn Fn(usize) -> f64) {
+    fn block_weights(&mut self, blocks: &[usize]) {
         let n = self.log_black.len() - 1;
         self.lengths.clear();
         self.weights.clear();
@@ -274,15 +279,17 @@ impl Shares {
                 let starts = (0..blocks.len()).filter(|&j| blocks[j] == len);
                 let from = starts.clone().map(|j| self.first[j]).min().unwrap_or(0);
                 let to = starts.map(|j| self.last[j]).max().unwrap_or(0);
-                for i in 0..n {
+                let row = self.weights.len();
+                self.weights.resize(row + n, 0.0);
+                // Only the starts from `from` to `to` that leave the block inside the line can
+                // weigh anything (and only those are read).
+                let last_start = to.min(n.saturating_sub(len));
+                for i in (from..=last_start).filter(|&i| i + len <= n) {
                     let end = i + len;
-                    let fits =
-                        (from..=to).contains(&i) && end <= n && self.whites[end] == self.whites[i];
-                    self.weights.push(if fits {
-                        (self.log_black[end] - self.log_black[i]).exp() * white(end)
-                    } else {
-                        0.0
-                    });
+                    if self.whites[end] == self.whites[i] {
+                        self.weights[row + i] =
+                            (self.log_black[end] - self.log_black[i]).exp() * self.white[end];
+                    }
                 }
                 self.lengths.len() - 1
             });
