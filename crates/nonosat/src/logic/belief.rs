@@ -282,9 +282,9 @@ impl Shares {
                 let row = self.weights.len();
                 self.weights.resize(row + n, 0.0);
                 // Only the starts from `from` to `to` that leave the block inside the line can
-                // weigh anything (and only those are read).
-                let last_start = to.min(n.saturating_sub(len));
-                for i in (from..=last_start).filter(|&i| i + len <= n) {
+                // weigh anything (and only those are read); the clue fits the line (checked in
+                // `of`), so no block is longer than it.
+                for i in from..=to.min(n - len) {
                     let end = i + len;
                     if self.whites[end] == self.whites[i] {
                         self.weights[row + i] =

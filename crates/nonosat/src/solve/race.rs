@@ -223,7 +223,7 @@ impl Referee {
                 // The first racer's work is counted at about a unit a nanosecond: sleep until
                 // it may have done its head start, unless it ends first and wakes this thread.
                 RUNNING if self.clocks[0].read() < self.head_start => {
-                    let left = self.head_start - self.clocks[0].read().min(self.head_start);
+                    let left = self.head_start.saturating_sub(self.clocks[0].read());
                     thread::park_timeout(
                         Duration::from_nanos(left).clamp(WAIT_STEP, 10 * WAIT_STEP),
                     );
