@@ -11,10 +11,14 @@
 use crate::model::{Cell, Clue, Grid, LineId, Puzzle};
 
 /// The most rounds (a pass over the rows, then the columns) of belief propagation.
-const MAX_ROUNDS: usize = 30;
+pub(crate) const MAX_ROUNDS: usize = 30;
 
 /// Propagation stops once no message has moved by more than this since its line was solved.
 const TOLERANCE: f64 = 1e-2;
+
+/// What solving a line costs besides its recursion's states, counted as that many states: a
+/// line's cost was fitted on 25x25 and 50x50 random puzzles (`solve/decimate.rs`).
+const WORK_PER_LINE: u64 = 128;
 
 /// Messages are kept this far from 0 and 1, so that one line cannot veto a colour the crossing
 /// line needs: only known cells are certain.
@@ -29,11 +33,54 @@ pub fn black_beliefs(
     known: &Grid<Cell>,
     stop: &dyn Fn() -> bool,
 ) -> Option<Grid<f64>> {
+    let mut messages = Messages::new(puzzle);
+    black_beliefs_from(puzzle, known, stop, &mut messages, MAX_ROUNDS)
+}
+
+/// What each row and each column says of its cells (the probability of black it gives, leaving
+/// out what the crossing line told it), kept from one propagation to the next by a search that
+/// fixes a few cells between them, and the work of the lines solved so far.
+pub(crate) struct Messages {
+    from_rows: Grid<f64>,
+    from_cols: Grid<f64>,
+    /// Per line solved, its cells times one more than its blocks (the recursion's states, for
+    /// what they cost), and [`WORK_PER_LINE`] for what a line costs besides.
+    work: u64,
+}
+
+impl Messages {
+    /// Messages that say nothing yet: even odds everywhere.
+    pub(crate) fn new(puzzle: &Puzzle) -> Self {
+        let even = Grid::filled(puzzle.width(), puzzle.height(), 0.5);
+        Messages {
+            from_rows: even.clone(),
+            from_cols: even,
+            work: 0,
+        }
+    }
+
+    /// The work of the lines belief propagation has solved with these messages, in states of
+    /// the recursion.
+    pub(crate) fn work(&self) -> u64 {
+        self.work
+    }
+}
+
+/// [`black_beliefs`] going on from `messages`, for at most `max_rounds` rounds: a few suffice
+/// when the messages are those of a grid with a few cells fewer known.
+pub(crate) fn black_beliefs_from(
+    puzzle: &Puzzle,
+    known: &Grid<Cell>,
+    stop: &dyn Fn() -> bool,
+    messages: &mut Messages,
+    max_rounds: usize,
+) -> Option<Grid<f64>> {
     let (width, height) = (puzzle.width(), puzzle.height());
-    // What each row and each column says of its cells: the probability of black it gives,
-    // leaving out what the crossing line told it.
-    let mut from_rows = Grid::filled(width, height, 0.5);
-    let mut from_cols = Grid::filled(width, height, 0.5);
+    let Messages {
+        from_rows,
+        from_cols,
+        work,
+    } = messages;
     let lines: Vec<(LineId, Vec<_>)> = puzzle
         .lines()
         .map(|line| (line, known.line_positions(line).collect()))
@@ -43,7 +90,7 @@ pub fn black_beliefs(
     let open = |positions: &Vec<_>| positions.iter().any(|&pos| known[pos] == Cell::Unknown);
     let mut dirty: Vec<bool> = lines.iter().map(|(_, positions)| open(positions)).collect();
     let (mut cells, mut priors, mut solver) = (Vec::new(), Vec::new(), Shares::default());
-    for _ in 0..MAX_ROUNDS {
+    for _ in 0..max_rounds {
         if !dirty.contains(&true) {
             break;
         }
@@ -55,9 +102,11 @@ pub fn black_beliefs(
                 return None;
             }
             let (incoming, outgoing) = match line {
-                LineId::Row(_) => (&from_cols, &mut from_rows),
-                LineId::Col(_) => (&from_rows, &mut from_cols),
+                LineId::Row(_) => (&*from_cols, &mut *from_rows),
+                LineId::Col(_) => (&*from_rows, &mut *from_cols),
             };
+            *work +=
+                (positions.len() * (puzzle.clue(*line).blocks().len() + 1)) as u64 + WORK_PER_LINE;
             cells.clear();
             cells.extend(positions.iter().map(|&pos| known[pos]));
             priors.clear();

@@ -423,6 +423,10 @@ fn claim_for(cut_short: bool, solutions: usize, prove_unique: bool) -> Claim {
 /// seeds, one second was the best first turn (docs/performance.md).
 const TURN_UNIT: u64 = 1_000_000_000;
 
+/// The dives of belief-guided decimation the race's first racer makes once its depth-first search
+/// is out of budget, before it gives way.
+const DIVES: u64 = 8;
+
 /// Runs one search on the backend `strategy` picks for a puzzle of `cells` cells, or races two
 /// (varisat looking near a goal first, CaDiCaL after a head start): `run` gets its racer and a
 /// `claim` to call once it knows its verdict, and gives up (`None`) when the claim fails.
@@ -550,7 +554,12 @@ where
             match dfs.solutions(want, &stopped, &mut report.solutions)? {
                 Ended::Enough => return Ok(Some((None, (report, Ok(()))))),
                 Ended::Stopped => return Ok(Some((None, (report, Err(TimedOut.into()))))),
-                Ended::OutOfBudget if racer.probing == Probing::GiveWay => return Ok(None),
+                Ended::OutOfBudget if racer.probing == Probing::GiveWay => {
+                    // This thread would sit idle while the other racer searches: it dives
+                    // instead, and gives way only if that finds too few solutions.
+                    let root = dfs.root_fixpoint().unwrap_or(&*known).clone();
+                    return answer_by_dives(puzzle, root, want, options, &racer, &stopped, report);
+                }
                 Ended::Exhausted | Ended::OutOfBudget => {}
             }
         }
@@ -613,6 +622,93 @@ where
         &mut report.solutions,
     );
     Ok(Some((Some(search), (report, outcome))))
+}
+
+/// What the race's first racer answers once its depth-first search is out of budget: the
+/// solutions dives from `root` find ([`dive_for_solutions`]) where they find `want`; where they
+/// find one and a check wants a second, a solution near it, as a designer's second solution is
+/// looked for ([`Searcher::find_nearby`]: random puzzles' second solutions often differ from
+/// the first in a few cells, and a dive finds the same solution again and again). `None` (the
+/// racer gives way) when neither finds enough.
+fn answer_by_dives<'a, P: SolveKind>(
+    puzzle: &'a P,
+    root: Grid<P::Known>,
+    want: usize,
+    options: &Options,
+    racer: &Racer,
+    stopped: &dyn Fn() -> bool,
+    mut report: Report<P::Value, P::Mismatch>,
+) -> Result<Option<RacerAnswer<'a, P>>, CheckError>
+where
+    CheckError: From<P::Mismatch>,
+{
+    let clock = racer.clock.as_ref();
+    match dive_for_solutions(puzzle, &root, want, stopped, clock, &mut report.solutions)? {
+        Ended::Enough => return Ok(Some((None, (report, Ok(()))))),
+        Ended::Stopped => return Ok(Some((None, (report, Err(TimedOut.into()))))),
+        Ended::Exhausted | Ended::OutOfBudget => {}
+    }
+    let Some(last) = report.solutions.last().cloned() else {
+        return Ok(None);
+    };
+    let interrupt = Interrupt {
+        deadline: options.deadline,
+        stop: racer.stop.clone(),
+        budget: None,
+        work: racer.clock.clone(),
+    };
+    let mut search = match puzzle.lines_search(root.clone(), interrupt.clone(), 0) {
+        Some(search) => search,
+        None => puzzle.sat_search(root, interrupt, racer.backend)?,
+    };
+    search.block(&last);
+    let outcome = match search.find_nearby(&last) {
+        Ok(None) => return Ok(None),
+        Ok(Some(model)) => search
+            .verified(&model)
+            .map(|second| report.solutions.push(second)),
+        Err(stopped) => Err(stopped.into()),
+    };
+    Ok(Some((Some(search), (report, outcome))))
+}
+
+/// Dives of belief-guided decimation ([`SolveKind::dive`]) from `root` until one finds a
+/// solution, which joins `solutions` once checked against the clues (`Enough` if they then hold
+/// `want`), `stopped` says so (`Stopped`), or [`DIVES`] have been made (`OutOfBudget`). The
+/// dives' work counts on `clock`.
+fn dive_for_solutions<P: SolveKind>(
+    puzzle: &P,
+    root: &Grid<P::Known>,
+    want: usize,
+    stopped: &dyn Fn() -> bool,
+    clock: Option<&WorkClock>,
+    solutions: &mut Vec<Grid<P::Value>>,
+) -> Result<Ended, CheckError>
+where
+    CheckError: From<P::Mismatch>,
+{
+    for attempt in 0..DIVES {
+        let mut work = 0;
+        let dived = puzzle.dive(root, attempt, stopped, &mut work);
+        if let Some(clock) = clock {
+            clock.add(work);
+        }
+        if stopped() {
+            return Ok(Ended::Stopped);
+        }
+        if let Some(solution) = dived {
+            puzzle.check(&solution)?;
+            if !solutions.contains(&solution) {
+                solutions.push(solution);
+            }
+            return Ok(if solutions.len() >= want {
+                Ended::Enough
+            } else {
+                Ended::OutOfBudget
+            });
+        }
+    }
+    Ok(Ended::OutOfBudget)
 }
 
 /// The SAT search's part of a first answer: a first solution, and for a check a second one,
@@ -958,10 +1054,12 @@ mod tests {
         );
     }
 
-    /// In the race, a depth-first search out of budget gives way: its thread ends without an
-    /// answer, and the other racer's answer is the race's, with as many solutions (up to two) as
-    /// brute force finds, on random puzzles of 3x3 to 4x4 with and without solutions. With no budget
-    /// at all, the search gives way wherever propagation does not settle the puzzle at the root.
+    /// In the race, a depth-first search out of budget dives and looks near what they find
+    /// ([`answer_by_dives`]), and gives way when that finds too few solutions: its thread ends
+    /// without an answer, and the other racer's answer is the race's. Either way the race finds
+    /// as many solutions (up to two) as brute force finds, on random puzzles of 3x3 to 4x4 with
+    /// and without solutions. With no budget at all, the search dives wherever propagation does
+    /// not settle the puzzle at the root.
     #[test]
     #[cfg(feature = "cadical")]
     fn a_depth_first_search_out_of_budget_gives_way_to_the_other_racer() {
@@ -974,11 +1072,9 @@ mod tests {
             let solutions = brute_force(&puzzle);
             (puzzle, solutions)
         });
-        let gave_way = gives_way(puzzles);
-        assert!(
-            gave_way > 50,
-            "the search gave way on only {gave_way} puzzles"
-        );
+        let (gave_way, dived) = gives_way(puzzles);
+        assert!(gave_way > 0, "the search never gave way");
+        assert!(dived > 50, "the dives answered only {dived} puzzles");
     }
 
     /// The racer that only probes starts from the root handed over to it, as it is, without
@@ -1108,7 +1204,8 @@ mod tests {
                 .collect();
             (puzzle, solutions)
         });
-        let gave_way = gives_way(puzzles);
+        let (gave_way, dived) = gives_way(puzzles);
+        assert_eq!(dived, 0, "a colour puzzle has no dives");
         assert!(
             gave_way > 10,
             "the search gave way on only {gave_way} puzzles"
@@ -1116,21 +1213,22 @@ mod tests {
     }
 
     /// Races each puzzle with the depth-first search given no budget, checks the race's solutions
-    /// against the puzzle's every solution, and counts the puzzles on which the search gave way.
+    /// against the puzzle's every solution, and counts the puzzles on which the search gave way,
+    /// and those on which the first racer found two solutions after its dives.
     #[cfg(feature = "cadical")]
     fn gives_way<P: SolveKind + std::fmt::Debug>(
         puzzles: impl Iterator<Item = (P, Vec<Grid<P::Value>>)>,
-    ) -> usize
+    ) -> (usize, usize)
     where
         CheckError: From<P::Mismatch>,
     {
         use std::sync::atomic::{AtomicBool, Ordering};
 
-        let mut gave_way = 0;
+        let (mut gave_way, mut dived) = (0, 0);
         for (puzzle, expected) in puzzles {
             let [mut first, second] = racers(SatBackend::Cadical);
             first.probes_per_cell = 0;
-            let first_gave_way = AtomicBool::new(false);
+            let (first_gave_way, first_dived) = (AtomicBool::new(false), AtomicBool::new(false));
             let handover = RootHandover::new();
             let found = race([first, second], |racer, claim| {
                 let probing = racer.probing;
@@ -1141,13 +1239,19 @@ mod tests {
                     return Ok(None);
                 };
                 assert!(outcome.is_ok(), "{puzzle:?}");
+                // With no budget, the search finds no second solution: the dives and the search
+                // near them did.
+                if probing == Probing::GiveWay && found.solutions.len() == 2 {
+                    first_dived.store(true, Ordering::SeqCst);
+                }
                 Ok::<_, CheckError>(claim(Claim::Answer).then_some(found.solutions))
             })
             .unwrap();
             assert_eq!(found.len(), expected.len().min(2), "{puzzle:?}");
             assert!(found.iter().all(|grid| expected.contains(grid)));
             gave_way += usize::from(first_gave_way.load(Ordering::SeqCst));
+            dived += usize::from(first_dived.load(Ordering::SeqCst));
         }
-        gave_way
+        (gave_way, dived)
     }
 }

@@ -90,6 +90,17 @@ impl SolveKind for ColourPuzzle {
         None
     }
 
+    /// No dive: belief propagation has no colour form yet.
+    fn dive(
+        &self,
+        _: &ColourState,
+        _: u64,
+        _: &dyn Fn() -> bool,
+        _: &mut u64,
+    ) -> Option<Grid<Self::Value>> {
+        None
+    }
+
     fn first_solutions<'a>(
         search: &mut Self::Search<'a>,
         prove_unique: bool,

@@ -520,10 +520,10 @@ fn luby(i: u64) -> u64 {
 
 /// A small deterministic random number generator (Marsaglia's xorshift), so that a search runs the
 /// same way every time.
-struct XorShift(u64);
+pub(super) struct XorShift(pub(super) u64);
 
 impl XorShift {
-    fn next(&mut self) -> u64 {
+    pub(super) fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;

@@ -23,6 +23,7 @@ mod ambiguity;
 pub mod certify;
 pub mod check;
 pub mod colour;
+mod decimate;
 mod design;
 mod dfs;
 mod handover;

@@ -55,6 +55,16 @@ impl SolveKind for Puzzle {
         Search::stoppable_with_lines(self, known, interrupt, order)
     }
 
+    fn dive(
+        &self,
+        known: &Grid<Cell>,
+        attempt: u64,
+        stop: &dyn Fn() -> bool,
+        work: &mut u64,
+    ) -> Option<Grid<bool>> {
+        super::decimate::dive(self, known, attempt, stop, work)
+    }
+
     fn first_solutions<'a>(
         search: &mut Search<'a, Option<Deadline>>,
         prove_unique: bool,

@@ -80,6 +80,17 @@ pub(crate) trait SolveKind:
         order: u32,
     ) -> Option<Self::Search<'_>>;
 
+    /// One dive of belief-guided decimation from the cells `known` ([`super::decimate`]),
+    /// numbered `attempt`: a solution, not yet checked against the clues, or `None` (a dead end,
+    /// `stop`, or a kind without beliefs). `work` grows by the work done.
+    fn dive(
+        &self,
+        known: &Grid<Self::Known>,
+        attempt: u64,
+        stop: &dyn Fn() -> bool,
+        work: &mut u64,
+    ) -> Option<Grid<Self::Value>>;
+
     /// Finds a first solution into `found` and, if `prove_unique`, a second one.
     fn first_solutions<'a>(
         search: &mut Self::Search<'a>,
