@@ -673,9 +673,9 @@ where
 }
 
 /// Dives of belief-guided decimation ([`SolveKind::dive`]) from `root` until one finds a
-/// solution, which joins `solutions` once checked against the clues (`Enough` if they then hold
-/// `want`), `stopped` says so (`Stopped`), or [`DIVES`] have been made (`OutOfBudget`). The
-/// dives' work counts on `clock`.
+/// solution, which joins `solutions` once checked against the clues, or `stopped` says so
+/// (`Stopped`), or [`DIVES`] have been made: `Enough` when `solutions` then holds `want`,
+/// `OutOfBudget` when it does not. The dives' work counts on `clock`.
 fn dive_for_solutions<P: SolveKind>(
     puzzle: &P,
     root: &Grid<P::Known>,
