@@ -1,8 +1,9 @@
 //! How likely each open cell is to be black: the weighted share of its line's completions in
 //! which it is black, combined over rows and columns by loopy belief propagation.
 //!
-//! These are guesses, used only to order a search: the colour the depth-first search tries first
-//! at a branch, and the phase a SAT solver tries first for a cell. Nothing is deduced from them.
+//! These are guesses, used only to guide a search: the colour the depth-first search tries first
+//! at a branch, the phase a SAT solver tries first for a cell, and the cell and colour a dive
+//! fixes next (`solve/decimate.rs`). Nothing is deduced from them.
 //! A line's completions are counted by the forward-backward recursion of a complete line solver,
 //! over reals instead of booleans, and each completion is weighted by what the crossing lines say
 //! of its cells. Rows and columns take turns, a line solved again only once a message into it has
@@ -16,8 +17,8 @@ pub(crate) const MAX_ROUNDS: usize = 30;
 /// Propagation stops once no message has moved by more than this since its line was solved.
 const TOLERANCE: f64 = 1e-2;
 
-/// What solving a line costs besides its recursion's states, counted as that many states: a
-/// line's cost was fitted on 25x25 and 50x50 random puzzles (`solve/decimate.rs`).
+/// What solving a line costs besides its recursion's states, counted as that many states, so
+/// that a dive's work follows its time on puzzles from 25x25 to 60x60 (docs/performance.md).
 const WORK_PER_LINE: u64 = 128;
 
 /// Messages are kept this far from 0 and 1, so that one line cannot veto a colour the crossing
