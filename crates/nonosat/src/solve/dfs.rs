@@ -566,21 +566,26 @@ enum Probed {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{Cell, Puzzle};
+    use crate::testing::{Rng, random_puzzle};
+
+    /// 200 random puzzles of 8 to 11 cells a side, from `seed`, each with its blank grid.
+    fn small_puzzles(seed: u64) -> impl Iterator<Item = (Puzzle, Grid<Cell>)> {
+        let mut rng = Rng(seed);
+        (0..200).map(move |round| {
+            let (width, height) = (8 + round % 4, 8 + round / 4 % 4);
+            let puzzle = random_puzzle(&mut rng, width, height);
+            (puzzle, Grid::filled(width, height, Cell::Unknown))
+        })
+    }
 
     /// A search whose root was probed first ([`ProbingSearch::probe_root`], as the race does to
     /// hand the root over) goes on exactly as one that probes the root inside its search: the
     /// same solutions, the same end, and not one probe more.
     #[test]
     fn a_search_from_its_probed_root_is_the_search_alone() {
-        use crate::model::{Cell, Puzzle};
-        use crate::testing::{Rng, random_puzzle};
-
-        let mut rng = Rng(0xA076_1D64_78BD_642F);
         let mut searched = 0;
-        for round in 0..200 {
-            let (width, height) = (8 + round % 4, 8 + round / 4 % 4);
-            let puzzle: Puzzle = random_puzzle(&mut rng, width, height);
-            let blank = Grid::filled(width, height, Cell::Unknown);
+        for (puzzle, blank) in small_puzzles(0xA076_1D64_78BD_642F) {
             let mut alone = ProbingSearch::new(&puzzle, &blank, PROBES_PER_CELL);
             let mut found_alone = Vec::new();
             let ended_alone = alone.solutions(2, &|| false, &mut found_alone).unwrap();
@@ -603,15 +608,8 @@ mod tests {
     /// needs, it finds the same and ends the same way.
     #[test]
     fn a_search_gives_up_once_its_work_is_spent() {
-        use crate::model::{Cell, Puzzle};
-        use crate::testing::{Rng, random_puzzle};
-
-        let mut rng = Rng(0x5851_F42D_4C95_7F2D);
         let mut cut_short = 0;
-        for round in 0..200 {
-            let (width, height) = (8 + round % 4, 8 + round / 4 % 4);
-            let puzzle: Puzzle = random_puzzle(&mut rng, width, height);
-            let blank = Grid::filled(width, height, Cell::Unknown);
+        for (puzzle, blank) in small_puzzles(0x5851_F42D_4C95_7F2D) {
             let search = |work_budget| {
                 let mut search = ProbingSearch::new(&puzzle, &blank, PROBES_PER_CELL);
                 search.work_budget = work_budget;
