@@ -78,8 +78,12 @@ def test_two_checks_on_two_threads_run_at_the_same_time():
 
 
 def test_ctrl_c_stops_a_search():
+    # Ctrl-C at a terminal reaches Python's own handler. A process started in the background by a
+    # shell without job control (as CI may be) inherits SIGINT ignored, and Python then leaves it
+    # ignored: the child puts the terminal's handler back, or the signal would never arrive.
     script = f"""
-import time, numpy as np, nonosat
+import signal, time, numpy as np, nonosat
+signal.signal(signal.SIGINT, signal.default_int_handler)
 grid = np.random.default_rng({HARD[1]}).random(({HARD[0]}, {HARD[0]})) < 0.5
 planted = nonosat.Puzzle.from_grid(grid)
 puzzle = nonosat.Puzzle(planted.rows, planted.columns)
