@@ -26,8 +26,8 @@
 //!
 //! Runs restart on the Luby sequence, breaking near-ties between cells at random (deterministically
 //! seeded) after the first, so that one bad early choice cannot trap the search; a solution met
-//! again after a restart is not counted twice. After [`PROBES_PER_CELL`] probes per cell in all
-//! it gives up: the puzzle is one for clause learning.
+//! again after a restart is not counted twice. After [`PROBES_PER_CELL`] probes per cell in all,
+//! or [`WORK_BUDGET`] of work, it gives up: the puzzle is one for clause learning.
 //!
 //! Only what it finds is used: every solution is verified by the kind's independent check
 //! ([`Kind::check`]) before it is returned, and a search that runs out of branches proves nothing
@@ -49,16 +49,26 @@ pub(crate) enum Ended {
     Exhausted,
     /// It was told to stop.
     Stopped,
-    /// It made [`PROBES_PER_CELL`] probes per cell first: the puzzle is one for clause learning.
+    /// It made [`PROBES_PER_CELL`] probes per cell, or did [`WORK_BUDGET`] of work, first: the
+    /// puzzle is one for clause learning.
     OutOfBudget,
 }
 
 /// The probes per cell of the puzzle a search may make before it gives up
-/// ([`Ended::OutOfBudget`]): about 2 s on a 30x30 puzzle and 50 s on an 80x95 one. The puzzles
-/// it is quick on (most tournament and random puzzles) need far fewer. At 100 the search gave up
-/// on Faase half a second before its answer, and handed the middle of the tournament sets to a
-/// SAT search that took twice as long as going on (docs/performance.md).
+/// ([`Ended::OutOfBudget`]), unless [`WORK_BUDGET`] ends it sooner. The puzzles it is quick on
+/// (most tournament and random puzzles) need far fewer. At 100 the search gave up on Faase half a
+/// second before its answer, and handed the middle of the tournament sets to a SAT search that
+/// took twice as long as going on (docs/performance.md).
 pub(crate) const PROBES_PER_CELL: u64 = 1000;
+
+/// The work (in [`WorkClock`] units, about a nanosecond each) after which a search gives up
+/// whatever its probes: about a second. The probes' budget grows with the puzzle's cells and
+/// each probe's cost with its lines, so that alone let the search run 1.5 s on random 50x50
+/// puzzles and 2.1 s on 60x60 ones, where every solution it found came within 0.1 and 0.2 s and
+/// the race's other searches were left to answer the rest; the latest solution it found on any
+/// puzzle measured was Faase's, at 0.89 s (docs/performance.md). Tournament puzzles (25x25) run
+/// out of probes at about 0.3 s, before this.
+const WORK_BUDGET: u64 = 1_000_000_000;
 
 /// Dead ends per unit of the restart sequence: run `i` gives up after `luby(i)` units.
 const RESTART_UNIT: u64 = 64;
@@ -101,8 +111,9 @@ pub(crate) struct ProbingSearch<'p, K: Kind> {
     /// Restarts so far; each run after the first breaks ties between cells at random.
     restarts: u64,
     random: XorShift,
-    /// Probes the search may make in all.
+    /// Probes the search may make in all, and work it may do ([`WORK_BUDGET`]).
     budget: u64,
+    work_budget: u64,
     /// Probes made (one per value tried), and the count at which to look at the stop signal
     /// and the budget next.
     probes: u64,
@@ -159,6 +170,7 @@ impl<'p, K: Kind> ProbingSearch<'p, K> {
             touched: Vec::new(),
             restarts: 0,
             budget: probes_per_cell * cells as u64,
+            work_budget: WORK_BUDGET,
             random: XorShift(0x9E37_79B9_7F4A_7C15),
             probes: 0,
             next_look: 0,
@@ -209,11 +221,21 @@ impl<'p, K: Kind> ProbingSearch<'p, K> {
         unreachable!("the runs' limits grow without bound")
     }
 
+    /// Whether the search has made the probes, or done the work, its budget allows.
+    fn out_of_budget(&self) -> bool {
+        self.probes >= self.budget || self.work() >= self.work_budget
+    }
+
+    /// The work of the lines solved so far, as a racer's clock counts it.
+    fn work(&self) -> u64 {
+        WORK_PER_LINE_SOLVED * self.board.lines_solved()
+            + HALF_UNITS_PER_CELL_SOLVED * self.board.cells_solved() / 2
+    }
+
     /// Counts the lines solved since last counted on the clock, if there is one.
     fn count_work(&mut self) {
         if let Some(clock) = &self.clock {
-            let work = WORK_PER_LINE_SOLVED * self.board.lines_solved()
-                + HALF_UNITS_PER_CELL_SOLVED * self.board.cells_solved() / 2;
+            let work = self.work();
             clock.add(work - self.work_counted);
             self.work_counted = work;
         }
@@ -267,7 +289,7 @@ impl<'p, K: Kind> ProbingSearch<'p, K> {
                     self.keep_root_fixpoint(&node);
                 }
                 match node {
-                    None if self.probes >= self.budget => {
+                    None if self.out_of_budget() => {
                         return Ok(Run::Ended(Ended::OutOfBudget));
                     }
                     None => return Ok(Run::Ended(Ended::Stopped)),
@@ -349,7 +371,7 @@ impl<'p, K: Kind> ProbingSearch<'p, K> {
                 }
                 if self.probes >= self.next_look {
                     self.count_work();
-                    if stop() || self.probes >= self.budget {
+                    if stop() || self.out_of_budget() {
                         return None;
                     }
                     self.next_look = self.probes + PROBES_PER_STOP_CHECK;
@@ -544,21 +566,26 @@ enum Probed {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{Cell, Puzzle};
+    use crate::testing::{Rng, random_puzzle};
+
+    /// 200 random puzzles of 8 to 11 cells a side, from `seed`, each with its blank grid.
+    fn small_puzzles(seed: u64) -> impl Iterator<Item = (Puzzle, Grid<Cell>)> {
+        let mut rng = Rng(seed);
+        (0..200).map(move |round| {
+            let (width, height) = (8 + round % 4, 8 + round / 4 % 4);
+            let puzzle = random_puzzle(&mut rng, width, height);
+            (puzzle, Grid::filled(width, height, Cell::Unknown))
+        })
+    }
 
     /// A search whose root was probed first ([`ProbingSearch::probe_root`], as the race does to
     /// hand the root over) goes on exactly as one that probes the root inside its search: the
     /// same solutions, the same end, and not one probe more.
     #[test]
     fn a_search_from_its_probed_root_is_the_search_alone() {
-        use crate::model::{Cell, Puzzle};
-        use crate::testing::{Rng, random_puzzle};
-
-        let mut rng = Rng(0xA076_1D64_78BD_642F);
         let mut searched = 0;
-        for round in 0..200 {
-            let (width, height) = (8 + round % 4, 8 + round / 4 % 4);
-            let puzzle: Puzzle = random_puzzle(&mut rng, width, height);
-            let blank = Grid::filled(width, height, Cell::Unknown);
+        for (puzzle, blank) in small_puzzles(0xA076_1D64_78BD_642F) {
             let mut alone = ProbingSearch::new(&puzzle, &blank, PROBES_PER_CELL);
             let mut found_alone = Vec::new();
             let ended_alone = alone.solutions(2, &|| false, &mut found_alone).unwrap();
@@ -574,6 +601,35 @@ mod tests {
             searched += usize::from(alone.probes > root_probes);
         }
         assert!(searched > 10, "only {searched} puzzles needed a search");
+    }
+
+    /// A search ends out of budget once its work passes its work budget, whatever probes it has
+    /// left, having found a part of what it finds without one; with a budget above what it
+    /// needs, it finds the same and ends the same way.
+    #[test]
+    fn a_search_gives_up_once_its_work_is_spent() {
+        let mut cut_short = 0;
+        for (puzzle, blank) in small_puzzles(0x5851_F42D_4C95_7F2D) {
+            let search = |work_budget| {
+                let mut search = ProbingSearch::new(&puzzle, &blank, PROBES_PER_CELL);
+                search.work_budget = work_budget;
+                let mut found = Vec::new();
+                let ended = search.solutions(2, &|| false, &mut found).unwrap();
+                (ended, found, search.work())
+            };
+            let (ended, found, work) = search(u64::MAX);
+            assert_ne!(ended, Ended::OutOfBudget, "{puzzle:?}");
+            assert_eq!(search(work + 1), (ended, found.clone(), work), "{puzzle:?}");
+            let (ended_half, found_half, work_half) = search(work / 2);
+            if ended_half == Ended::OutOfBudget {
+                assert!(work_half >= work / 2, "{puzzle:?}");
+                assert!(found.starts_with(&found_half), "{puzzle:?}");
+                cut_short += 1;
+            } else {
+                assert_eq!((ended_half, found_half), (ended, found), "{puzzle:?}");
+            }
+        }
+        assert!(cut_short > 10, "only {cut_short} searches were cut short");
     }
 
     #[test]
