@@ -15,13 +15,17 @@
 //!   black, one addition: adding the seeds to the mask of non-black cells carries each seed
 //!   through its run of non-black cells.
 //!
-//! The same sweep over the reversed line with the blocks reversed gives the suffix words. Block
-//! `j` can start at `p` in some arrangement exactly when `p` is in both its prefix and its suffix
-//! starts; a cell can be black when such a placement covers it, and white when for some `j` it is
-//! in the prefix whites of `j` and the suffix whites of the blocks from `j` on. A cell that can take
-//! only one colour is fixed; when some cell can take neither, no arrangement exists (an
-//! arrangement gives every cell a colour, and a cell white with blocks before and after it joins a
-//! prefix and a suffix into an arrangement).
+//! The same sweep from the end of the line, the blocks taken last first, gives the suffix words in
+//! the same bit order: `ends[j]`, the cells where block `j` can start with blocks `j+1..` placed
+//! after it, and `befores[j]`, the cells that can be white with blocks `j..` placed after them and
+//! only whites before the first. Their runs go towards cell 0, which no carry does, so they are
+//! filled by doubling over masks of the non-black cells computed once a line ([`DownRuns`]);
+//! `fits(c)` is the same both ways, computed once a block. Block `j` can start at `p` in some
+//! arrangement exactly when `p` is in both `starts[j]` and `ends[j]`; a cell can be black when such
+//! a placement covers it, and white when for some `j` it is in `whites[j]` and `befores[j]`. A cell
+//! that can take only one colour is fixed; when some cell can take neither, no arrangement exists
+//! (an arrangement gives every cell a colour, and a cell white with blocks before and after it
+//! joins a prefix and a suffix into an arrangement).
 //!
 //! [`QuickLineSolver`] is the [`LineSolver`] over cells that takes this solver for lines of up to
 //! [`MAX_LEN`] cells and the dynamic program for longer ones.
@@ -114,9 +118,11 @@ impl LineSolver for QuickLineSolver {
     }
 }
 
-/// One sweep's words: per block, the cells where it can start, and per number of blocks placed
-/// before, the cells that can be white after them.
+/// The prefix sweep's words: per block, the cells where it can start on its own (`fits`) and
+/// with the blocks before it placed (`starts`), and per number of blocks placed before, the cells
+/// that can be white after them (`whites`).
 struct Sweep<W> {
+    fits: [W; MAX_BLOCKS],
     starts: [W; MAX_BLOCKS],
     whites: [W; MAX_BLOCKS + 1],
 }
@@ -124,6 +130,7 @@ struct Sweep<W> {
 impl<W: Word> Default for Sweep<W> {
     fn default() -> Self {
         Sweep {
+            fits: [W::ZERO; MAX_BLOCKS],
             starts: [W::ZERO; MAX_BLOCKS],
             whites: [W::ZERO; MAX_BLOCKS + 1],
         }
@@ -133,14 +140,12 @@ impl<W: Word> Default for Sweep<W> {
 /// Solves lines of up to `W::BITS` cells; keeps its words between calls.
 pub struct BitLineSolver<W: Word = u64> {
     prefix: Sweep<W>,
-    suffix: Sweep<W>,
 }
 
 impl<W: Word> Default for BitLineSolver<W> {
     fn default() -> Self {
         BitLineSolver {
             prefix: Sweep::default(),
-            suffix: Sweep::default(),
         }
     }
 }
@@ -169,29 +174,34 @@ impl<W: Word> BitLineSolver<W> {
             return Ok(known);
         }
         let full = W::cells(len);
-        let reverse = |word: W| word.reverse_bits() >> (W::BITS - len);
-        let reversed = LineBits {
-            black: reverse(known.black),
-            white: reverse(known.white),
-        };
-        sweep(blocks.iter().copied(), len, known, &mut self.prefix);
-        sweep(
-            blocks.iter().rev().copied(),
-            len,
-            reversed,
-            &mut self.suffix,
-        );
+        let not_black = !known.black & full;
+        sweep(blocks, len, known, &mut self.prefix);
 
+        // The suffix sweep, last block first, combined with the prefix's words as it goes.
+        let down = DownRuns::new(not_black, len);
+        // The cells after the last known black (all of them when there is none).
+        let mut befores = if known.black == W::ZERO {
+            full
+        } else {
+            full & !(W::MAX >> known.black.leading_zeros())
+        };
         let k = blocks.len();
-        let mut can_white = W::ZERO;
-        for j in 0..=k {
-            can_white |= self.prefix.whites[j] & reverse(self.suffix.whites[k - j]);
-        }
+        let mut can_white = self.prefix.whites[k] & befores;
         let mut can_black = W::ZERO;
-        for (j, &block) in blocks.iter().enumerate() {
-            // A suffix start of the reversed line is the last cell of the block there.
-            let suffix_starts = reverse(self.suffix.starts[k - 1 - j]) >> (block - 1);
-            can_black |= smear(self.prefix.starts[j] & suffix_starts, block);
+        for (j, &block) in blocks.iter().enumerate().rev() {
+            // The cell after the block is white with the blocks after it placed, or the last
+            // block ends the line.
+            let last = if j + 1 == k {
+                W::ONE << (len - block)
+            } else {
+                W::ZERO
+            };
+            let ends = self.prefix.fits[j] & (shift_right(befores, block) | last);
+            can_black |= smear(self.prefix.starts[j] & ends, block);
+            // The cell before each start is white; whites run back from there to the previous
+            // black.
+            befores = down.fill((ends >> 1) & not_black);
+            can_white |= self.prefix.whites[j] & befores;
         }
         if can_black | can_white != full {
             return Err(Contradiction);
@@ -200,6 +210,38 @@ impl<W: Word> BitLineSolver<W> {
             black: full & !can_white,
             white: full & !can_black,
         })
+    }
+}
+
+/// The runs of one mask towards cell 0, by doubling: `through[s]` holds the cells from which the
+/// mask runs on for `2^s` cells upwards, so that a fill takes one shift, one and and one or per
+/// doubling, `log2(len)` of them.
+pub(super) struct DownRuns<W> {
+    through: [W; 8],
+    steps: usize,
+}
+
+impl<W: Word> DownRuns<W> {
+    /// The runs of `mask` in a line of `len` cells (at least 1).
+    pub(super) fn new(mask: W, len: usize) -> Self {
+        let mut through = [W::ZERO; 8];
+        let (mut runs, mut steps) = (mask, 0);
+        while 1 << steps < len {
+            through[steps] = runs;
+            runs &= runs >> (1 << steps);
+            steps += 1;
+        }
+        DownRuns { through, steps }
+    }
+
+    /// The cells of the mask from each cell of `seeds` (a part of it) down towards cell 0 as far
+    /// as the mask runs on without a gap.
+    pub(super) fn fill(&self, seeds: W) -> W {
+        let mut filled = seeds;
+        for (step, &through) in self.through[..self.steps].iter().enumerate() {
+            filled |= through & (filled >> (1 << step));
+        }
+        filled
     }
 }
 
@@ -213,30 +255,25 @@ impl<W: Word> BitLineSolver<W> {
 
 /// Fills `out` for `blocks` placed from the start of the line of `len` cells (see the module's
 /// formulas). The blocks fit the line's length.
-fn sweep<W: Word>(
-    blocks: impl Iterator<Item = usize>,
-    len: usize,
-    line: LineBits<W>,
-    out: &mut Sweep<W>,
-) {
+fn sweep<W: Word>(blocks: &[usize], len: usize, line: LineBits<W>, out: &mut Sweep<W>) {
     let full = W::cells(len);
     let open = !line.white & full;
     let not_black = !line.black & full;
     // The cells before the first known black (all of them when there is none).
     let mut whites = (line.black & line.black.wrapping_neg()).wrapping_sub(W::ONE) & full;
     let mut first = W::ONE;
-    let mut j = 0;
-    for block in blocks {
+    for (j, &block) in blocks.iter().enumerate() {
         out.whites[j] = whites;
-        let starts = fits(block, len, open, line.black) & (whites << 1 | first);
+        let fits = fits(block, len, open, line.black);
+        out.fits[j] = fits;
+        let starts = fits & (whites << 1 | first);
         out.starts[j] = starts;
         first = W::ZERO;
         // The cell after each block is white; whites run on from there to the next black.
         let seeds = shift_left(starts, block) & not_black;
         whites = run_on(seeds, not_black);
-        j += 1;
     }
-    out.whites[j] = whites;
+    out.whites[blocks.len()] = whites;
 }
 
 /// The cells where a block of `block` cells (at least 1, at most `len`) can start on its own: its
@@ -301,7 +338,7 @@ pub(crate) fn ones<W: Word>(word: W) -> impl Iterator<Item = usize> {
 }
 
 /// `word >> by`, and 0 once `by` reaches the word's width.
-fn shift_right<W: Word>(word: W, by: usize) -> W {
+pub(super) fn shift_right<W: Word>(word: W, by: usize) -> W {
     if by < W::BITS { word >> by } else { W::ZERO }
 }
 
@@ -352,6 +389,44 @@ mod tests {
         assert_eq!(solve(&[1], "#?#"), Err(Contradiction));
         assert_eq!(solve(&[], "?#"), Err(Contradiction));
         assert_eq!(solve(&[4], "???"), Err(Contradiction));
+    }
+
+    /// Per cell of `len`, in the mask and with a seed at or above it before the mask's next gap.
+    fn filled_down_one_by_one(mask: u128, seeds: u128, len: usize) -> u128 {
+        let at = |word: u128, i: usize| word >> i & 1 == 1;
+        (0..len)
+            .filter(|&i| (i..len).take_while(|&j| at(mask, j)).any(|j| at(seeds, j)))
+            .fold(0, |word, i| word | 1 << i)
+    }
+
+    #[test]
+    fn runs_fill_down_as_far_as_the_mask_runs() {
+        let mut state = 7u64;
+        // Each cell set with odds `1 - 1/one_in` (xorshift).
+        let mut cells = |len: usize, one_in: u64| {
+            (0..len).fold(0u128, |word, i| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                word | u128::from(!state.is_multiple_of(one_in)) << i
+            })
+        };
+        for len in 1..=128 {
+            for _ in 0..50 {
+                let mask = cells(len, 6);
+                let seeds = mask & !cells(len, 4);
+                let expected = filled_down_one_by_one(mask, seeds, len);
+                assert_eq!(
+                    DownRuns::new(mask, len).fill(seeds),
+                    expected,
+                    "{len} {mask:b}"
+                );
+                if len <= 64 {
+                    let narrow = DownRuns::new(mask as u64, len).fill(seeds as u64);
+                    assert_eq!(u128::from(narrow), expected, "{len} {mask:b}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -19,16 +19,19 @@
 //!   (which needs a background cell between), the end of block `j - 1` (`ends`); then
 //!   `ends = starts[j] << len_j`.
 //!
-//! The same sweep over the reversed line with the blocks reversed gives the suffix words. Block
-//! `j` can start at `p` in some arrangement exactly when `p` is in both its prefix and its suffix
-//! starts (the prefix fixes nothing after the block, the suffix nothing before it); a cell can
-//! take colour `c` when such a placement of a block of colour `c` covers it, and be background
-//! when for some `j` it is in the prefix whites of `j` and the suffix whites of the blocks from
-//! `j` on. Each value kept so comes with a whole arrangement, so the line has an arrangement
-//! exactly when some cell keeps a value, and then every cell keeps one.
+//! The same sweep from the end of the line, last block first, gives the suffix words in the same
+//! bit order, as in [`bits`](super::bits): where block `j` can start with blocks `j+1..` placed
+//! after it, and the cells that can be background with blocks `j..` placed after them, their runs
+//! filled towards cell 0 by doubling ([`DownRuns`]). Block `j` can start at `p` in some arrangement
+//! exactly when `p` is in both its prefix and its suffix starts (the prefix fixes nothing after the
+//! block, the suffix nothing before it); a cell can take colour `c` when such a placement of a
+//! block of colour `c` covers it, and be background when for some `j` it is in the prefix whites
+//! of `j` and the suffix whites of the blocks from `j` on. Each value kept so comes with a whole
+//! arrangement, so the line has an arrangement exactly when some cell keeps a value, and then
+//! every cell keeps one.
 
 use super::Contradiction;
-use super::bits::{run_on, runs_of, shift_left, smear};
+use super::bits::{DownRuns, run_on, runs_of, shift_left, shift_right, smear};
 use super::word::Word;
 use crate::model::{Block, ColourClue};
 
@@ -40,9 +43,11 @@ pub const MAX_VALUES: usize = 32;
 /// size of a [`Sweep`] of either word.
 const MAX_BLOCKS: usize = 128;
 
-/// One sweep's words: per block, the cells where it can start, and per number of blocks placed
-/// before, the cells that can be background after them.
+/// The prefix sweep's words: per block, the cells where it can start on its own (`fits`: its
+/// cells may all take its colour) and with the blocks before it placed (`starts`), and per number
+/// of blocks placed before, the cells that can be background after them (`whites`).
 struct Sweep<W> {
+    fits: [W; MAX_BLOCKS],
     starts: [W; MAX_BLOCKS],
     whites: [W; MAX_BLOCKS + 1],
 }
@@ -50,6 +55,7 @@ struct Sweep<W> {
 impl<W: Word> Default for Sweep<W> {
     fn default() -> Self {
         Sweep {
+            fits: [W::ZERO; MAX_BLOCKS],
             starts: [W::ZERO; MAX_BLOCKS],
             whites: [W::ZERO; MAX_BLOCKS + 1],
         }
@@ -59,17 +65,12 @@ impl<W: Word> Default for Sweep<W> {
 /// Solves colour lines of up to `W::BITS` cells; keeps its words between calls.
 pub struct ColourBitSolver<W: Word = u64> {
     prefix: Sweep<W>,
-    suffix: Sweep<W>,
-    /// The line's words reversed, for the suffix sweep.
-    reversed: [W; MAX_VALUES],
 }
 
 impl<W: Word> Default for ColourBitSolver<W> {
     fn default() -> Self {
         ColourBitSolver {
             prefix: Sweep::default(),
-            suffix: Sweep::default(),
-            reversed: [W::ZERO; MAX_VALUES],
         }
     }
 }
@@ -102,25 +103,32 @@ impl<W: Word> ColourBitSolver<W> {
             return Ok(());
         }
         let full = W::cells(len);
-        let reverse = |word: W| word.reverse_bits() >> (W::BITS - len);
-        let reversed = &mut self.reversed[..may.len()];
-        for (back, &word) in reversed.iter_mut().zip(may) {
-            *back = reverse(word);
-        }
-        sweep(blocks.iter().copied(), may, &mut self.prefix);
-        sweep(blocks.iter().rev().copied(), reversed, &mut self.suffix);
+        let background = may[0];
+        sweep(blocks, may, &mut self.prefix);
 
+        // The suffix sweep, last block first, combined with the prefix's words as it goes.
+        let down = DownRuns::new(background, len);
+        // The cells from which every cell to the end may be background.
+        let mut befores = down.fill(W::ONE << (len - 1) & background);
         let k = blocks.len();
-        for j in 0..=k {
-            can[0] |= self.prefix.whites[j] & reverse(self.suffix.whites[k - j]);
-        }
-        for (j, block) in blocks.iter().enumerate() {
-            // A suffix start of the reversed line is the last cell of the block there.
-            let suffix_starts = reverse(self.suffix.starts[k - 1 - j]) >> (block.len - 1);
-            let placed = smear(self.prefix.starts[j] & suffix_starts, block.len);
+        can[0] |= self.prefix.whites[k] & befores;
+        let mut ends = W::ZERO;
+        for (j, block) in blocks.iter().enumerate().rev() {
+            // What follows the block: the end of the line for the last one; else a background
+            // cell with the blocks after placed, or, if block `j + 1` has another colour, its
+            // start.
+            let next = match blocks.get(j + 1) {
+                None => W::ONE << (len - block.len),
+                Some(after) if after.colour != block.colour => shift_right(ends, block.len),
+                Some(_) => W::ZERO,
+            };
+            ends = self.prefix.fits[j] & (shift_right(befores, block.len) | next);
+            let placed = smear(self.prefix.starts[j] & ends, block.len);
             if let Some(word) = can.get_mut(usize::from(block.colour)) {
                 *word |= placed;
             }
+            befores = down.fill((ends >> 1) & background);
+            can[0] |= self.prefix.whites[j] & befores;
         }
         if can.iter().fold(W::ZERO, |any, &word| any | word) != full {
             return Err(Contradiction);
@@ -131,14 +139,14 @@ impl<W: Word> ColourBitSolver<W> {
 
 /// Fills `out` for `blocks` placed from the start of the line whose words are `may` (see the
 /// module's formulas). The blocks fit the line's length.
-fn sweep<W: Word>(blocks: impl Iterator<Item = Block>, may: &[W], out: &mut Sweep<W>) {
+fn sweep<W: Word>(blocks: &[Block], may: &[W], out: &mut Sweep<W>) {
     let background = may[0];
     let mut ends = W::ONE;
     let mut previous = None;
-    let mut j = 0;
-    for block in blocks {
+    for (j, block) in blocks.iter().enumerate() {
         let whites = run_on(ends & background, background);
         out.whites[j] = whites;
+        // A block of the previous block's colour needs a background cell between them.
         let after = if previous == Some(block.colour) {
             whites << 1
         } else {
@@ -148,13 +156,14 @@ fn sweep<W: Word>(blocks: impl Iterator<Item = Block>, may: &[W], out: &mut Swee
             .get(usize::from(block.colour))
             .copied()
             .unwrap_or(W::ZERO);
-        let starts = runs_of(colour, block.len) & after;
+        let fits = runs_of(colour, block.len);
+        out.fits[j] = fits;
+        let starts = fits & after;
         out.starts[j] = starts;
         ends = shift_left(starts, block.len);
         previous = Some(block.colour);
-        j += 1;
     }
-    out.whites[j] = run_on(ends & background, background);
+    out.whites[blocks.len()] = run_on(ends & background, background);
 }
 
 #[cfg(test)]

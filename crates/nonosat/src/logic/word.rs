@@ -34,10 +34,10 @@ pub trait Word:
     fn wrapping_sub(self, other: Self) -> Self;
     /// The two's complement.
     fn wrapping_neg(self) -> Self;
-    /// The cells in reverse order.
-    fn reverse_bits(self) -> Self;
     /// The index of the lowest set cell (`BITS` for none).
     fn trailing_zeros(self) -> usize;
+    /// The number of unset cells above the highest set one (`BITS` for none).
+    fn leading_zeros(self) -> usize;
     /// The word times an odd constant, folded to 64 bits: a hash of its cells.
     fn mix(self, by: u64) -> u64;
 
@@ -79,12 +79,12 @@ macro_rules! word {
                 <$type>::wrapping_neg(self)
             }
             #[inline]
-            fn reverse_bits(self) -> Self {
-                <$type>::reverse_bits(self)
-            }
-            #[inline]
             fn trailing_zeros(self) -> usize {
                 <$type>::trailing_zeros(self) as usize
+            }
+            #[inline]
+            fn leading_zeros(self) -> usize {
+                <$type>::leading_zeros(self) as usize
             }
             #[inline]
             fn mix(self, by: u64) -> u64 {
