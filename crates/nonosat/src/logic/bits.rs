@@ -19,7 +19,7 @@
 //! the same bit order: `ends[j]`, the cells where block `j` can start with blocks `j+1..` placed
 //! after it, and `befores[j]`, the cells that can be white with blocks `j..` placed after them and
 //! only whites before the first. Their runs go towards cell 0, which no carry does, so they are
-//! filled by doubling over masks of the non-black cells computed once a line ([`DownRuns`]);
+//! filled by doubling over masks of the non-black cells computed once a line (`DownRuns`);
 //! `fits(c)` is the same both ways, computed once a block. Block `j` can start at `p` in some
 //! arrangement exactly when `p` is in both `starts[j]` and `ends[j]`; a cell can be black when such
 //! a placement covers it, and white when for some `j` it is in `whites[j]` and `befores[j]`. A cell

@@ -22,7 +22,7 @@
 //! The same sweep from the end of the line, last block first, gives the suffix words in the same
 //! bit order, as in [`bits`](super::bits): where block `j` can start with blocks `j+1..` placed
 //! after it, and the cells that can be background with blocks `j..` placed after them, their runs
-//! filled towards cell 0 by doubling ([`DownRuns`]). Block `j` can start at `p` in some arrangement
+//! filled towards cell 0 by doubling (`DownRuns`). Block `j` can start at `p` in some arrangement
 //! exactly when `p` is in both its prefix and its suffix starts (the prefix fixes nothing after the
 //! block, the suffix nothing before it); a cell can take colour `c` when such a placement of a
 //! block of colour `c` covers it, and be background when for some `j` it is in the prefix whites
