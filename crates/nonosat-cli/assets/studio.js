@@ -50,7 +50,7 @@ const state = {
   solveMarks: { step: [], mistakes: [] },
   explain: null,
   strokeAt: 0, // performance.now() of the last stroke
-  pending: 0, // id of the latest puzzle sent for a verdict
+  pending: 0, // bumped by every edit and every verdict asked for: answers for older ids are dropped
   timings: [], // milliseconds from stroke to verdict, for the browser test's figures
 };
 
@@ -511,6 +511,8 @@ function changed() {
 }
 
 function refresh() {
+  // Whatever is still on its way was asked for an older design: its answers are dropped.
+  state.pending++;
   state.strokeAt = performance.now();
   state.check = null;
   state.explain = null;
