@@ -108,12 +108,12 @@ fn a_colour_design_is_drawn_repaired_and_saved_in_colour_formats() {
             .stroke_and_verdict(&[(0, 0)], MOUSE_BUTTON_LEFT)
             .await;
         // One colour used: checked as the black-and-white puzzle it is.
-        assert_eq!(record["verdict"], "unique");
+        assert_eq!(record["verdict"], "unique", "{record}");
         assert_eq!(browser.design().await[0], "#...");
         let record = browser
             .stroke_and_verdict(&[(1, 1)], MOUSE_BUTTON_LEFT)
             .await;
-        assert_eq!(record["verdict"], "multiple");
+        assert_eq!(record["verdict"], "multiple", "{record}");
         let record = browser.all_ambiguous().await;
         assert_eq!(record["ambiguous"], json!([[0, 0], [0, 1], [1, 0], [1, 1]]));
         let edit = browser
@@ -150,7 +150,7 @@ fn a_colour_design_is_drawn_repaired_and_saved_in_colour_formats() {
         let record = browser
             .stroke_and_verdict(&[(0, 1)], MOUSE_BUTTON_LEFT)
             .await;
-        assert_eq!(record["verdict"], "unique");
+        assert_eq!(record["verdict"], "unique", "{record}");
         let design = browser.design().await;
         assert_eq!(design, ["ab..", ".a..", "....", "...."]);
         assert_eq!(rows_of(&record["solutions"][0]), design);
@@ -198,7 +198,7 @@ fn a_colour_design_is_drawn_repaired_and_saved_in_colour_formats() {
             .run("studio.state.design.undo.length && document.getElementById('undo').click()")
             .await;
         let record = browser.next_verdict(before).await;
-        assert_eq!(record["verdict"], "multiple");
+        assert_eq!(record["verdict"], "multiple", "{record}");
         browser
             .wait_for(
                 "the repairs",
@@ -208,7 +208,7 @@ fn a_colour_design_is_drawn_repaired_and_saved_in_colour_formats() {
         let before = browser.verdicts().await;
         browser.click("#repairs button.edit").await;
         let record = browser.next_verdict(before).await;
-        assert_eq!(record["verdict"], "unique");
+        assert_eq!(record["verdict"], "unique", "{record}");
         assert_eq!(rows_of(&record["solutions"][0]), browser.design().await);
 
         // The dark theme (T): the page dark, the picture in its own colours.
@@ -268,7 +268,7 @@ fn colour_files_open_and_design_and_solve_keep_their_own_puzzles() {
             let before = browser.verdicts().await;
             browser.open(acorn.to_str().unwrap()).await;
             let record = browser.next_verdict(before).await;
-            assert_eq!(record["verdict"], "unique");
+            assert_eq!(record["verdict"], "unique", "{record}");
             assert_eq!(
                 browser.run("return studio.state.mode").await,
                 json!("solve")
