@@ -42,8 +42,9 @@ pub fn black_beliefs(
 /// out what the crossing line told it), kept from one propagation to the next by a search that
 /// fixes a few cells between them, and the work of the lines solved so far.
 pub(crate) struct Messages {
-    from_rows: Grid<f64>,
-    from_cols: Grid<f64>,
+    /// Per cell, row-major.
+    from_rows: Vec<f64>,
+    from_cols: Vec<f64>,
     /// Per line solved, its cells times one more than its blocks (the recursion's states, for
     /// what they cost), and [`WORK_PER_LINE`] for what a line costs besides.
     work: u64,
@@ -52,7 +53,7 @@ pub(crate) struct Messages {
 impl Messages {
     /// Messages that say nothing yet: even odds everywhere.
     pub(crate) fn new(puzzle: &Puzzle) -> Self {
-        let even = Grid::filled(puzzle.width(), puzzle.height(), 0.5);
+        let even = vec![0.5; puzzle.width() * puzzle.height()];
         Messages {
             from_rows: even.clone(),
             from_cols: even,
@@ -82,56 +83,62 @@ pub(crate) fn black_beliefs_from(
         from_cols,
         work,
     } = messages;
-    let lines: Vec<(LineId, Vec<_>)> = puzzle
+    let known = known.cells();
+    // Per line, the row-major indices of its cells.
+    let lines: Vec<(LineId, Vec<usize>)> = puzzle
         .lines()
-        .map(|line| (line, known.line_positions(line).collect()))
+        .map(|line| {
+            let cells = match line {
+                LineId::Row(row) => (row * width..(row + 1) * width).collect(),
+                LineId::Col(col) => (col..width * height).step_by(width).collect(),
+            };
+            (line, cells)
+        })
         .collect();
     // A line is solved again only when a message into one of its open cells has moved by more
     // than the tolerance since it last was: in later rounds most lines have settled.
-    let open = |positions: &Vec<_>| positions.iter().any(|&pos| known[pos] == Cell::Unknown);
-    let mut dirty: Vec<bool> = lines.iter().map(|(_, positions)| open(positions)).collect();
+    let open = |indices: &Vec<usize>| indices.iter().any(|&i| known[i] == Cell::Unknown);
+    let mut dirty: Vec<bool> = lines.iter().map(|(_, indices)| open(indices)).collect();
     let (mut cells, mut priors, mut solver) = (Vec::new(), Vec::new(), Shares::default());
     for _ in 0..max_rounds {
         if !dirty.contains(&true) {
             break;
         }
-        for (at, (line, positions)) in lines.iter().enumerate() {
+        for (at, (line, indices)) in lines.iter().enumerate() {
             if !std::mem::take(&mut dirty[at]) {
                 continue;
             }
             if stop() {
                 return None;
             }
-            let (incoming, outgoing) = match line {
-                LineId::Row(_) => (&*from_cols, &mut *from_rows),
-                LineId::Col(_) => (&*from_rows, &mut *from_cols),
+            // The `k`th cell of a row lies on column `k`, of a column on row `k`.
+            let (incoming, outgoing, first_crossing) = match line {
+                LineId::Row(_) => (&*from_cols, &mut *from_rows, height),
+                LineId::Col(_) => (&*from_rows, &mut *from_cols, 0),
             };
             *work +=
-                (positions.len() * (puzzle.clue(*line).blocks().len() + 1)) as u64 + WORK_PER_LINE;
+                (indices.len() * (puzzle.clue(*line).blocks().len() + 1)) as u64 + WORK_PER_LINE;
             cells.clear();
-            cells.extend(positions.iter().map(|&pos| known[pos]));
+            cells.extend(indices.iter().map(|&i| known[i]));
             priors.clear();
-            priors.extend(positions.iter().map(|&pos| incoming[pos]));
+            priors.extend(indices.iter().map(|&i| incoming[i]));
             let shares = solver.of(puzzle.clue(*line), &cells, &priors)?;
-            for ((&pos, &share), &prior) in positions.iter().zip(shares).zip(&priors) {
+            for (k, ((&i, &share), &prior)) in indices.iter().zip(shares).zip(&priors).enumerate() {
                 let message = keep_open(leave_out(share, prior));
-                if (message - outgoing[pos]).abs() > TOLERANCE && known[pos] == Cell::Unknown {
-                    let crossing = match line {
-                        LineId::Row(_) => height + pos.col,
-                        LineId::Col(_) => pos.row,
-                    };
-                    dirty[crossing] = true;
+                if (message - outgoing[i]).abs() > TOLERANCE && known[i] == Cell::Unknown {
+                    dirty[first_crossing + k] = true;
                 }
-                outgoing[pos] = message;
+                outgoing[i] = message;
             }
         }
     }
     let mut beliefs = Grid::filled(width, height, 0.5);
     for pos in beliefs.positions() {
-        beliefs[pos] = match known[pos] {
+        let i = pos.row * width + pos.col;
+        beliefs[pos] = match known[i] {
             Cell::Black => 1.0,
             Cell::White => 0.0,
-            Cell::Unknown => combine(from_rows[pos], from_cols[pos]),
+            Cell::Unknown => combine(from_rows[i], from_cols[i]),
         };
     }
     Some(beliefs)
@@ -202,15 +209,18 @@ impl Shares {
     fn of(&mut self, clue: &Clue, line: &[Cell], priors: &[f64]) -> Option<&[f64]> {
         let blocks = clue.blocks();
         let (n, k) = (line.len(), blocks.len());
-        refill(&mut self.log_black, n + 1, 0.0);
-        refill(&mut self.whites, n + 1, 0);
+        refill(&mut self.log_black, 1, 0.0);
+        refill(&mut self.whites, 1, 0);
         self.white.clear();
-        for i in 0..n {
-            self.log_black[i + 1] = self.log_black[i] + priors[i].ln();
-            self.whites[i + 1] = self.whites[i] + usize::from(line[i] == Cell::White);
-            self.white.push(match line[i] {
+        let (mut log_black, mut whites) = (0.0, 0);
+        for (&cell, &prior) in line.iter().zip(priors) {
+            log_black += prior.ln();
+            whites += usize::from(cell == Cell::White);
+            self.log_black.push(log_black);
+            self.whites.push(whites);
+            self.white.push(match cell {
                 Cell::Black => 0.0,
-                _ => 1.0 - priors[i],
+                _ => 1.0 - prior,
             });
         }
         // Cell `n` is a virtual white cell that ends the line.
@@ -231,59 +241,71 @@ impl Shares {
             last,
             ..
         } = self;
-        // The weight of block `j` starting at `i`, with the white cell after it.
-        let block = |j: usize, i: usize| -> f64 { weights[block_at[j] + i] };
-        // forward[j][i]: the weight of the first `i` cells holding the first `j` blocks, with
-        // cell `i` free to start a block; backward[j][i]: the weight of the rest from there.
+        // The weights of block `j` at every start, with the white cell after it.
+        let block = |j: usize| -> &[f64] { &weights[block_at[j]..block_at[j] + n] };
+        // forward[j * states + i]: the weight of the first `i` cells holding the first `j`
+        // blocks, with cell `i` free to start a block; backward[j * states + i]: the weight of
+        // the rest from there. Row `j` of each is sliced out where it is filled.
         let states = n + 2;
-        let at = |j: usize, i: usize| j * states + i;
         let (forward, backward) = (&mut self.forward, &mut self.backward);
         refill(forward, (k + 1) * states, 0.0);
         refill(backward, (k + 1) * states, 0.0);
-        forward[at(0, 0)] = 1.0;
+        forward[0] = 1.0;
         for j in 0..=k {
+            let (before, row) = forward.split_at_mut(j * states);
+            let row = &mut row[..states];
             // The state of no block before cell 0 is the start, of weight 1.
-            let from = if j == 0 { 1 } else { first[j] };
+            let (from, last_block) = match j {
+                0 => (1, None),
+                _ => (
+                    first[j],
+                    Some((&before[(j - 1) * states..], block(j - 1), blocks[j - 1])),
+                ),
+            };
             for i in from..=last[j] {
                 // Block `j - 1` ends with the white cell `i - 1` after it, or cell `i - 1` is one
                 // more white cell after `j` blocks.
                 let mut here = 0.0;
-                if j > 0 {
-                    let start = i - blocks[j - 1] - 1;
-                    here += forward[at(j - 1, start)] * block(j - 1, start);
+                if let Some((previous, weights, len)) = last_block {
+                    let start = i - len - 1;
+                    here += previous[start] * weights[start];
                 }
                 if i > first[j] {
-                    here += forward[at(j, i - 1)] * white[i - 1];
+                    here += row[i - 1] * white[i - 1];
                 }
-                forward[at(j, i)] = here;
+                row[i] = here;
             }
         }
-        backward[at(k, n + 1)] = 1.0;
+        backward[k * states + n + 1] = 1.0;
         for j in (0..=k).rev() {
+            let (row, after) = backward.split_at_mut((j + 1) * states);
+            let row = &mut row[j * states..];
+            let next_block = (j < k).then(|| (block(j), blocks[j]));
             for i in (first[j]..=last[j].min(n)).rev() {
-                let mut rest = white[i] * backward[at(j, i + 1)];
-                if j < k {
-                    rest += block(j, i) * backward[at(j + 1, i + blocks[j] + 1)];
+                let mut rest = white[i] * row[i + 1];
+                if let Some((weights, len)) = next_block {
+                    rest += weights[i] * after[i + len + 1];
                 }
-                backward[at(j, i)] = rest;
+                row[i] = rest;
             }
         }
-        let total = backward[at(0, 0)];
+        let total = backward[0];
         if total <= 0.0 || !total.is_finite() {
             return None;
         }
         // Each placement of a block adds its weight to the cells it covers: a difference array.
         let covered = &mut self.covered;
         refill(covered, n + 1, 0.0);
-        for j in 0..k {
+        for (j, &len) in blocks.iter().enumerate() {
+            let (before, weights) = (&forward[j * states..], block(j));
+            let after = &backward[(j + 1) * states..];
             for i in first[j]..=last[j] {
-                let before = forward[at(j, i)];
-                if before == 0.0 {
+                if before[i] == 0.0 {
                     continue;
                 }
-                let weight = before * block(j, i) * backward[at(j + 1, i + blocks[j] + 1)];
+                let weight = before[i] * weights[i] * after[i + len + 1];
                 covered[i] += weight;
-                covered[i + blocks[j]] -= weight;
+                covered[i + len] -= weight;
             }
         }
         let mut running = 0.0;
