@@ -83,18 +83,15 @@ pub(crate) fn black_beliefs_from(
         from_cols,
         work,
     } = messages;
-    let known = known.cells();
     // Per line, the row-major indices of its cells.
     let lines: Vec<(LineId, Vec<usize>)> = puzzle
         .lines()
         .map(|line| {
-            let cells = match line {
-                LineId::Row(row) => (row * width..(row + 1) * width).collect(),
-                LineId::Col(col) => (col..width * height).step_by(width).collect(),
-            };
-            (line, cells)
+            let indices = known.line_positions(line);
+            (line, indices.map(|pos| pos.row * width + pos.col).collect())
         })
         .collect();
+    let known = known.cells();
     // A line is solved again only when a message into one of its open cells has moved by more
     // than the tolerance since it last was: in later rounds most lines have settled.
     let open = |indices: &Vec<usize>| indices.iter().any(|&i| known[i] == Cell::Unknown);
