@@ -98,10 +98,12 @@ pub enum Strategy {
     /// [`Strategy::Probing`] with its proofs on varisat (on a puzzle with the designer's goal,
     /// varisat looking near the goal first) and, after a head start of about 30 ms of work,
     /// CaDiCaL looking anywhere: [`Strategy::Lines`] in two orders and CaDiCaL on the whole
-    /// encoding, taking turns on one core (`turns.rs`: the lines for about the first three
-    /// seconds of work, then the encoding and the lines by turns that double, each keeping its
-    /// work between its turns). When the depth-first search runs out of budget, its thread stops
-    /// and leaves the puzzle to CaDiCaL, rather than search the same encoding on varisat. The
+    /// encoding, taking turns on one core (`turns.rs`: the lines in CaDiCaL's order for about
+    /// a second of work, then the encoding and the lines in a shuffled order, by turns that
+    /// double, each keeping its work between its turns). When the depth-first search runs out of
+    /// budget, its thread dives (belief-guided decimation, black and white only) and, for a
+    /// check, looks near what the dives find; where they find too few solutions it stops and
+    /// leaves the puzzle to CaDiCaL, rather than search the same encoding on varisat. The
     /// verdict is the same either way, and so are the solutions shown, but under a time limit
     /// (docs/ambiguity.md). Puzzles of more than
     /// [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down, and builds without CaDiCaL,
