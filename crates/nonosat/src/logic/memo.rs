@@ -7,8 +7,10 @@ use super::bits::LineBits;
 use super::word::Word;
 
 /// Entries per line, a power of two: an answer is kept in the slot its known cells hash to, until
-/// another known state of that line takes the slot.
-const SLOTS_PER_LINE: usize = 64;
+/// another known state of that line takes the slot. Twice 64 spares a sixth of the solves and
+/// costs a start of a process nothing, as the table is left unwritten; four times 64 spares more
+/// solves but costs more in page faults and cache misses (docs/performance.md).
+const SLOTS_PER_LINE: usize = 128;
 
 /// No line's known cells: a cell is never both black and white.
 fn nothing<W: Word>() -> LineBits<W> {
@@ -18,12 +20,12 @@ fn nothing<W: Word>() -> LineBits<W> {
     }
 }
 
-/// One remembered answer; [`nothing`] as `solved` stands for a contradiction.
-#[derive(Clone, Copy)]
-struct Slot<W> {
-    known: LineBits<W>,
-    solved: LineBits<W>,
-}
+/// One remembered answer, as four words: the line's known cells, black then white, each
+/// complemented, and the answer's, black then white ([`nothing`] for a contradiction). The keys
+/// are kept complemented so that a table of zeros holds none (the zero key stands for
+/// [`nothing`], which no line's cells are): the table starts as fresh zeroed pages, which the
+/// allocator need not write, and a puzzle pays only for the pages its search touches.
+type Slot<W> = [W; 4];
 
 /// The remembered answers of every line of one puzzle, its lines in words `W`.
 pub struct LineMemo<W = u64> {
@@ -33,12 +35,8 @@ pub struct LineMemo<W = u64> {
 impl<W: Word> LineMemo<W> {
     /// An empty memory for `lines` lines.
     pub fn new(lines: usize) -> Self {
-        let empty = Slot {
-            known: nothing(),
-            solved: nothing(),
-        };
         LineMemo {
-            slots: vec![empty; lines * SLOTS_PER_LINE],
+            slots: vec![[W::ZERO; 4]; lines * SLOTS_PER_LINE],
         }
     }
 
@@ -51,18 +49,21 @@ impl<W: Word> LineMemo<W> {
         solve: impl FnOnce(LineBits<W>) -> Result<LineBits<W>, Contradiction>,
     ) -> Result<LineBits<W>, Contradiction> {
         let slot = &mut self.slots[line * SLOTS_PER_LINE + slot_of(known)];
-        if slot.known == known {
-            return if slot.solved == nothing() {
+        let [black, white, solved_black, solved_white] = *slot;
+        if (!black, !white) == (known.black, known.white) {
+            let solved = LineBits {
+                black: solved_black,
+                white: solved_white,
+            };
+            return if solved == nothing() {
                 Err(Contradiction)
             } else {
-                Ok(slot.solved)
+                Ok(solved)
             };
         }
         let answer = solve(known);
-        *slot = Slot {
-            known,
-            solved: answer.unwrap_or(nothing()),
-        };
+        let solved = answer.unwrap_or(nothing());
+        *slot = [!known.black, !known.white, solved.black, solved.white];
         answer
     }
 }
