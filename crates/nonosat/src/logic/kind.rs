@@ -107,8 +107,18 @@ pub trait Kind: Nonogram {
     /// A fresh line engine for this puzzle.
     fn line_engine(&self) -> Self::Lines;
 
-    /// Tells the engine that the cell at `row`, `col` is now `known`.
+    /// Tells the engine that the cell at `row`, `col` is now `known` (during a trial, only until
+    /// it ends).
     fn note(lines: &mut Self::Lines, row: usize, col: usize, known: Self::Known);
+
+    /// Starts a trial: what the engine is told from now on it forgets at
+    /// [`end_trial`](Self::end_trial).
+    fn start_trial(lines: &mut Self::Lines);
+
+    /// Ends a trial: the engine knows every line's cells as it did when the trial started. It
+    /// keeps them as they were all along, so a probe's trial is undone by one copy rather than
+    /// by noting each cell it narrowed again.
+    fn end_trial(lines: &mut Self::Lines);
 
     /// Solves `line` of the grid `cells` (row-major) and pushes each cell it narrows, as its
     /// position in the line and what it leaves, onto `narrowed`; a contradiction when no
@@ -137,11 +147,15 @@ pub struct BlackAndWhiteLines {
     /// A line's cells, and what solving it gives: reused buffers.
     line: Vec<Cell>,
     solved: Vec<Cell>,
+    /// Whether a trial is on ([`Kind::start_trial`]).
+    in_trial: bool,
 }
 
 /// Every line's known cells in words `W`, the bit-parallel solver, and its answers remembered.
 struct WordLines<W: Word> {
     known: Vec<LineBits<W>>,
+    /// `known` without what a trial has noted: the same outside trials.
+    before_trial: Vec<LineBits<W>>,
     bits: BitLineSolver<W>,
     memo: LineMemo<W>,
 }
@@ -150,6 +164,7 @@ impl<W: Word> WordLines<W> {
     fn new(lines: usize) -> Self {
         WordLines {
             known: vec![LineBits::default(); lines],
+            before_trial: vec![LineBits::default(); lines],
             bits: BitLineSolver::new(),
             memo: LineMemo::new(lines),
         }
@@ -256,6 +271,7 @@ impl Kind for Puzzle {
             cache: LineCache::default(),
             line: Vec::with_capacity(longest),
             solved: vec![Cell::Unknown; longest],
+            in_trial: false,
         }
     }
 
@@ -269,7 +285,20 @@ impl Kind for Puzzle {
             if lines.columns_in_words {
                 words.known[column].set(row, cell);
             }
+            if !lines.in_trial {
+                words.before_trial[row] = words.known[row];
+                words.before_trial[column] = words.known[column];
+            }
         })
+    }
+
+    fn start_trial(lines: &mut BlackAndWhiteLines) {
+        lines.in_trial = true;
+    }
+
+    fn end_trial(lines: &mut BlackAndWhiteLines) {
+        in_words!(&mut lines.words, words => words.known.copy_from_slice(&words.before_trial));
+        lines.in_trial = false;
     }
 
     fn solve_line(
@@ -328,6 +357,8 @@ pub struct ColourLines {
     /// A line's cells, and what solving it gives: reused buffers.
     line: Vec<Colours>,
     solved: Vec<Colours>,
+    /// Whether a trial is on ([`Kind::start_trial`]).
+    in_trial: bool,
 }
 
 /// Every line's words `W`, one per value, the bit-parallel colour solver, and a buffer for what it
@@ -335,6 +366,8 @@ pub struct ColourLines {
 struct ColourWordLines<W: Word> {
     /// `may[line * values + c]`: the cells of the line that may take value `c`.
     may: Vec<W>,
+    /// `may` without what a trial has noted: the same outside trials.
+    before_trial: Vec<W>,
     bits: ColourBitSolver<W>,
     /// What the solver leaves, a word per value.
     can: Vec<W>,
@@ -352,22 +385,28 @@ impl<W: Word> ColourWordLines<W> {
         may.extend(std::iter::repeat_n(open(width), height * values));
         may.extend(std::iter::repeat_n(open(height), width * values));
         ColourWordLines {
+            before_trial: may.clone(),
             may,
             bits: ColourBitSolver::new(),
             can: vec![W::ZERO; values],
         }
     }
 
-    /// Sets cell `i` of line `line` to the values `colours`.
+    /// Sets cell `i` of line `line` to the values `colours`; outside a trial, also as it is
+    /// before any.
     #[inline]
-    fn note(&mut self, line: usize, i: usize, colours: Colours) {
+    fn note(&mut self, line: usize, i: usize, colours: Colours, in_trial: bool) {
         let values = self.can.len();
         let bit = W::ONE << i;
-        for (c, word) in self.may[line * values..][..values].iter_mut().enumerate() {
+        let words = line * values..(line + 1) * values;
+        for (c, word) in self.may[words.clone()].iter_mut().enumerate() {
             *word &= !bit;
             if colours >> c & 1 == 1 {
                 *word |= bit;
             }
+        }
+        if !in_trial {
+            self.before_trial[words.clone()].copy_from_slice(&self.may[words]);
         }
     }
 
@@ -470,6 +509,7 @@ impl Kind for ColourPuzzle {
             key_bits: (values as u32).next_power_of_two().max(2),
             line: Vec::with_capacity(longest),
             solved: vec![0; longest],
+            in_trial: false,
         }
     }
 
@@ -478,12 +518,21 @@ impl Kind for ColourPuzzle {
         let column = lines.height + col;
         in_words!(&mut lines.words, words => {
             if lines.rows_in_words {
-                words.note(row, col, colours);
+                words.note(row, col, colours, lines.in_trial);
             }
             if lines.columns_in_words {
-                words.note(column, row, colours);
+                words.note(column, row, colours, lines.in_trial);
             }
         })
+    }
+
+    fn start_trial(lines: &mut ColourLines) {
+        lines.in_trial = true;
+    }
+
+    fn end_trial(lines: &mut ColourLines) {
+        in_words!(&mut lines.words, words => words.may.copy_from_slice(&words.before_trial));
+        lines.in_trial = false;
     }
 
     fn solve_line(
