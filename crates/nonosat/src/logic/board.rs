@@ -34,7 +34,8 @@ pub struct Board<'p, K: Kind> {
     /// changed.
     clock: u64,
     changed_at: Vec<u64>,
-    /// Whether the cells narrowed now are a trial's (see [`try_cell`](Self::try_cell)).
+    /// Whether the cells narrowed now are a trial's (see [`try_cell`](Self::try_cell)): they do
+    /// not count as changes, and the line engine forgets them at the trial's end.
     trial: bool,
     /// The lines solved since [`forget_solved`](Self::forget_solved), a bit per line.
     solved_lines: Vec<u64>,
@@ -174,7 +175,6 @@ impl<'p, K: Kind> Board<'p, K> {
     /// [`changed_since`](Self::changed_since), since the trial leaves the board as it was.
     pub fn try_cell(&mut self, index: usize, value: K::Value) -> Result<(), Contradiction> {
         self.trial = true;
-        K::start_trial(&mut self.lines);
         self.fix(index, value);
         self.propagate()
     }
@@ -228,7 +228,7 @@ impl<'p, K: Kind> Board<'p, K> {
             self.changed_at[row] = self.clock;
             self.changed_at[self.height + col] = self.clock;
         }
-        K::note(&mut self.lines, row, col, cell);
+        K::note(&mut self.lines, row, col, cell, self.trial);
         self.cells[index] = cell;
     }
 

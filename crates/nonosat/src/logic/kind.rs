@@ -107,17 +107,13 @@ pub trait Kind: Nonogram {
     /// A fresh line engine for this puzzle.
     fn line_engine(&self) -> Self::Lines;
 
-    /// Tells the engine that the cell at `row`, `col` is now `known` (during a trial, only until
-    /// it ends).
-    fn note(lines: &mut Self::Lines, row: usize, col: usize, known: Self::Known);
+    /// Tells the engine that the cell at `row`, `col` is now `known`: for good, or, `in_trial`,
+    /// only until [`end_trial`](Self::end_trial).
+    fn note(lines: &mut Self::Lines, row: usize, col: usize, known: Self::Known, in_trial: bool);
 
-    /// Starts a trial: what the engine is told from now on it forgets at
-    /// [`end_trial`](Self::end_trial).
-    fn start_trial(lines: &mut Self::Lines);
-
-    /// Ends a trial: the engine knows every line's cells as it did when the trial started. It
-    /// keeps them as they were all along, so a probe's trial is undone by one copy rather than
-    /// by noting each cell it narrowed again.
+    /// Forgets what the engine was told in a trial: it knows every line's cells as it was told
+    /// outside trials. It keeps them so all along, so that a probe's trial is undone by one copy
+    /// rather than by noting each cell it narrowed again.
     fn end_trial(lines: &mut Self::Lines);
 
     /// Solves `line` of the grid `cells` (row-major) and pushes each cell it narrows, as its
@@ -147,8 +143,6 @@ pub struct BlackAndWhiteLines {
     /// A line's cells, and what solving it gives: reused buffers.
     line: Vec<Cell>,
     solved: Vec<Cell>,
-    /// Whether a trial is on ([`Kind::start_trial`]).
-    in_trial: bool,
 }
 
 /// Every line's known cells in words `W`, the bit-parallel solver, and its answers remembered.
@@ -271,12 +265,11 @@ impl Kind for Puzzle {
             cache: LineCache::default(),
             line: Vec::with_capacity(longest),
             solved: vec![Cell::Unknown; longest],
-            in_trial: false,
         }
     }
 
     #[inline]
-    fn note(lines: &mut BlackAndWhiteLines, row: usize, col: usize, cell: Cell) {
+    fn note(lines: &mut BlackAndWhiteLines, row: usize, col: usize, cell: Cell, in_trial: bool) {
         let column = lines.height + col;
         in_words!(&mut lines.words, words => {
             if lines.rows_in_words {
@@ -285,20 +278,15 @@ impl Kind for Puzzle {
             if lines.columns_in_words {
                 words.known[column].set(row, cell);
             }
-            if !lines.in_trial {
+            if !in_trial {
                 words.before_trial[row] = words.known[row];
                 words.before_trial[column] = words.known[column];
             }
         })
     }
 
-    fn start_trial(lines: &mut BlackAndWhiteLines) {
-        lines.in_trial = true;
-    }
-
     fn end_trial(lines: &mut BlackAndWhiteLines) {
         in_words!(&mut lines.words, words => words.known.copy_from_slice(&words.before_trial));
-        lines.in_trial = false;
     }
 
     fn solve_line(
@@ -357,8 +345,6 @@ pub struct ColourLines {
     /// A line's cells, and what solving it gives: reused buffers.
     line: Vec<Colours>,
     solved: Vec<Colours>,
-    /// Whether a trial is on ([`Kind::start_trial`]).
-    in_trial: bool,
 }
 
 /// Every line's words `W`, one per value, the bit-parallel colour solver, and a buffer for what it
@@ -509,30 +495,24 @@ impl Kind for ColourPuzzle {
             key_bits: (values as u32).next_power_of_two().max(2),
             line: Vec::with_capacity(longest),
             solved: vec![0; longest],
-            in_trial: false,
         }
     }
 
     #[inline]
-    fn note(lines: &mut ColourLines, row: usize, col: usize, colours: Colours) {
+    fn note(lines: &mut ColourLines, row: usize, col: usize, colours: Colours, in_trial: bool) {
         let column = lines.height + col;
         in_words!(&mut lines.words, words => {
             if lines.rows_in_words {
-                words.note(row, col, colours, lines.in_trial);
+                words.note(row, col, colours, in_trial);
             }
             if lines.columns_in_words {
-                words.note(column, row, colours, lines.in_trial);
+                words.note(column, row, colours, in_trial);
             }
         })
     }
 
-    fn start_trial(lines: &mut ColourLines) {
-        lines.in_trial = true;
-    }
-
     fn end_trial(lines: &mut ColourLines) {
         in_words!(&mut lines.words, words => words.may.copy_from_slice(&words.before_trial));
-        lines.in_trial = false;
     }
 
     fn solve_line(
