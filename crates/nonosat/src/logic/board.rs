@@ -321,7 +321,6 @@ mod tests {
     use super::*;
     use crate::logic::{DpLineSolver, propagate};
     use crate::model::{Cell, Clue, Colour, ColourPuzzle, Palette, Puzzle};
-    use crate::testing::{Rng, random_puzzle};
 
     fn puzzle(rows: &[&[usize]], columns: &[&[usize]]) -> Puzzle {
         let clues = |lists: &[&[usize]]| lists.iter().map(|b| Clue::new(b.to_vec())).collect();
@@ -455,21 +454,26 @@ mod tests {
 
     #[test]
     fn trials_leave_no_trace_in_either_kind() {
-        let mut rng = Rng(0x5DEE_CE66_D1CE_4E5B);
+        let mut state = 0x5DEE_CE66_D1CE_4E5B_u64;
+        // A picture of `values` values (0 the background) from a xorshift generator.
+        let mut picture = |width: usize, height: usize, values: u64| {
+            let mut value = || {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state % values) as u8
+            };
+            let rows = (0..height).map(|_| (0..width).map(|_| value()).collect());
+            Grid::from_rows(rows.collect()).unwrap()
+        };
         for round in 0..40 {
             let (width, height) = (5 + round % 4, 5 + round / 4 % 4);
-            trials_leave_no_trace(&random_puzzle(&mut rng, width, height));
-            let picture = Grid::from_rows(
-                (0..height)
-                    .map(|_| (0..width).map(|_| rng.below(4) as u8).collect())
-                    .collect(),
-            )
-            .unwrap();
+            let black_and_white = picture(width, height, 2).map(|&value| value == 1);
+            trials_leave_no_trace(&Puzzle::from_picture(&black_and_white).unwrap());
             let colours = ["a", "b", "c"].map(|name| Colour::new(name, [0; 3]));
             let palette = Palette::new(Colour::new("white", [255; 3]), colours.into()).unwrap();
-            if let Ok(colour) = ColourPuzzle::from_picture(&picture, palette) {
-                trials_leave_no_trace(&colour);
-            }
+            let colour = ColourPuzzle::from_picture(&picture(width, height, 4), palette).unwrap();
+            trials_leave_no_trace(&colour);
         }
     }
 
