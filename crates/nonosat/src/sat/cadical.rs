@@ -10,7 +10,7 @@ use std::cell::{Cell, RefCell};
 use std::io::{self, Write};
 use std::rc::Rc;
 
-use cadical_sys::{CaDiCal, ProofTracer, Status, Terminator};
+use cadical_sys::{CaDiCal, Learner, ProofTracer, Status, Terminator};
 
 use super::lines::{self, LinePropagator};
 use super::threaded::{Engine, Threaded};
@@ -41,22 +41,29 @@ pub struct Cadical {
 }
 
 impl Cadical {
-    /// A solver without clauses that gives up when `interrupt` says so.
+    /// A solver without clauses that gives up when `interrupt` says so; it counts its work by
+    /// its conflicts, which a learner that keeps no clause hears of.
     pub fn new(interrupt: Interrupt) -> Self {
-        Cadical::counted(interrupt, WORK_PER_POLL, None)
+        let conflicts = Rc::new(Cell::new(0));
+        let counts = interrupt.is_set();
+        let mut solver = Cadical::counted(interrupt, WORK_PER_POLL, Rc::clone(&conflicts));
+        if counts {
+            solver.inner.connect_learner(ConflictCounter(conflicts));
+        }
+        solver
     }
 
     /// A solver without clauses that gives up when `interrupt` says so, and counts `per_poll`
-    /// units of work each time it polls its terminator, and the work its propagator counts on
-    /// `propagated`, if it has one.
-    fn counted(interrupt: Interrupt, per_poll: u64, propagated: Option<Rc<Cell<u64>>>) -> Self {
+    /// units of work each time it polls its terminator, and besides the work that its callbacks
+    /// (its learner or its propagator) count on `counted`.
+    fn counted(interrupt: Interrupt, per_poll: u64, counted: Rc<Cell<u64>>) -> Self {
         let mut inner = CaDiCal::new();
         if interrupt.is_set() {
             inner.connect_terminator(InterruptTerminator {
                 interrupt,
                 per_poll,
-                propagated,
-                propagated_counted: 0,
+                counted,
+                counted_so_far: 0,
                 spent: 0,
                 granted: 0,
             });
@@ -82,11 +89,8 @@ impl Cadical {
     /// CaDiCaL resets its phases, so that each order searches differently.
     fn with_lines(interrupt: Interrupt, puzzle: &Puzzle, order: u32) -> Self {
         let propagated = Rc::new(Cell::new(0));
-        let mut solver = Cadical::counted(
-            interrupt,
-            WORK_PER_POLL_WITH_LINES,
-            Some(Rc::clone(&propagated)),
-        );
+        let mut solver =
+            Cadical::counted(interrupt, WORK_PER_POLL_WITH_LINES, Rc::clone(&propagated));
         solver.inner.configure("sat");
         solver.inner.set("chrono", 0);
         if order > 0 {
@@ -247,12 +251,28 @@ fn to_cadical(lit: Lit) -> i32 {
     lit.dimacs() as i32
 }
 
-/// The work a poll of CaDiCaL's terminator counts ([`WorkClock`](super::WorkClock)): CaDiCaL
-/// polls it once every few steps of its search, about every this many nanoseconds over the
-/// encoding; with the lines inside its search, the propagator counts the cells it is told of and
-/// the lines it solves, and a poll counts this much besides (docs/performance.md).
-const WORK_PER_POLL: u64 = 5_000;
+/// The work CaDiCaL's search counts ([`WorkClock`](super::WorkClock)), weighed by what it costs
+/// (docs/performance.md). Over the encoding, a conflict costs about this many nanoseconds, and a
+/// poll of the terminator (once every few steps of the search, conflicts or not) this many
+/// besides: the polls alone followed the search's time a fifth to twice as fast from one
+/// puzzle to the next. With the lines inside its search, the propagator counts the cells it is
+/// told of and the lines it solves, and a poll counts this much besides.
+const WORK_PER_CONFLICT: u64 = 40_000;
+const WORK_PER_POLL: u64 = 1_000;
 const WORK_PER_POLL_WITH_LINES: u64 = 7_500;
+
+/// Counts CaDiCaL's conflicts, each one's work on the cell it shares with the terminator: CaDiCaL
+/// offers each clause it learns, once a conflict, to its learner, which here takes none.
+struct ConflictCounter(Rc<Cell<u64>>);
+
+impl Learner for ConflictCounter {
+    fn learning(&mut self, _: i32) -> bool {
+        self.0.set(self.0.get() + WORK_PER_CONFLICT);
+        false
+    }
+
+    fn learn(&mut self, _: i32) {}
+}
 
 /// Stops CaDiCaL once the interrupt is due, and pauses or stops it whenever it has done the work
 /// its budget grants; counts its work on the interrupt's clock.
@@ -260,9 +280,9 @@ struct InterruptTerminator {
     interrupt: Interrupt,
     /// The work a poll counts.
     per_poll: u64,
-    /// The work the propagator has counted, if there is one, and how much of it is counted here.
-    propagated: Option<Rc<Cell<u64>>>,
-    propagated_counted: u64,
+    /// The work the solver's callbacks have counted, and how much of it is counted here.
+    counted: Rc<Cell<u64>>,
+    counted_so_far: u64,
     /// The work counted since the solver was made.
     spent: u64,
     /// What the budget granted when last asked: until the solver has spent it, no need to ask.
@@ -271,11 +291,8 @@ struct InterruptTerminator {
 
 impl Terminator for InterruptTerminator {
     fn terminated(&mut self) -> bool {
-        let mut work = self.per_poll;
-        if let Some(propagated) = &self.propagated {
-            work += propagated.get() - self.propagated_counted;
-            self.propagated_counted = propagated.get();
-        }
+        let work = self.per_poll + self.counted.get() - self.counted_so_far;
+        self.counted_so_far = self.counted.get();
         self.spent += work;
         if let Some(clock) = &self.interrupt.work {
             clock.add(work);
@@ -344,4 +361,49 @@ impl ProofTracer for DratLines {
     fn conclude_unsat(&mut self, _: i32, _: &[i64]) {}
 
     fn conclude_unknown(&mut self, _: &[i32]) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cnf::Var;
+    use crate::sat::WorkClock;
+
+    fn lit(number: i64) -> Lit {
+        let var = Var::from_dimacs(number.unsigned_abs() as u32).positive();
+        if number > 0 { var } else { !var }
+    }
+
+    /// Over the encoding, each conflict counts its weight on the work clock: the polls alone,
+    /// about one every ten conflicts or decisions, would count far less. The conflicts after the
+    /// last poll are not counted, since the clock moves at the polls. Eight pigeons in seven holes
+    /// take CaDiCaL thousands of conflicts.
+    #[test]
+    fn a_solve_counts_its_conflicts_as_work() {
+        let clock = WorkClock::default();
+        let mut solver = Cadical::new(Interrupt {
+            work: Some(clock.clone()),
+            ..Interrupt::default()
+        });
+        let var = |pigeon: i64, hole: i64| pigeon * 7 + hole + 1;
+        for pigeon in 0..8 {
+            let clause: Vec<Lit> = (0..7).map(|hole| lit(var(pigeon, hole))).collect();
+            solver.add_clause(&clause);
+        }
+        for hole in 0..7 {
+            for a in 0..8 {
+                for b in a + 1..8 {
+                    solver.add_clause(&[lit(-var(a, hole)), lit(-var(b, hole))]);
+                }
+            }
+        }
+        assert_eq!(solver.solve(&[]), Outcome::Unsatisfiable);
+        let conflicts = solver.inner.get_statistic_value("conflicts") as u64;
+        assert!(conflicts > 1000, "only {conflicts} conflicts");
+        assert!(
+            clock.read() >= conflicts * WORK_PER_CONFLICT * 9 / 10,
+            "{} units of work for {conflicts} conflicts",
+            clock.read()
+        );
+    }
 }
