@@ -254,9 +254,10 @@ fn to_cadical(lit: Lit) -> i32 {
 /// The work CaDiCaL's search counts ([`WorkClock`](super::WorkClock)), weighed by what it costs
 /// (docs/performance.md). Over the encoding, a conflict costs about this many nanoseconds, and a
 /// poll of the terminator (once every few steps of the search, conflicts or not) this many
-/// besides: the polls alone followed the search's time a fifth to twice as fast from one
-/// puzzle to the next. With the lines inside its search, the propagator counts the cells it is
-/// told of and the lines it solves, and a poll counts this much besides.
+/// besides: how often CaDiCaL polls changes thirtyfold from one search to the next, and a count
+/// of polls alone let a turn last up to 25 times what it was granted. With the lines inside its
+/// search, the propagator counts the cells it is told of and the lines it solves, and a poll
+/// counts this much besides.
 const WORK_PER_CONFLICT: u64 = 40_000;
 const WORK_PER_POLL: u64 = 1_000;
 const WORK_PER_POLL_WITH_LINES: u64 = 7_500;
