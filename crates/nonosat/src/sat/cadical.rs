@@ -367,13 +367,7 @@ impl ProofTracer for DratLines {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cnf::Var;
-    use crate::sat::WorkClock;
-
-    fn lit(number: i64) -> Lit {
-        let var = Var::from_dimacs(number.unsigned_abs() as u32).positive();
-        if number > 0 { var } else { !var }
-    }
+    use crate::sat::{WorkClock, add_pigeonhole};
 
     /// Over the encoding, each conflict counts its weight on the work clock: the polls alone,
     /// about one every ten conflicts or decisions, would count far less. The conflicts after the
@@ -386,18 +380,7 @@ mod tests {
             work: Some(clock.clone()),
             ..Interrupt::default()
         });
-        let var = |pigeon: i64, hole: i64| pigeon * 7 + hole + 1;
-        for pigeon in 0..8 {
-            let clause: Vec<Lit> = (0..7).map(|hole| lit(var(pigeon, hole))).collect();
-            solver.add_clause(&clause);
-        }
-        for hole in 0..7 {
-            for a in 0..8 {
-                for b in a + 1..8 {
-                    solver.add_clause(&[lit(-var(a, hole)), lit(-var(b, hole))]);
-                }
-            }
-        }
+        add_pigeonhole(&mut solver, 7);
         assert_eq!(solver.solve(&[]), Outcome::Unsatisfiable);
         let conflicts = solver.inner.get_statistic_value("conflicts") as u64;
         assert!(conflicts > 1000, "only {conflicts} conflicts");

@@ -394,6 +394,34 @@ impl<L: Limit> ClauseSink for Solver<L> {
     }
 }
 
+/// The literal that DIMACS numbers `number` (a negative number is a negation), for the formulas
+/// of tests.
+#[cfg(test)]
+pub(crate) fn dimacs_lit(number: i64) -> Lit {
+    let var = crate::cnf::Var::from_dimacs(number.unsigned_abs() as u32).positive();
+    if number > 0 { var } else { !var }
+}
+
+/// Adds to `sink` the formula that `holes + 1` pigeons each sit in one of `holes` holes, no two in
+/// one: unsatisfiable, and it takes a SAT solver many conflicts to refute.
+#[cfg(test)]
+pub(crate) fn add_pigeonhole(sink: &mut impl ClauseSink, holes: i64) {
+    let var = |pigeon: i64, hole: i64| pigeon * holes + hole + 1;
+    for pigeon in 0..=holes {
+        let clause: Vec<Lit> = (0..holes)
+            .map(|hole| dimacs_lit(var(pigeon, hole)))
+            .collect();
+        sink.add_clause(&clause);
+    }
+    for hole in 0..holes {
+        for a in 0..=holes {
+            for b in a + 1..=holes {
+                sink.add_clause(&[dimacs_lit(-var(a, hole)), dimacs_lit(-var(b, hole))]);
+            }
+        }
+    }
+}
+
 /// Every solution of `puzzle` that `solver`, holding a formula of it whose cells `encoding`
 /// numbers, finds, each blocked before the next, against brute force: each passes the puzzle's
 /// check, none is found twice, and they are exactly brute force's. Returns how many there are.

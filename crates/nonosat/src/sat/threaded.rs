@@ -360,12 +360,7 @@ mod tests {
     use super::*;
     use crate::cnf::Var;
     use crate::deadline::Deadline;
-    use crate::sat::SatBackend;
-
-    fn lit(number: i64) -> Lit {
-        let var = Var::from_dimacs(number.unsigned_abs() as u32).positive();
-        if number > 0 { var } else { !var }
-    }
+    use crate::sat::{SatBackend, add_pigeonhole, dimacs_lit as lit};
 
     /// A handle of `backend` that puts even a small formula on a thread of its own.
     fn on_its_thread(backend: SatBackend, interrupt: Interrupt) -> Threaded {
@@ -467,19 +462,8 @@ mod tests {
         for &backend in SatBackend::ALL {
             // The solver's thread watches nothing, so only the handle can stop the wait.
             let mut solver = on_its_thread(backend, Interrupt::default());
-            // Nine pigeons in eight holes: unsatisfiable, and far more than 5 ms of work.
-            let var = |pigeon: i64, hole: i64| pigeon * 8 + hole + 1;
-            for pigeon in 0..9 {
-                let clause: Vec<Lit> = (0..8).map(|hole| lit(var(pigeon, hole))).collect();
-                solver.add_clause(&clause);
-            }
-            for hole in 0..8 {
-                for a in 0..9 {
-                    for b in a + 1..9 {
-                        solver.add_clause(&[lit(-var(a, hole)), lit(-var(b, hole))]);
-                    }
-                }
-            }
+            // Nine pigeons in eight holes: far more than 5 ms of work.
+            add_pigeonhole(&mut solver, 8);
             solver.interrupt = Interrupt::at(Some(Deadline::after(Duration::ZERO)));
             assert_eq!(solver.solve(&[]), Outcome::Interrupted);
             assert!(solver.left_behind);
