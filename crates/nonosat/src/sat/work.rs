@@ -5,8 +5,9 @@
 //! Each search counts the steps it takes, each step weighed by about the nanoseconds it costs on
 //! the puzzles the race meets (a line the depth-first search solves and its cells, a conflict of
 //! CaDiCaL's and a poll of its terminator, what its line propagator does, a byte of varisat's
-//! proof; the weights are measured in docs/performance.md). A unit is thus roughly a nanosecond of CPU time, but
-//! counted, not timed: the same puzzle and options give the same counts, whatever else runs.
+//! proof; the weights are measured in docs/performance.md). A unit is thus roughly a nanosecond of
+//! CPU time, but counted, not timed: the same puzzle and options give the same counts, whatever
+//! else runs.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
