@@ -44,24 +44,22 @@ impl Cadical {
     /// A solver without clauses that gives up when `interrupt` says so; it counts its work by
     /// its conflicts, which a learner that keeps no clause hears of.
     pub fn new(interrupt: Interrupt) -> Self {
-        let conflicts = Rc::new(Cell::new(0));
-        let counts = interrupt.is_set();
-        let mut solver = Cadical::counted(interrupt, WORK_PER_POLL, Rc::clone(&conflicts));
-        if counts {
-            solver.inner.connect_learner(ConflictCounter(conflicts));
-        }
-        solver
+        Cadical::counted(interrupt, ENCODING_WORK, Rc::new(Cell::new(0)))
     }
 
-    /// A solver without clauses that gives up when `interrupt` says so, and counts `per_poll`
-    /// units of work each time it polls its terminator, and besides the work that its callbacks
-    /// (its learner or its propagator) count on `counted`.
-    fn counted(interrupt: Interrupt, per_poll: u64, counted: Rc<Cell<u64>>) -> Self {
+    /// A solver without clauses that gives up when `interrupt` says so, and counts its work by
+    /// `weights`: its polls of its terminator and its conflicts, and besides what its
+    /// propagator, if it has one, counts on `counted`.
+    fn counted(interrupt: Interrupt, weights: SearchWork, counted: Rc<Cell<u64>>) -> Self {
         let mut inner = CaDiCal::new();
         if interrupt.is_set() {
+            inner.connect_learner(ConflictCounter {
+                work: Rc::clone(&counted),
+                per_conflict: weights.per_conflict,
+            });
             inner.connect_terminator(InterruptTerminator {
                 interrupt,
-                per_poll,
+                per_poll: weights.per_poll,
                 counted,
                 counted_so_far: 0,
                 spent: 0,
@@ -89,8 +87,7 @@ impl Cadical {
     /// CaDiCaL resets its phases, so that each order searches differently.
     fn with_lines(interrupt: Interrupt, puzzle: &Puzzle, order: u32) -> Self {
         let propagated = Rc::new(Cell::new(0));
-        let mut solver =
-            Cadical::counted(interrupt, WORK_PER_POLL_WITH_LINES, Rc::clone(&propagated));
+        let mut solver = Cadical::counted(interrupt, LINES_WORK, Rc::clone(&propagated));
         solver.inner.configure("sat");
         solver.inner.set("chrono", 0);
         if order > 0 {
@@ -251,24 +248,41 @@ fn to_cadical(lit: Lit) -> i32 {
     lit.dimacs() as i32
 }
 
-/// The work CaDiCaL's search counts ([`WorkClock`](super::WorkClock)), weighed by what it costs
-/// (docs/performance.md). Over the encoding, a conflict costs about this many nanoseconds, and a
-/// poll of the terminator (once every few steps of the search, conflicts or not) this many
-/// besides: how often CaDiCaL polls changes thirtyfold from one search to the next, and a count
-/// of polls alone let a turn last up to 25 times what it was granted. With the lines inside its
-/// search, the propagator counts the cells it is told of and the lines it solves, and a poll
-/// counts this much besides.
-const WORK_PER_CONFLICT: u64 = 40_000;
-const WORK_PER_POLL: u64 = 1_000;
-const WORK_PER_POLL_WITH_LINES: u64 = 7_500;
+/// What a step of CaDiCaL's search counts on the [`WorkClock`](super::WorkClock): each poll of
+/// its terminator (once every few steps of the search, conflicts or not), and each conflict.
+#[derive(Clone, Copy)]
+struct SearchWork {
+    per_poll: u64,
+    per_conflict: u64,
+}
+
+/// Over the encoding, a conflict costs about 40 us, and the polls count little besides: how
+/// often CaDiCaL polls changes thirtyfold from one search to the next, and a count of polls
+/// alone let a turn last up to 25 times what it was granted (docs/performance.md).
+const ENCODING_WORK: SearchWork = SearchWork {
+    per_poll: 1_000,
+    per_conflict: 40_000,
+};
+
+/// With the lines inside the search, the propagator counts the cells it is told of and the
+/// lines it solves besides; these weights, with the propagator's, are a least-squares fit to
+/// the search's time (docs/performance.md). Without the conflicts, the lines' turns on the
+/// slowest puzzles ran near twice what they were granted.
+const LINES_WORK: SearchWork = SearchWork {
+    per_poll: 6_500,
+    per_conflict: 14_000,
+};
 
 /// Counts CaDiCaL's conflicts, each one's work on the cell it shares with the terminator: CaDiCaL
 /// offers each clause it learns, once a conflict, to its learner, which here takes none.
-struct ConflictCounter(Rc<Cell<u64>>);
+struct ConflictCounter {
+    work: Rc<Cell<u64>>,
+    per_conflict: u64,
+}
 
 impl Learner for ConflictCounter {
     fn learning(&mut self, _: i32) -> bool {
-        self.0.set(self.0.get() + WORK_PER_CONFLICT);
+        self.work.set(self.work.get() + self.per_conflict);
         false
     }
 
@@ -369,25 +383,28 @@ mod tests {
     use super::*;
     use crate::sat::{WorkClock, add_pigeonhole};
 
-    /// Over the encoding, each conflict counts its weight on the work clock: the polls alone,
-    /// about one every ten conflicts or decisions, would count far less. The conflicts after the
-    /// last poll are not counted, since the clock moves at the polls. Eight pigeons in seven holes
-    /// take CaDiCaL thousands of conflicts.
+    /// Each conflict counts its weight on the work clock, by the encoding's weights and by the
+    /// lines search's: the polls alone, about one every two conflicts here, would count far
+    /// less. The conflicts after the last poll are not counted, since the clock moves at the
+    /// polls. Eight pigeons in seven holes take CaDiCaL thousands of conflicts.
     #[test]
     fn a_solve_counts_its_conflicts_as_work() {
-        let clock = WorkClock::default();
-        let mut solver = Cadical::new(Interrupt {
-            work: Some(clock.clone()),
-            ..Interrupt::default()
-        });
-        add_pigeonhole(&mut solver, 7);
-        assert_eq!(solver.solve(&[]), Outcome::Unsatisfiable);
-        let conflicts = solver.inner.get_statistic_value("conflicts") as u64;
-        assert!(conflicts > 1000, "only {conflicts} conflicts");
-        assert!(
-            clock.read() >= conflicts * WORK_PER_CONFLICT * 9 / 10,
-            "{} units of work for {conflicts} conflicts",
-            clock.read()
-        );
+        for weights in [ENCODING_WORK, LINES_WORK] {
+            let clock = WorkClock::default();
+            let interrupt = Interrupt {
+                work: Some(clock.clone()),
+                ..Interrupt::default()
+            };
+            let mut solver = Cadical::counted(interrupt, weights, Rc::new(Cell::new(0)));
+            add_pigeonhole(&mut solver, 7);
+            assert_eq!(solver.solve(&[]), Outcome::Unsatisfiable);
+            let conflicts = solver.inner.get_statistic_value("conflicts") as u64;
+            assert!(conflicts > 1000, "only {conflicts} conflicts");
+            assert!(
+                clock.read() >= conflicts * weights.per_conflict * 9 / 10,
+                "{} units of work for {conflicts} conflicts",
+                clock.read()
+            );
+        }
     }
 }

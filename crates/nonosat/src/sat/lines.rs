@@ -33,9 +33,9 @@ pub(super) fn fits<W: Word>(puzzle: &Puzzle) -> bool {
 
 /// The work the propagator counts ([`WorkClock`](super::WorkClock)) for a cell CaDiCaL assigns
 /// and tells it of, and for each cell of a line it solves: with the polls of CaDiCaL's
-/// terminator, these follow the search's time about twice as closely as the polls alone
+/// terminator and its conflicts (`cadical.rs`), these follow the search's time
 /// (docs/performance.md).
-const WORK_PER_ASSIGNMENT: u64 = 470;
+const WORK_PER_ASSIGNMENT: u64 = 400;
 const WORK_PER_CELL_SOLVED: u64 = 4;
 
 /// Why a cell was fixed by a line: the line, and how many cells had been assigned then (the
