@@ -86,8 +86,8 @@ impl Cadical {
     /// searches: 0 is CaDiCaL's own; any other shuffles the variables, from that seed, each time
     /// CaDiCaL resets its phases, so that each order searches differently.
     fn with_lines(interrupt: Interrupt, puzzle: &Puzzle, order: u32) -> Self {
-        let propagated = Rc::new(Cell::new(0));
-        let mut solver = Cadical::counted(interrupt, LINES_WORK, Rc::clone(&propagated));
+        let counted = Rc::new(Cell::new(0));
+        let mut solver = Cadical::counted(interrupt, LINES_WORK, Rc::clone(&counted));
         solver.inner.configure("sat");
         solver.inner.set("chrono", 0);
         if order > 0 {
@@ -98,11 +98,11 @@ impl Cadical {
         if lines::fits::<u64>(puzzle) {
             solver
                 .inner
-                .connect_external_propagator(LinePropagator::<u64>::new(puzzle, propagated));
+                .connect_external_propagator(LinePropagator::<u64>::new(puzzle, counted));
         } else {
             solver
                 .inner
-                .connect_external_propagator(LinePropagator::<u128>::new(puzzle, propagated));
+                .connect_external_propagator(LinePropagator::<u128>::new(puzzle, counted));
         }
         let cells = (puzzle.width() * puzzle.height()) as i32;
         solver.declare_up_to(cells);
