@@ -80,7 +80,11 @@ impl Cadical {
     /// runs in its configuration for satisfiable formulas (stable search only, less
     /// inprocessing), which took the tournament sets from 84 to 63 s against its default
     /// (docs/performance.md), and without chronological backtracking, so that a backtrack
-    /// undoes exactly the assignments made since the level it returns to.
+    /// undoes exactly the assignments made since the level it returns to. A conflict bumps the
+    /// variables of the clause it learns but not, as CaDiCaL does by default (`bumpreason`),
+    /// those of the reasons that assigned them: the propagator's reasons are long, each over a
+    /// line's known cells, and bumping them too cost the search conflicts and time on the slow
+    /// puzzles (docs/performance.md).
     ///
     /// `order` numbers the order this search branches in among those of one puzzle's lines
     /// searches: 0 is CaDiCaL's own; any other shuffles the variables, from that seed, each time
@@ -90,6 +94,7 @@ impl Cadical {
         let mut solver = Cadical::counted(interrupt, LINES_WORK, Rc::clone(&counted));
         solver.inner.configure("sat");
         solver.inner.set("chrono", 0);
+        solver.inner.set("bumpreason", 0);
         if order > 0 {
             solver.inner.set("shuffle", 1);
             solver.inner.set("shufflerandom", 1);
