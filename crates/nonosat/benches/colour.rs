@@ -172,6 +172,7 @@ fn main() {
         cli(&args);
         return;
     }
+    process::refuse_unknown(&args, &[], &[], USAGE);
     let sets = colour_sets();
     let bw = random_puzzles(30, COUNT);
     let options = Options::default().with_strategy(Strategy::Auto);
@@ -293,7 +294,17 @@ fn run_binary(binary: &str, files: &[PathBuf]) -> (Duration, Vec<&'static str>) 
 }
 
 /// The `cli` mode: see the module's comment.
+/// The command lines this benchmark takes.
+const USAGE: &str = "usage: cargo bench --bench colour [-- cli [--seed N] [--count N] \
+                     [--binary PATH] [--base PATH]]";
+
 fn cli(args: &[String]) {
+    process::refuse_unknown(
+        args,
+        &["cli"],
+        &["--seed", "--count", "--binary", "--base"],
+        USAGE,
+    );
     let seed = process::seed(args);
     let count: usize = process::flag(args, "--count").map_or(30, |n| n.parse().expect("--count N"));
     let binary = process::flag(args, "--binary").unwrap_or(process::RELEASE_BINARY);

@@ -18,9 +18,27 @@ use nonosat::solve::fix;
 use nonosat::solve::repair::FixOptions;
 use nonosat::solve::{Options, Verdict, check};
 
+/// The sets, in the order they run.
+const SETS: [&str; 3] = ["ambiguous", "proof", "fix"];
+
 fn main() {
-    let filter = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
-    let wanted = |name: &str| filter.as_deref().is_none_or(|f| f == name);
+    // `--bench` is passed by `cargo bench`; anything else but one set's name is a mistake.
+    let words: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|w| w != "--bench")
+        .collect();
+    let filter = match &words[..] {
+        [] => None,
+        [set] if SETS.contains(&set.as_str()) => Some(set.as_str()),
+        _ => {
+            eprintln!(
+                "usage: cargo bench --bench depth [-- SET], SET one of {}",
+                SETS.join(", ")
+            );
+            std::process::exit(2)
+        }
+    };
+    let wanted = |name: &str| filter.is_none_or(|f| f == name);
     if wanted("ambiguous") {
         ambiguous();
     }

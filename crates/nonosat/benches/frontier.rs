@@ -3,7 +3,8 @@
 //! of issue 30. Fixed sets invite tuning to them; these are for reporting.
 //!
 //! `cargo bench --bench frontier -- [--sets NAME,...] [--seed N] [--count N] [--timeout S]
-//! [--binary PATH] [--base PATH] [--keep DIR]`
+//! [--binary PATH] [--base PATH] [--keep DIR]`; `--help` prints this line, and any other argument
+//! is refused with it, before anything runs.
 //!
 //! The sets ([`SETS`]):
 //! - `tournament`: three sets like the computer tournaments' (TAAI, ICGA): 1000 random 25x25
@@ -303,6 +304,22 @@ fn print_slowest(names: &[&str], outcomes: &[Outcome]) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    process::refuse_unknown(
+        &args,
+        &[],
+        &[
+            "--sets",
+            "--seed",
+            "--count",
+            "--timeout",
+            "--binary",
+            "--base",
+            "--keep",
+        ],
+        "usage: cargo bench --bench frontier -- [--sets NAME,...] [--seed N] [--count N] \
+         [--timeout S] [--binary PATH] [--base PATH] [--keep DIR]; sets: tournament, random30, \
+         random40, random50, random60",
+    );
     let seed = process::seed(&args);
     let chosen: Vec<&str> = process::flag(&args, "--sets").map_or_else(
         || SETS.iter().map(|spec| spec.name).collect(),
