@@ -293,11 +293,11 @@ fn run_binary(binary: &str, files: &[PathBuf]) -> (Duration, Vec<&'static str>) 
     (cpu, verdicts)
 }
 
-/// The `cli` mode: see the module's comment.
 /// The command lines this benchmark takes.
 const USAGE: &str = "usage: cargo bench --bench colour [-- cli [--seed N] [--count N] \
                      [--binary PATH] [--base PATH]]";
 
+/// The `cli` mode: see the module's comment.
 fn cli(args: &[String]) {
     process::refuse_unknown(
         args,
