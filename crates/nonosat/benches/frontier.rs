@@ -304,6 +304,12 @@ fn print_slowest(names: &[&str], outcomes: &[Outcome]) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let names: Vec<&str> = SETS.iter().map(|spec| spec.name).collect();
+    let usage = format!(
+        "usage: cargo bench --bench frontier -- [--sets NAME,...] [--seed N] [--count N] \
+         [--timeout S] [--binary PATH] [--base PATH] [--keep DIR]; sets: {}",
+        names.join(", ")
+    );
     process::refuse_unknown(
         &args,
         &[],
@@ -316,22 +322,13 @@ fn main() {
             "--base",
             "--keep",
         ],
-        "usage: cargo bench --bench frontier -- [--sets NAME,...] [--seed N] [--count N] \
-         [--timeout S] [--binary PATH] [--base PATH] [--keep DIR]; sets: tournament, random30, \
-         random40, random50, random60",
+        &usage,
     );
     let seed = process::seed(&args);
-    let chosen: Vec<&str> = process::flag(&args, "--sets").map_or_else(
-        || SETS.iter().map(|spec| spec.name).collect(),
-        |names| names.split(',').collect(),
-    );
-    if let Some(unknown) = chosen
-        .iter()
-        .find(|name| !SETS.iter().any(|s| s.name == **name))
-    {
-        eprintln!(
-            "unknown set {unknown}; the sets are tournament, random30, random40, random50, random60"
-        );
+    let chosen: Vec<&str> = process::flag(&args, "--sets")
+        .map_or_else(|| names.clone(), |chosen| chosen.split(',').collect());
+    if let Some(unknown) = chosen.iter().find(|name| !names.contains(name)) {
+        eprintln!("unknown set {unknown}\n{usage}");
         std::process::exit(2);
     }
     let count: Option<usize> =
