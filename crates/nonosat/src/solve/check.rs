@@ -729,7 +729,11 @@ pub(super) fn sat_answer<'a, P: SolveKind>(
 }
 
 /// A SAT search of `puzzle` past `solutions` found without one: all but the last blocked, as
-/// [`Searcher::enumerate`] expects.
+/// [`Searcher::enumerate`] expects. After a race (the default strategy, on a puzzle small enough to
+/// race) it is CaDiCaL with the lines inside its search, where that can run, whichever racer
+/// answered: more solutions and the ambiguous cells take a solve a candidate cell, which the lines
+/// answer several times faster than varisat over the encoding, the first racer's backend
+/// (docs/performance.md). Otherwise it is `backend`'s search over the encoding.
 fn search_past<'a, P: SolveKind>(
     puzzle: &'a P,
     known: &Grid<P::Known>,
@@ -738,7 +742,15 @@ fn search_past<'a, P: SolveKind>(
     solutions: &[Grid<P::Value>],
 ) -> Result<P::Search<'a>, CheckError> {
     let interrupt = Interrupt::at(options.deadline);
-    let mut search = puzzle.sat_search(known.clone(), interrupt, backend)?;
+    let raced = known.cells().len() <= LARGE_PUZZLE_CELLS;
+    let lines = match options.strategy {
+        Strategy::Race if raced => puzzle.lines_search(known.clone(), interrupt.clone(), 0),
+        _ => None,
+    };
+    let mut search = match lines {
+        Some(search) => search,
+        None => puzzle.sat_search(known.clone(), interrupt, backend)?,
+    };
     for solution in &solutions[..solutions.len().saturating_sub(1)] {
         search.block(solution);
     }
@@ -889,6 +901,37 @@ mod tests {
             &report,
             handover,
         )
+    }
+
+    /// After a race, more solutions and the ambiguous cells are looked for by the lines inside
+    /// CaDiCaL's search, whose formula holds the cells alone, whichever racer's backend is
+    /// passed; under a backend of the user's choice, by that backend over the whole encoding.
+    /// Either search finds the one solution left.
+    #[test]
+    #[cfg(feature = "cadical")]
+    fn after_a_race_the_lines_search_for_more() {
+        use crate::model::Clue;
+
+        let one = || Clue::new(vec![1]);
+        // Two solutions: the diagonals.
+        let puzzle = Puzzle::new(vec![one(), one()], vec![one(), one()]).expect("fits");
+        let blank = Grid::filled(2, 2, Cell::Unknown);
+        let diagonal = Grid::from_rows(vec![vec![true, false], vec![false, true]]).expect("square");
+        for (strategy, cells_only) in [
+            (Strategy::Race, true),
+            (Strategy::Only(SatBackend::Varisat), false),
+            (Strategy::Only(SatBackend::Cadical), false),
+        ] {
+            let options = Options::default().with_strategy(strategy);
+            let found = vec![diagonal.clone()];
+            let mut search = search_past(&puzzle, &blank, &options, SatBackend::Varisat, &found)
+                .expect("a small formula");
+            assert_eq!(search.variables() == 4, cells_only, "{strategy:?}");
+            let mut solutions = found;
+            assert!(matches!(search.enumerate(3, &mut solutions), Ok(true)));
+            assert_eq!(solutions.len(), 2, "{strategy:?}");
+            assert_ne!(solutions[1], diagonal);
+        }
     }
 
     #[test]

@@ -276,6 +276,13 @@ impl<'a, L: Limit> Search<'a, L> {
             .collect()
     }
 
+    /// The formula's variables, cells and auxiliaries: the cells alone when the lines run inside
+    /// the search, which needs no clauses of theirs.
+    #[cfg(test)]
+    pub(crate) fn variables(&self) -> u32 {
+        crate::cnf::FreshVars::vars(&self.encoding)
+    }
+
     /// A counter of how many of `lits` are true, up to `most + 1`, added to the formula.
     pub(crate) fn counter(&mut self, lits: &[Lit], most: usize) -> Counter {
         Counter::new(lits, most, &mut self.encoding, &mut self.solver)
