@@ -384,9 +384,12 @@ where
         if !claim(claim_for(cut_short, first.0.solutions.len(), prove_unique)) {
             return Ok(None);
         }
+        // After a race, what the check goes on to gets a search of its own: the search a racer
+        // kept, where it kept one, looked near a solution through a counter of the distance to
+        // it, which slows every later solve severalfold, or runs on varisat.
         let search = |solutions: &[Grid<P::Value>]| match search {
-            Some(search) => Ok(search),
-            None => search_past(puzzle, &root, options, backend, solutions),
+            Some(search) if !goes_on_fresh(options.strategy, cells) => Ok(search),
+            _ => search_past(puzzle, &root, options, backend, solutions),
         };
         // The race's second racer does not look near the goal: the first racer's search does,
         // from the root the second racer probed.
@@ -728,6 +731,13 @@ pub(super) fn sat_answer<'a, P: SolveKind>(
     }
 }
 
+/// Whether a check under `strategy` of a puzzle of `cells` cells goes on after its verdict (to the
+/// ambiguous cells, more solutions, a count) on a search of its own ([`search_past`]) rather than
+/// on the one that answered: after a race, of whichever racer (docs/performance.md).
+fn goes_on_fresh(strategy: Strategy, cells: usize) -> bool {
+    strategy == Strategy::Race && cells <= LARGE_PUZZLE_CELLS
+}
+
 /// A SAT search of `puzzle` past `solutions` found without one: all but the last blocked, as
 /// [`Searcher::enumerate`] expects. After a race (the default strategy, on a puzzle small enough to
 /// race) it is CaDiCaL with the lines inside its search, where that can run, whichever racer
@@ -742,11 +752,9 @@ fn search_past<'a, P: SolveKind>(
     solutions: &[Grid<P::Value>],
 ) -> Result<P::Search<'a>, CheckError> {
     let interrupt = Interrupt::at(options.deadline);
-    let raced = known.cells().len() <= LARGE_PUZZLE_CELLS;
-    let lines = match options.strategy {
-        Strategy::Race if raced => puzzle.lines_search(known.clone(), interrupt.clone(), 0),
-        _ => None,
-    };
+    let lines = goes_on_fresh(options.strategy, known.cells().len())
+        .then(|| puzzle.lines_search(known.clone(), interrupt.clone(), 0))
+        .flatten();
     let mut search = match lines {
         Some(search) => search,
         None => puzzle.sat_search(known.clone(), interrupt, backend)?,
@@ -764,8 +772,7 @@ fn search_past<'a, P: SolveKind>(
 /// When the designer's goal is the first solution and there are others, the second one shown is
 /// the one a search that looks near the goal first finds, whichever search settled the verdict:
 /// when the search that answered does not look near the goal (the race's second racer),
-/// `near_goal` makes the one that does (the race's first racer's), which then goes on with the
-/// rest.
+/// `near_goal` makes the one that does (the race's first racer's) to show its answer.
 pub(super) fn finish<S>(
     search: impl FnOnce(&[Grid<S::Value>]) -> Result<S, CheckError>,
     near_goal: Option<impl FnOnce() -> Result<S, CheckError>>,
@@ -792,32 +799,27 @@ where
         return Ok(report);
     }
     let goal_first = matches!(report.goal, Some(GoalReport::Solves));
-    let settled = match near_goal {
-        Some(near_goal) if goal_first && report.verdict == Verdict::Multiple => {
-            settled_near_goal(near_goal()?, &mut report)?
-        }
-        _ => None,
-    };
+    if let Some(near_goal) = near_goal
+        && goal_first
+        && report.verdict == Verdict::Multiple
+    {
+        settle_near_goal(near_goal()?, &mut report)?;
+    }
     if report.verdict != Verdict::Timeout {
         verdict_known(&report);
     }
-    let search = |solutions: &[Grid<S::Value>]| match settled {
-        Some(settled) => Ok(settled),
-        None => search(solutions),
-    };
     search_deeper(search, options, &mut report)?;
     Ok(report)
 }
 
 /// Replaces the second solution of `report` (the goal first, then some other solution) by the one
-/// `search`, a fresh search, finds near the goal first, and returns that search to go on with; the
-/// search that settled the verdict may have found any other, and which would depend on the race.
-/// When the time limit cuts this short, the report keeps the second solution it had (and the
-/// search that found it goes on).
-fn settled_near_goal<S>(
+/// `search`, a fresh search, finds near the goal first; the search that settled the verdict may
+/// have found any other, and which would depend on the race. When the time limit cuts this short,
+/// the report keeps the second solution it had.
+fn settle_near_goal<S>(
     mut search: S,
     report: &mut Report<S::Value, S::Mismatch>,
-) -> Result<Option<S>, CheckError>
+) -> Result<(), CheckError>
 where
     S: Searcher<Limit = Option<Deadline>>,
     CheckError: From<S::Mismatch>,
@@ -826,11 +828,11 @@ where
     match search.find_another(&report.solutions[0].clone(), true, &mut shown) {
         Ok(()) if shown.len() == 2 => {
             report.solutions = shown;
-            Ok(Some(search))
+            Ok(())
         }
         // A fresh search that finds no other solution contradicts the verdict's: keep what was
         // verified rather than answer from the disagreement.
-        Ok(()) | Err(SearchError::Stopped(TimedOut)) => Ok(None),
+        Ok(()) | Err(SearchError::Stopped(TimedOut)) => Ok(()),
         Err(SearchError::Unverified(mismatch)) => Err(mismatch.into()),
     }
 }
@@ -903,10 +905,10 @@ mod tests {
         )
     }
 
-    /// After a race, more solutions and the ambiguous cells are looked for by the lines inside
-    /// CaDiCaL's search, whose formula holds the cells alone, whichever racer's backend is
-    /// passed; under a backend of the user's choice, by that backend over the whole encoding.
-    /// Either search finds the one solution left.
+    /// After a race, more solutions and the ambiguous cells are looked for on a search of their
+    /// own, the lines inside CaDiCaL's search, whose formula holds the cells alone, whichever
+    /// racer's backend is passed; under a backend of the user's choice, by that backend over the
+    /// whole encoding. Either search finds the one solution left.
     #[test]
     #[cfg(feature = "cadical")]
     fn after_a_race_the_lines_search_for_more() {
@@ -931,6 +933,12 @@ mod tests {
             assert!(matches!(search.enumerate(3, &mut solutions), Ok(true)));
             assert_eq!(solutions.len(), 2, "{strategy:?}");
             assert_ne!(solutions[1], diagonal);
+        }
+        // Only a race goes on on a search of its own; a search the user chose goes on itself.
+        assert!(goes_on_fresh(Strategy::Race, 4));
+        assert!(!goes_on_fresh(Strategy::Race, LARGE_PUZZLE_CELLS + 1));
+        for strategy in [Strategy::Auto, Strategy::Probing, Strategy::Lines] {
+            assert!(!goes_on_fresh(strategy, 4), "{strategy:?}");
         }
     }
 
