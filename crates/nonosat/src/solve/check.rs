@@ -384,12 +384,8 @@ where
         if !claim(claim_for(cut_short, first.0.solutions.len(), prove_unique)) {
             return Ok(None);
         }
-        // After a race, what the check goes on to gets a search of its own: the search a racer
-        // kept, where it kept one, looked near a solution through a counter of the distance to
-        // it, which slows every later solve severalfold, or runs on varisat.
-        let search = |solutions: &[Grid<P::Value>]| match search {
-            Some(search) if !goes_on_fresh(options.strategy, cells) => Ok(search),
-            _ => search_past(puzzle, &root, options, backend, solutions),
+        let search = |solutions: &[Grid<P::Value>]| {
+            search_past(puzzle, &root, options, backend, search, solutions)
         };
         // The race's second racer does not look near the goal: the first racer's search does,
         // from the root the second racer probed.
@@ -731,33 +727,32 @@ pub(super) fn sat_answer<'a, P: SolveKind>(
     }
 }
 
-/// Whether a check under `strategy` of a puzzle of `cells` cells goes on after its verdict (to the
-/// ambiguous cells, more solutions, a count) on a search of its own ([`search_past`]) rather than
-/// on the one that answered: after a race, of whichever racer (docs/performance.md).
-fn goes_on_fresh(strategy: Strategy, cells: usize) -> bool {
-    strategy == Strategy::Race && cells <= LARGE_PUZZLE_CELLS
-}
-
-/// A SAT search of `puzzle` past `solutions` found without one: all but the last blocked, as
-/// [`Searcher::enumerate`] expects. After a race (the default strategy, on a puzzle small enough to
-/// race) it is CaDiCaL with the lines inside its search, where that can run, whichever racer
-/// answered: more solutions and the ambiguous cells take a solve a candidate cell, which the lines
-/// answer several times faster than varisat over the encoding, the first racer's backend
-/// (docs/performance.md). Otherwise it is `backend`'s search over the encoding.
+/// The SAT search a check goes on with past its verdict's `solutions` (to the ambiguous cells,
+/// more solutions, a count): after a race (the default strategy, on a puzzle small enough to race),
+/// CaDiCaL with the lines inside its search where that can run, whichever racer answered; else
+/// `kept`, the search that answered, where there is one; else a new search of `backend` over the
+/// encoding. A new search has all solutions but the last blocked, as [`Searcher::enumerate`]
+/// expects. The ambiguous cells take a solve a candidate cell, which the lines answer several times
+/// faster than varisat over the encoding, and than a search that looked near a solution (the
+/// designer's goal, a dive's) through a counter of the distance to it, which every later solve
+/// propagates (docs/performance.md).
 fn search_past<'a, P: SolveKind>(
     puzzle: &'a P,
     known: &Grid<P::Known>,
     options: &Options,
     backend: SatBackend,
+    kept: Option<P::Search<'a>>,
     solutions: &[Grid<P::Value>],
 ) -> Result<P::Search<'a>, CheckError> {
     let interrupt = Interrupt::at(options.deadline);
-    let lines = goes_on_fresh(options.strategy, known.cells().len())
+    let raced = options.strategy == Strategy::Race && known.cells().len() <= LARGE_PUZZLE_CELLS;
+    let lines = raced
         .then(|| puzzle.lines_search(known.clone(), interrupt.clone(), 0))
         .flatten();
-    let mut search = match lines {
-        Some(search) => search,
-        None => puzzle.sat_search(known.clone(), interrupt, backend)?,
+    let mut search = match (lines, kept) {
+        (Some(lines), _) => lines,
+        (None, Some(kept)) => return Ok(kept),
+        (None, None) => puzzle.sat_search(known.clone(), interrupt, backend)?,
     };
     for solution in &solutions[..solutions.len().saturating_sub(1)] {
         search.block(solution);
@@ -907,8 +902,9 @@ mod tests {
 
     /// After a race, more solutions and the ambiguous cells are looked for on a search of their
     /// own, the lines inside CaDiCaL's search, whose formula holds the cells alone, whichever
-    /// racer's backend is passed; under a backend of the user's choice, by that backend over the
-    /// whole encoding. Either search finds the one solution left.
+    /// racer's backend is passed and whatever search it kept; under a backend of the user's
+    /// choice, by the search that answered, or else by that backend over the whole encoding.
+    /// Either search finds the one solution left.
     #[test]
     #[cfg(feature = "cadical")]
     fn after_a_race_the_lines_search_for_more() {
@@ -926,20 +922,45 @@ mod tests {
         ] {
             let options = Options::default().with_strategy(strategy);
             let found = vec![diagonal.clone()];
-            let mut search = search_past(&puzzle, &blank, &options, SatBackend::Varisat, &found)
-                .expect("a small formula");
+            let past = |kept| {
+                search_past(&puzzle, &blank, &options, SatBackend::Varisat, kept, &found)
+                    .expect("a small formula")
+            };
+            // A kept search over the whole encoding goes on only outside a race.
+            let encoding =
+                puzzle.sat_search(blank.clone(), Interrupt::default(), SatBackend::Cadical);
+            let kept = past(Some(encoding.expect("a small formula")));
+            assert_eq!(kept.variables() == 4, cells_only, "{strategy:?}");
+            let mut search = past(None);
             assert_eq!(search.variables() == 4, cells_only, "{strategy:?}");
             let mut solutions = found;
             assert!(matches!(search.enumerate(3, &mut solutions), Ok(true)));
             assert_eq!(solutions.len(), 2, "{strategy:?}");
             assert_ne!(solutions[1], diagonal);
         }
-        // Only a race goes on on a search of its own; a search the user chose goes on itself.
-        assert!(goes_on_fresh(Strategy::Race, 4));
-        assert!(!goes_on_fresh(Strategy::Race, LARGE_PUZZLE_CELLS + 1));
-        for strategy in [Strategy::Auto, Strategy::Probing, Strategy::Lines] {
-            assert!(!goes_on_fresh(strategy, 4), "{strategy:?}");
+        // A puzzle too large to race goes on over the encoding under the race too.
+        let (width, height) = (101, LARGE_PUZZLE_CELLS / 101 + 1);
+        // A black cell a row, on the diagonal: the encoding has block starts besides the cells.
+        let ones = |count| (0..count).map(|_| one()).collect::<Vec<_>>();
+        let mut columns = ones(height);
+        columns.resize(width, Clue::new(Vec::new()));
+        let large = Puzzle::new(ones(height), columns).expect("fits");
+        let blank = Grid::filled(width, height, Cell::Unknown);
+        let mut diagonal = Grid::filled(width, height, false);
+        for row in 0..height {
+            diagonal[Pos { row, col: row }] = true;
         }
+        let options = Options::default();
+        let search = search_past(
+            &large,
+            &blank,
+            &options,
+            SatBackend::Varisat,
+            None,
+            &[diagonal],
+        )
+        .expect("a small formula");
+        assert_ne!(search.variables() as usize, width * height);
     }
 
     #[test]
