@@ -12,12 +12,13 @@ use std::rc::Rc;
 
 use cadical_sys::{CaDiCal, Learner, ProofTracer, Status, Terminator};
 
-use super::lines::{self, LinePropagator};
+use super::LinePuzzle;
+use super::lines::{BlackWhiteLines, ColourLines, LinePropagator};
 use super::threaded::{Engine, Threaded};
 use super::{Backend, BackendRow, Interrupt, Model, Outcome, ProofOutcome};
 use crate::cnf::{ClauseSink, Lit};
 use crate::deadline::Deadline;
-use crate::model::Puzzle;
+use crate::logic::word::Word;
 
 /// CaDiCaL's row of the backend table: its search takes preferred phases.
 pub(super) const ROW: BackendRow = BackendRow {
@@ -89,7 +90,7 @@ impl Cadical {
     /// `order` numbers the order this search branches in among those of one puzzle's lines
     /// searches: 0 is CaDiCaL's own; any other shuffles the variables, from that seed, each time
     /// CaDiCaL resets its phases, so that each order searches differently.
-    fn with_lines(interrupt: Interrupt, puzzle: &Puzzle, order: u32) -> Self {
+    fn with_lines(interrupt: Interrupt, puzzle: &LinePuzzle, order: u32) -> Self {
         let counted = Rc::new(Cell::new(0));
         let mut solver = Cadical::counted(interrupt, LINES_WORK, Rc::clone(&counted));
         solver.inner.configure("sat");
@@ -100,21 +101,29 @@ impl Cadical {
             solver.inner.set("shufflerandom", 1);
             solver.inner.set("seed", order as i32);
         }
-        if lines::fits::<u64>(puzzle) {
-            solver
-                .inner
-                .connect_external_propagator(LinePropagator::<u64>::new(puzzle, counted));
+        if puzzle.fits::<u64>() {
+            solver.connect_lines::<u64>(puzzle, counted);
         } else {
-            solver
-                .inner
-                .connect_external_propagator(LinePropagator::<u128>::new(puzzle, counted));
+            solver.connect_lines::<u128>(puzzle, counted);
         }
-        let cells = (puzzle.width() * puzzle.height()) as i32;
-        solver.declare_up_to(cells);
-        for var in 1..=cells {
+        let vars = puzzle.cell_vars() as i32;
+        solver.declare_up_to(vars);
+        for var in 1..=vars {
             solver.inner.add_observed_var(var);
         }
         solver
+    }
+
+    /// Connects the propagator of `puzzle`'s lines in words `W`, counting its work on `counted`.
+    fn connect_lines<W: Word + 'static>(&mut self, puzzle: &LinePuzzle, counted: Rc<Cell<u64>>) {
+        match puzzle {
+            LinePuzzle::BlackWhite(puzzle) => self.inner.connect_external_propagator(
+                LinePropagator::new(BlackWhiteLines::<W>::new(puzzle), counted),
+            ),
+            LinePuzzle::Colour(puzzle) => self.inner.connect_external_propagator(
+                LinePropagator::new(ColourLines::<W>::new(puzzle), counted),
+            ),
+        }
     }
 
     /// Like [`Cadical::new`], with a tracer that writes CaDiCaL's DRAT proof; to be called before
@@ -201,14 +210,13 @@ impl ClauseSink for Cadical {
 /// for the propagator.
 pub(super) fn start_with_lines(
     interrupt: Interrupt,
-    puzzle: &Puzzle,
+    puzzle: LinePuzzle,
     order: u32,
 ) -> Option<Threaded> {
-    if !lines::fits::<u128>(puzzle) {
+    if !puzzle.fits::<u128>() {
         return None;
     }
     let watched = interrupt.clone();
-    let puzzle = puzzle.clone();
     Some(Threaded::start(interrupt, move || {
         Box::new(Cadical::with_lines(watched, &puzzle, order))
     }))

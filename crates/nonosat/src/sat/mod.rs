@@ -18,10 +18,57 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::cnf::{ClauseSink, Lit, Var};
 use crate::deadline::{Deadline, Limit};
-use crate::model::Puzzle;
+use crate::model::{ColourPuzzle, Puzzle};
 
 pub use budget::{TurnEnd, WorkBudget};
 pub use work::WorkClock;
+
+/// The puzzle whose lines a propagator solves inside CaDiCaL's search, either kind (read only in
+/// a build with CaDiCaL).
+#[derive(Clone, Debug)]
+#[cfg_attr(not(feature = "cadical"), allow(dead_code))]
+pub(crate) enum LinePuzzle {
+    /// A black-and-white puzzle.
+    BlackWhite(Puzzle),
+    /// A colour puzzle.
+    Colour(ColourPuzzle),
+}
+
+#[cfg(feature = "cadical")]
+impl LinePuzzle {
+    /// Whether the propagator takes the puzzle in words `W`: every line at most `W::BITS` cells.
+    pub(super) fn fits<W: crate::logic::word::Word>(&self) -> bool {
+        let (width, height) = self.size();
+        width <= W::BITS && height <= W::BITS
+    }
+
+    /// How many cell variables the puzzle has (its cells, times its values in colour).
+    pub(super) fn cell_vars(&self) -> usize {
+        match self {
+            LinePuzzle::BlackWhite(puzzle) => puzzle.cell_count(),
+            LinePuzzle::Colour(puzzle) => puzzle.cell_count() * (puzzle.palette().len() + 1),
+        }
+    }
+
+    fn size(&self) -> (usize, usize) {
+        match self {
+            LinePuzzle::BlackWhite(puzzle) => (puzzle.width(), puzzle.height()),
+            LinePuzzle::Colour(puzzle) => (puzzle.width(), puzzle.height()),
+        }
+    }
+}
+
+impl From<&Puzzle> for LinePuzzle {
+    fn from(puzzle: &Puzzle) -> Self {
+        LinePuzzle::BlackWhite(puzzle.clone())
+    }
+}
+
+impl From<&ColourPuzzle> for LinePuzzle {
+    fn from(puzzle: &ColourPuzzle) -> Self {
+        LinePuzzle::Colour(puzzle.clone())
+    }
+}
 
 /// A satisfying assignment, read from a solver.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -363,16 +410,20 @@ impl Solver<Option<Deadline>> {
     /// variables, and clauses about known cells. `order` numbers the order this search branches
     /// in (0: CaDiCaL's own, any other a shuffle from that seed). `None` in a build without
     /// CaDiCaL, or when a line is longer than 128 cells.
-    pub fn stoppable_with_lines(interrupt: Interrupt, puzzle: &Puzzle, order: u32) -> Option<Self> {
+    pub(crate) fn stoppable_with_lines(
+        interrupt: Interrupt,
+        puzzle: impl Into<LinePuzzle>,
+        order: u32,
+    ) -> Option<Self> {
         #[cfg(feature = "cadical")]
         {
             let (deadline, stop) = (interrupt.deadline, interrupt.stop.clone());
-            let backend = cadical::start_with_lines(interrupt, puzzle, order)?;
+            let backend = cadical::start_with_lines(interrupt, puzzle.into(), order)?;
             Some(Solver::around(Box::new(backend), deadline, stop))
         }
         #[cfg(not(feature = "cadical"))]
         {
-            let _ = (interrupt, puzzle, order);
+            let _ = (interrupt, puzzle.into(), order);
             None
         }
     }

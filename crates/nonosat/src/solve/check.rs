@@ -98,9 +98,11 @@ pub enum Strategy {
     /// [`Strategy::Probing`] with its proofs on varisat (on a puzzle with the designer's goal,
     /// varisat looking near the goal first) and, after a head start of about 30 ms of work,
     /// CaDiCaL looking anywhere: [`Strategy::Lines`] in two orders and CaDiCaL on the whole
-    /// encoding, taking turns on one core (`turns.rs`: the lines in CaDiCaL's order for about
-    /// a second of work, then the encoding and the lines in a shuffled order, by turns that
-    /// double, each keeping its work between its turns). When the depth-first search runs out of
+    /// encoding in its lean form, taking turns on one core (`turns.rs`: the lines in CaDiCaL's
+    /// order for about a second of work, then the encoding and the lines in a shuffled order, by
+    /// turns that double, each keeping its work between its turns; a colour puzzle's second
+    /// racer searches its whole encoding alone, `SolveKind::TAKES_TURNS`). When the
+    /// depth-first search runs out of
     /// budget, its thread dives (belief-guided decimation, black and white only) and, for a
     /// check, looks near what the dives find; where they find too few solutions it stops and
     /// leaves the puzzle to CaDiCaL, rather than search the same encoding on varisat. The
@@ -120,10 +122,10 @@ pub enum Strategy {
     /// CaDiCaL over the cell variables alone, with every row and column a propagator inside its
     /// search that explains each deduction by a clause over the line's known cells (lazy clause
     /// generation): the search learns from what the line solver deduces. "Unique" and "none"
-    /// rest on its refutation, whose clauses each hold in every solution of one line. Puzzles
-    /// with a line of more than 128 cells and builds without CaDiCaL run as [`Strategy::Auto`];
-    /// so do colour puzzles, for which that propagator is not written (their `lines_search`
-    /// says so).
+    /// rest on its refutation, whose clauses each hold in every solution of one line. Colour
+    /// puzzles alike, with a variable per cell and value and the colour line solver's
+    /// deductions ("this cell does not take that value"). Puzzles with a line of more than 128
+    /// cells and builds without CaDiCaL run as [`Strategy::Auto`].
     Lines,
     /// This backend alone.
     Only(SatBackend),
@@ -592,7 +594,7 @@ where
         work: racer.clock,
     };
     let turns = match racer.lines {
-        Lines::Turns(unit) => turns::take(
+        Lines::Turns(unit) if P::TAKES_TURNS => turns::take(
             puzzle,
             known,
             &report.solutions,
@@ -601,7 +603,7 @@ where
             unit,
             &interrupt,
         )?,
-        Lines::Off | Lines::On => None,
+        Lines::Off | Lines::On | Lines::Turns(_) => None,
     };
     if let Some((solutions, outcome)) = turns {
         report.solutions = solutions;
@@ -728,14 +730,16 @@ pub(super) fn sat_answer<'a, P: SolveKind>(
 }
 
 /// The SAT search a check goes on with past its verdict's `solutions` (to the ambiguous cells,
-/// more solutions, a count): after a race (the default strategy, on a puzzle small enough to race),
-/// CaDiCaL with the lines inside its search where that can run, whichever racer answered; else
-/// `kept`, the search that answered, where there is one; else a new search of `backend` over the
-/// encoding. A new search has all solutions but the last blocked, as [`Searcher::enumerate`]
-/// expects. The ambiguous cells take a solve a candidate cell, which the lines answer several times
-/// faster than varisat over the encoding, and than a search that looked near a solution (the
-/// designer's goal, a dive's) through a counter of the distance to it, which every later solve
-/// propagates (docs/performance.md).
+/// more solutions, a count): `kept`, the search that answered, where there is one, unless a race
+/// (the default strategy, on a puzzle small enough to race) of a kind whose second racer takes
+/// turns (black and white) answered; else, after a race, CaDiCaL with the lines inside its search
+/// where that can run; else `kept`; else a new search of `backend` over the encoding. A colour
+/// race's second racer searches the encoding alone, and that search, kept, answers the ambiguous
+/// cells of a hard puzzle in a fraction of a new search's time. A new search has all solutions but
+/// the last blocked, as [`Searcher::enumerate`] expects. The ambiguous cells take a solve a
+/// candidate cell, which the lines answer several times faster than varisat over the encoding, and
+/// than a search that looked near a solution (the designer's goal, a dive's) through a counter of
+/// the distance to it, which every later solve propagates (docs/performance.md).
 fn search_past<'a, P: SolveKind>(
     puzzle: &'a P,
     known: &Grid<P::Known>,
@@ -746,6 +750,10 @@ fn search_past<'a, P: SolveKind>(
 ) -> Result<P::Search<'a>, CheckError> {
     let interrupt = Interrupt::at(options.deadline);
     let raced = options.strategy == Strategy::Race && known.cells().len() <= LARGE_PUZZLE_CELLS;
+    let kept = match kept {
+        Some(kept) if !raced || !P::TAKES_TURNS => return Ok(kept),
+        kept => kept,
+    };
     let lines = raced
         .then(|| puzzle.lines_search(known.clone(), interrupt.clone(), 0))
         .flatten();
@@ -976,7 +984,8 @@ mod tests {
     /// encoding paused and resumed, turn after turn, each on its thread) finds as many solutions, up to
     /// two, as brute force, none twice, on random puzzles of 3x3 to 4x4 and on three hand-made
     /// ones with two, one and no solution; so does one lines search without a budget, which is
-    /// kept to go on with.
+    /// kept to go on with, on those and on small colour puzzles (whose racer searches the whole
+    /// encoding instead of taking turns, that search kept too).
     #[test]
     #[cfg(feature = "cadical")]
     fn searches_taking_turns_find_what_brute_force_finds() {
@@ -996,25 +1005,41 @@ mod tests {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         let random =
             (0..200).map(|round| random_puzzle(&mut rng, 3 + round % 2, 3 + round / 2 % 2));
-        let tiny = 1_000;
         for puzzle in hand_made.into_iter().chain(random) {
             let expected = brute_force(&puzzle);
-            for lines in [Lines::On, Lines::Turns(tiny)] {
-                let racer = Racer::alone(SatBackend::Cadical, false).lines(lines);
-                let (search, (found, outcome)) = from_blank(&puzzle, racer, None)
-                    .unwrap()
-                    .expect("a racer without a depth-first search never gives way");
-                assert!(outcome.is_ok(), "{lines:?} on {puzzle:?}");
-                let solutions = found.solutions;
-                assert_eq!(
-                    solutions.len(),
-                    expected.len().min(2),
-                    "{lines:?} on {puzzle:?}"
-                );
-                assert!(solutions.iter().all(|grid| expected.contains(grid)));
-                assert!(solutions.len() < 2 || solutions[0] != solutions[1]);
-                assert_eq!(search.is_some(), lines == Lines::On);
-            }
+            turns_find(&puzzle, &expected);
+        }
+        let mut rng = Rng(0x3C6E_F372_FE94_F82B);
+        for (puzzle, expected) in small_colour_puzzles(&mut rng, 100) {
+            turns_find(&puzzle, &expected);
+        }
+    }
+
+    /// Asserts that a racer taking turns from a unit of a microsecond (where the kind takes
+    /// turns), and one lines search without a budget, each find as many of the solutions
+    /// `expected` as a check asks for (up to two), none twice, and that only a search not in
+    /// turns is kept.
+    #[cfg(feature = "cadical")]
+    fn turns_find<P: SolveKind + std::fmt::Debug>(puzzle: &P, expected: &[Grid<P::Value>])
+    where
+        CheckError: From<P::Mismatch>,
+    {
+        let tiny = 1_000;
+        for lines in [Lines::On, Lines::Turns(tiny)] {
+            let racer = Racer::alone(SatBackend::Cadical, false).lines(lines);
+            let (search, (found, outcome)) = from_blank(puzzle, racer, None)
+                .unwrap()
+                .expect("a racer without a depth-first search never gives way");
+            assert!(outcome.is_ok(), "{lines:?} on {puzzle:?}");
+            let solutions = found.solutions;
+            assert_eq!(
+                solutions.len(),
+                expected.len().min(2),
+                "{lines:?} on {puzzle:?}"
+            );
+            assert!(solutions.iter().all(|grid| expected.contains(grid)));
+            assert!(solutions.len() < 2 || solutions[0] != solutions[1]);
+            assert_eq!(search.is_some(), lines == Lines::On || !P::TAKES_TURNS);
         }
     }
 
@@ -1217,8 +1242,24 @@ mod tests {
     #[test]
     #[cfg(feature = "cadical")]
     fn a_colour_depth_first_search_out_of_budget_gives_way_to_the_other_racer() {
+        let mut rng = crate::testing::Rng(0x2545_F491_4F6C_DD1D);
+        let (gave_way, dived) = gives_way(small_colour_puzzles(&mut rng, 200));
+        assert_eq!(dived, 0, "a colour puzzle has no dives");
+        assert!(
+            gave_way > 10,
+            "the search gave way on only {gave_way} puzzles"
+        );
+    }
+
+    /// `count` random colour puzzles of 3x3, 4x2 and 2x4 cells with two colours, half of them with
+    /// two rows' clues swapped and one reversed (often without a solution), each with its every
+    /// solution, found by trying every grid against the independent check.
+    #[cfg(feature = "cadical")]
+    fn small_colour_puzzles(
+        rng: &mut crate::testing::Rng,
+        count: usize,
+    ) -> impl Iterator<Item = (crate::model::ColourPuzzle, Vec<Grid<u8>>)> {
         use crate::model::{Block, Colour, ColourClue, ColourPuzzle, LineId, Palette};
-        use crate::testing::Rng;
 
         let clue_of = |cells: Vec<u8>| {
             let mut blocks: Vec<Block> = Vec::new();
@@ -1241,8 +1282,7 @@ mod tests {
             ],
         )
         .unwrap();
-        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
-        let puzzles = (0..200).map(|round| {
+        (0..count).map(move |round| {
             let (width, height) = [(3, 3), (4, 2), (2, 4)][round % 3];
             let cells: Vec<u8> = (0..width * height).map(|_| rng.below(3) as u8).collect();
             let picture = Grid::from_rows(cells.chunks(width).map(<[u8]>::to_vec).collect())
@@ -1277,13 +1317,7 @@ mod tests {
                 .filter(|grid| puzzle.check(grid).is_ok())
                 .collect();
             (puzzle, solutions)
-        });
-        let (gave_way, dived) = gives_way(puzzles);
-        assert_eq!(dived, 0, "a colour puzzle has no dives");
-        assert!(
-            gave_way > 10,
-            "the search gave way on only {gave_way} puzzles"
-        );
+        })
     }
 
     /// Races each puzzle with the depth-first search given no budget, checks the race's solutions

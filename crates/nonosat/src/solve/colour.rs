@@ -5,14 +5,14 @@
 //! ([`check`](super::check())): the depth-first search with probing runs on a colour board, and the
 //! race and `Strategy::Probing` work as they do for black and white. What differs is the formula
 //! (`cnf::encode`), the clause that blocks a solution ("some coloured cell takes another colour"),
-//! the independent check ([`ColourPuzzle::check`]), and one engine colour lacks: the lines inside
-//! CaDiCaL's search (`SolveKind::lines_search`). A cell is ambiguous when two solutions give it
-//! different colours. With a goal, the second solution is looked for near it first, as in black and
+//! the independent check ([`ColourPuzzle::check`]), and the line solver inside CaDiCaL's search
+//! (`SolveKind::lines_search`, the colour line solver's deductions as "this cell does not take
+//! that value"). A cell is ambiguous when two solutions give it different colours. With a goal, the second solution is looked for near it first, as in black and
 //! white (`Searcher::find_another`).
 
 use super::check::Report;
 use super::searcher::{Found, Propagated, SearchError, Searcher, SolveKind};
-use crate::cnf::{ClauseSink, ColourEncoding, Counter, Lit, TooLarge, encode};
+use crate::cnf::{ClauseSink, ColourEncoding, Counter, Encodable, Lit, TooLarge, encode};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::colour::{ColourLineSolver, ColourState, Colours, open_grid, propagate_colour};
 use crate::model::{BACKGROUND, ColourError, ColourMismatch, ColourPuzzle, Grid, Pos};
@@ -73,6 +73,12 @@ impl SolveKind for ColourPuzzle {
         ColourSearch::stoppable(self, known, interrupt, backend)
     }
 
+    /// No: a colour puzzle's second racer searches the colour encoding alone. The lines taking
+    /// turns decided hard random colour puzzles sooner, but a check then went on to the
+    /// ambiguous cells in a new search, where the encoding's search that answered, kept,
+    /// answered them in a fraction of that time (docs/performance.md).
+    const TAKES_TURNS: bool = false;
+
     /// None: colour has the one form of its encoding.
     fn lean_search(
         &self,
@@ -83,11 +89,13 @@ impl SolveKind for ColourPuzzle {
         None
     }
 
-    /// None: the lines as a propagator inside CaDiCaL's search are black-and-white only (its
-    /// explanations are written for the black-and-white line solver), so a colour puzzle's
-    /// [`Strategy::Lines`](super::Strategy::Lines) runs CaDiCaL on the colour encoding.
-    fn lines_search(&self, _: ColourState, _: Interrupt, _: u32) -> Option<Self::Search<'_>> {
-        None
+    fn lines_search(
+        &self,
+        known: ColourState,
+        interrupt: Interrupt,
+        order: u32,
+    ) -> Option<Self::Search<'_>> {
+        ColourSearch::stoppable_with_lines(self, known, interrupt, order)
     }
 
     /// No dive: belief propagation has no colour form yet.
@@ -135,6 +143,27 @@ impl<'a> ColourSearch<'a, Option<Deadline>> {
         let mut solver = Solver::stoppable(interrupt, backend);
         let encoding = encode(puzzle, &known, &mut solver)?;
         Ok(ColourSearch {
+            puzzle,
+            solver,
+            encoding,
+            known,
+        })
+    }
+
+    /// Like [`ColourSearch::stoppable`], on CaDiCaL solving the puzzle's lines inside its search
+    /// ([`Solver::stoppable_with_lines`]) over a formula of the cells alone (exactly one value a
+    /// cell, none ruled out by `known`), giving up as `interrupt` says, branching in the order
+    /// numbered `order`; `None` where that solver cannot run (a build without CaDiCaL, a line of
+    /// more than 128 cells).
+    pub(crate) fn stoppable_with_lines(
+        puzzle: &'a ColourPuzzle,
+        known: ColourState,
+        interrupt: Interrupt,
+        order: u32,
+    ) -> Option<Self> {
+        let mut solver = Solver::stoppable_with_lines(interrupt, puzzle, order)?;
+        let encoding = puzzle.encode_cells(&known, &mut solver);
+        Some(ColourSearch {
             puzzle,
             solver,
             encoding,

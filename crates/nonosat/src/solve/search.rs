@@ -37,6 +37,8 @@ impl SolveKind for Puzzle {
         Search::stoppable(self, known, interrupt, backend)
     }
 
+    const TAKES_TURNS: bool = true;
+
     fn lean_search(
         &self,
         known: Grid<Cell>,

@@ -60,6 +60,12 @@ pub(crate) trait SolveKind:
         backend: SatBackend,
     ) -> Result<Self::Search<'_>, TooLarge>;
 
+    /// Whether the race's second racer takes turns among CaDiCaL's searches (`turns.rs`: the
+    /// lines in two orders and the lean form of the encoding), whose searches stay on their
+    /// threads, rather than search the whole encoding alone, its search then kept for what a
+    /// check goes on to (`check.rs`, `search_past`).
+    const TAKES_TURNS: bool;
+
     /// Like [`SolveKind::sat_search`], over the lean form of the formula (block starts in order
     /// encoding: the same models, weaker unit propagation, a faster search on random puzzles);
     /// `None` for a kind that has no lean form.
