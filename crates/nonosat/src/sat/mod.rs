@@ -223,7 +223,7 @@ impl SatBackend {
     ];
 
     /// The backend that can also run the lines inside its search
-    /// ([`Solver::stoppable_with_lines`]), when this build has one: CaDiCaL.
+    /// (`Solver::stoppable_with_lines`), when this build has one: CaDiCaL.
     #[cfg(feature = "cadical")]
     pub const WITH_LINES: Option<SatBackend> = Some(SatBackend::Cadical);
     /// The backend that can also run the lines inside its search: none without CaDiCaL.
