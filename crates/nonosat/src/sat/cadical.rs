@@ -116,12 +116,13 @@ impl Cadical {
 
     /// Connects the propagator of `puzzle`'s lines in words `W`, counting its work on `counted`.
     fn connect_lines<W: Word + 'static>(&mut self, puzzle: &LinePuzzle, counted: Rc<Cell<u64>>) {
+        let size = puzzle.size();
         match puzzle {
             LinePuzzle::BlackWhite(puzzle) => self.inner.connect_external_propagator(
-                LinePropagator::new(BlackWhiteLines::<W>::new(puzzle), counted),
+                LinePropagator::new(BlackWhiteLines::<W>::new(puzzle), size, counted),
             ),
             LinePuzzle::Colour(puzzle) => self.inner.connect_external_propagator(
-                LinePropagator::new(ColourLines::<W>::new(puzzle), counted),
+                LinePropagator::new(ColourLines::<W>::new(puzzle), size, counted),
             ),
         }
     }

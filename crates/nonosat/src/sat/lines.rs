@@ -46,9 +46,6 @@ const WORK_PER_CELL_SOLVED: u64 = 4;
 /// A kind of puzzle's lines as the propagator solves them, in words `W`: how its cell variables
 /// rule out values, and its complete line solver over the values ruled out.
 pub(super) trait LineKind<W: Word> {
-    /// The puzzle's width and height.
-    fn size(&self) -> (usize, usize);
-
     /// The values a cell takes (2 in black and white).
     fn values(&self) -> usize;
 
@@ -75,8 +72,6 @@ pub(super) trait LineKind<W: Word> {
 
 /// Black-and-white lines: a cell is variable "black"; white is value 0, black value 1.
 pub(super) struct BlackWhiteLines<W: Word> {
-    width: usize,
-    height: usize,
     /// The rows' blocks, then the columns'.
     blocks: Vec<Vec<usize>>,
     solver: BitLineSolver<W>,
@@ -87,8 +82,6 @@ impl<W: Word> BlackWhiteLines<W> {
     pub(super) fn new(puzzle: &Puzzle) -> Self {
         let clues = puzzle.rows().iter().chain(puzzle.columns());
         BlackWhiteLines {
-            width: puzzle.width(),
-            height: puzzle.height(),
             blocks: clues.map(|clue| clue.blocks().to_vec()).collect(),
             solver: BitLineSolver::new(),
         }
@@ -96,10 +89,6 @@ impl<W: Word> BlackWhiteLines<W> {
 }
 
 impl<W: Word> LineKind<W> for BlackWhiteLines<W> {
-    fn size(&self) -> (usize, usize) {
-        (self.width, self.height)
-    }
-
     fn values(&self) -> usize {
         2
     }
@@ -139,8 +128,6 @@ impl<W: Word> LineKind<W> for BlackWhiteLines<W> {
 /// Colour lines: a cell has a variable per value (the background, then each colour), as in the
 /// colour encoding (`cnf/colour.rs`).
 pub(super) struct ColourLines<W: Word> {
-    width: usize,
-    height: usize,
     values: usize,
     /// The rows' clues, then the columns'.
     clues: Vec<ColourClue>,
@@ -155,8 +142,6 @@ impl<W: Word> ColourLines<W> {
     pub(super) fn new(puzzle: &ColourPuzzle) -> Self {
         let values = puzzle.palette().len() + 1;
         ColourLines {
-            width: puzzle.width(),
-            height: puzzle.height(),
             values,
             clues: puzzle
                 .rows()
@@ -172,10 +157,6 @@ impl<W: Word> ColourLines<W> {
 }
 
 impl<W: Word> LineKind<W> for ColourLines<W> {
-    fn size(&self) -> (usize, usize) {
-        (self.width, self.height)
-    }
-
     fn values(&self) -> usize {
         self.values
     }
@@ -270,10 +251,9 @@ pub(super) struct LinePropagator<K, W: Word> {
 }
 
 impl<K: LineKind<W>, W: Word> LinePropagator<K, W> {
-    /// A propagator for the lines of `kind`, every one at most `W::BITS` cells, counting its work
-    /// on `work`.
-    pub(super) fn new(kind: K, work: Rc<Cell<u64>>) -> Self {
-        let (width, height) = kind.size();
+    /// A propagator for the lines of `kind`, a puzzle of `width` by `height` cells, every line at
+    /// most `W::BITS` cells, counting its work on `work`.
+    pub(super) fn new(kind: K, (width, height): (usize, usize), work: Rc<Cell<u64>>) -> Self {
         debug_assert!(width <= W::BITS && height <= W::BITS);
         let (values, vars_per_cell) = (kind.values(), kind.vars_per_cell());
         let vars = width * height * vars_per_cell;
@@ -919,7 +899,10 @@ mod tests {
             let black: Vec<bool> = values.iter().map(|&value| value == 1).collect();
             blocks_of(&black) == blocks[line]
         });
-        (LinePropagator::new(lines, Rc::default()), fits)
+        (
+            LinePropagator::new(lines, (width, height), Rc::default()),
+            fits,
+        )
     }
 
     /// A random colour puzzle of `width` by `height` with `colours` colours, each cell's value
@@ -956,7 +939,10 @@ mod tests {
         let fits: Fits = Box::new(move |line: usize, values: &[usize]| {
             ColourClue::of_line(values.iter().map(|&value| value as u8)) == clues[line]
         });
-        (LinePropagator::new(lines, Rc::default()), fits)
+        (
+            LinePropagator::new(lines, (width, height), Rc::default()),
+            fits,
+        )
     }
 
     #[test]

@@ -50,7 +50,8 @@ impl LinePuzzle {
         }
     }
 
-    fn size(&self) -> (usize, usize) {
+    /// The puzzle's width and height.
+    pub(super) fn size(&self) -> (usize, usize) {
         match self {
             LinePuzzle::BlackWhite(puzzle) => (puzzle.width(), puzzle.height()),
             LinePuzzle::Colour(puzzle) => (puzzle.width(), puzzle.height()),
