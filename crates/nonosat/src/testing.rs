@@ -1,7 +1,7 @@
 //! What the unit tests share: a seeded generator, small random puzzles, and brute force, which
 //! finds every solution by trying every grid and shares no logic with the solvers.
 
-use crate::model::{Clue, Grid, Puzzle};
+use crate::model::{Clue, Colour, ColourPuzzle, Grid, Palette, Puzzle};
 
 /// A small deterministic random number generator for the tests.
 pub(crate) struct Rng(pub u64);
@@ -56,6 +56,30 @@ pub(crate) fn random_puzzle(rng: &mut Rng, width: usize, height: usize) -> Puzzl
         rows[a as usize] = Clue::new(reversed);
     }
     Puzzle::new(rows, columns).expect("the clues fit the grid")
+}
+
+/// A random colour puzzle of `width` by `height` with `colours` colours, each cell's value
+/// drawn evenly from the background and the colours.
+pub(crate) fn random_colour_puzzle(
+    rng: &mut Rng,
+    width: usize,
+    height: usize,
+    colours: u8,
+) -> ColourPuzzle {
+    let names = ["red", "green", "blue"];
+    let palette = Palette::new(
+        Colour::new("white", [255; 3]),
+        (0..colours)
+            .map(|c| Colour::new(names[c as usize], [80 * c, 0, 200 - 80 * c]))
+            .collect(),
+    )
+    .expect("distinct colours");
+    let cells: Vec<u8> = (0..width * height)
+        .map(|_| rng.below(u64::from(colours) + 1) as u8)
+        .collect();
+    let picture = Grid::from_rows(cells.chunks(width).map(<[u8]>::to_vec).collect())
+        .expect("rows of one width");
+    ColourPuzzle::from_picture(&picture, palette).expect("a picture makes a puzzle")
 }
 
 /// Every solution of `puzzle`, by trying every grid.

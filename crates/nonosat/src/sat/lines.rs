@@ -724,9 +724,9 @@ mod tests {
     use super::*;
     use crate::cnf::{ClauseSink, encode, encode_known_cells};
     use crate::deadline::Deadline;
-    use crate::model::{Cell, Colour, Grid, Palette};
+    use crate::model::{Cell, Grid};
     use crate::sat::{Interrupt, LinePuzzle, SatBackend, Solver, assert_finds_exactly_brute_force};
-    use crate::testing::{Rng, blocks_of, random_puzzle};
+    use crate::testing::{Rng, blocks_of, random_colour_puzzle, random_puzzle};
 
     /// Whether an arrangement (a value per cell) fits line `line`'s clue, by the clue it reads.
     type Fits = Box<dyn Fn(usize, &[usize]) -> bool>;
@@ -903,30 +903,6 @@ mod tests {
             LinePropagator::new(lines, (width, height), Rc::default()),
             fits,
         )
-    }
-
-    /// A random colour puzzle of `width` by `height` with `colours` colours, each cell's value
-    /// drawn evenly from the background and the colours.
-    fn random_colour_puzzle(
-        rng: &mut Rng,
-        width: usize,
-        height: usize,
-        colours: u8,
-    ) -> ColourPuzzle {
-        let names = ["red", "green", "blue"];
-        let palette = Palette::new(
-            Colour::new("white", [255; 3]),
-            (0..colours)
-                .map(|c| Colour::new(names[c as usize], [80 * c, 0, 200 - 80 * c]))
-                .collect(),
-        )
-        .expect("distinct colours");
-        let cells: Vec<u8> = (0..width * height)
-            .map(|_| rng.below(u64::from(colours) + 1) as u8)
-            .collect();
-        let picture = Grid::from_rows(cells.chunks(width).map(<[u8]>::to_vec).collect())
-            .expect("rows of one width");
-        ColourPuzzle::from_picture(&picture, palette).expect("a picture makes a puzzle")
     }
 
     /// Colour propagators of random puzzles up to 5x5 with two or three colours, and their lines'

@@ -1,11 +1,12 @@
 //! The ambiguous cells of a puzzle: every cell that differs between some two of its solutions.
 //!
-//! They are the open cells outside the backbone (the cells every solution agrees on). Cells fixed by
-//! line propagation are in the backbone. The rest start as candidates for it: those on which all
-//! solutions seen so far agree. Each candidate still standing is asked to take another value than
-//! in the first solution (another colour, in a colour puzzle), under an assumption: a model takes
-//! out every candidate it disagrees with (each of them is ambiguous), and an UNSAT answer puts the
-//! candidate in the backbone, where it is added as a unit clause to speed up the solves that follow.
+//! They are the open cells outside the backbone (the cells every solution agrees on). Cells fixed
+//! by line propagation, or by probing the root, are in the backbone. The rest start as candidates
+//! for it: those on which all solutions seen so far agree. Each candidate still standing is asked
+//! to take another value than in the first solution (another colour, in a colour puzzle), under an
+//! assumption: a model takes out every candidate it disagrees with (each of them is ambiguous), and
+//! an UNSAT answer puts the candidate in the backbone, where it is added as a unit clause to speed
+//! up the solves that follow.
 //!
 //! A search stopped by its limit keeps what it has: the cells shown ambiguous so far, each proved so
 //! by two solutions, marked incomplete.

@@ -552,25 +552,28 @@ where
         }
         // The depth-first search, unless the first solution is known or the racer only probes;
         // it goes on from the root just probed.
-        if goal.is_none() && racer.probing != Probing::Root {
-            let want = if prove_unique { 2 } else { 1 };
-            match dfs.solutions(want, &stopped, &mut report.solutions)? {
-                Ended::Enough => return Ok(Some((None, (report, Ok(()))))),
-                Ended::Stopped => return Ok(Some((None, (report, Err(TimedOut.into()))))),
-                Ended::OutOfBudget if racer.probing == Probing::GiveWay => {
-                    // This thread would sit idle while the other racer searches: it dives
-                    // instead, and gives way only if that finds too few solutions.
-                    let root = dfs.root_fixpoint().unwrap_or(&*known).clone();
-                    return answer_by_dives(puzzle, root, want, options, &racer, &stopped, report);
-                }
-                Ended::Exhausted | Ended::OutOfBudget => {}
-            }
+        let want = if prove_unique { 2 } else { 1 };
+        let ended = (goal.is_none() && racer.probing != Probing::Root)
+            .then(|| dfs.solutions(want, &stopped, &mut report.solutions))
+            .transpose()?;
+        // Every search after this one starts from what probing narrowed at the root, the SAT
+        // search and those a check goes on to alike: on designed puzzles that is often every
+        // cell, and the refutation of a second solution is then immediate; each cell it fixed is
+        // one fewer for the ambiguous cells to prove in the backbone.
+        if let Some(fixpoint) = dfs.root_fixpoint() {
+            *known = fixpoint.clone();
         }
-    }
-    // The SAT search starts from what probing narrowed at the root: on designed puzzles that is
-    // often every cell, and the refutation of a second solution is then immediate.
-    if let Some(fixpoint) = dfs.as_ref().and_then(ProbingSearch::root_fixpoint) {
-        *known = fixpoint.clone();
+        match ended {
+            Some(Ended::Enough) => return Ok(Some((None, (report, Ok(()))))),
+            Some(Ended::Stopped) => return Ok(Some((None, (report, Err(TimedOut.into()))))),
+            Some(Ended::OutOfBudget) if racer.probing == Probing::GiveWay => {
+                // This thread would sit idle while the other racer searches: it dives instead,
+                // and gives way only if that finds too few solutions.
+                let root = known.clone();
+                return answer_by_dives(puzzle, root, want, options, &racer, &stopped, report);
+            }
+            Some(Ended::Exhausted | Ended::OutOfBudget) | None => {}
+        }
     }
     // Line logic (or probing) fixed every cell, each by refuting its other values: the grid is
     // the only solution. A SAT search would add nothing to that refutation: its formula would
@@ -1235,6 +1238,70 @@ mod tests {
             narrower > 10,
             "probing narrowed line logic's root on only {narrower} puzzles"
         );
+    }
+
+    /// Once the first racer's depth-first search has answered, what a check goes on to (the
+    /// ambiguous cells, more solutions) starts from the root as probing left it, not as line
+    /// logic did: every cell probing fixed is one the ambiguous cells need not refute. Random
+    /// 4x4 puzzles, and colour ones of 5x5 and 6x5 with two or three colours.
+    #[test]
+    #[cfg(feature = "cadical")]
+    fn a_check_goes_on_from_the_root_probing_narrowed() {
+        use crate::testing::{Rng, random_colour_puzzle, random_puzzle};
+
+        let mut rng = Rng(0x5EED_0FAB_00C0_0DE5);
+        let black_and_white = (0..300).map(|_| random_puzzle(&mut rng, 4, 4));
+        let narrowed = goes_on_from_the_probed_root(black_and_white);
+        assert!(
+            narrowed > 10,
+            "only {narrowed} black-and-white roots narrowed"
+        );
+        let colour: Vec<_> = (0..600)
+            .map(|round| {
+                random_colour_puzzle(&mut rng, 12 + round % 3, 12, 2 + (round / 3 % 2) as u8)
+            })
+            .collect();
+        let colour = colour.into_iter();
+        let narrowed = goes_on_from_the_probed_root(colour);
+        assert!(narrowed > 10, "only {narrowed} colour roots narrowed");
+    }
+
+    /// Of `puzzles`, how many the first racer's depth-first search answered from a root that
+    /// probing narrowed; each time, the root left for what a check goes on to is that fixpoint.
+    #[cfg(feature = "cadical")]
+    fn goes_on_from_the_probed_root<P: SolveKind + std::fmt::Debug>(
+        puzzles: impl Iterator<Item = P>,
+    ) -> usize
+    where
+        CheckError: From<P::Mismatch>,
+    {
+        let mut narrowed = 0;
+        for puzzle in puzzles {
+            let propagated = puzzle.propagated();
+            if !propagated.consistent {
+                continue;
+            }
+            let lines = propagated.known;
+            let racer = first_racer();
+            let mut probing = ProbingSearch::new(&puzzle, &lines, racer.probes_per_cell);
+            probing.probe_root(&|| false);
+            let Some(fixpoint) = probing
+                .root_fixpoint()
+                .filter(|&fixpoint| *fixpoint != lines)
+            else {
+                continue;
+            };
+            let mut root = lines.clone();
+            let report = Report::timed_out(Duration::ZERO);
+            let options = Options::default();
+            let answer = first_answer(&puzzle, &mut root, &options, true, racer, &report, None);
+            let answer = answer.expect("a small puzzle");
+            if let Some((None, (_, Ok(())))) = answer {
+                assert_eq!(root, *fixpoint, "{puzzle:?}");
+                narrowed += 1;
+            }
+        }
+        narrowed
     }
 
     /// The same for colour puzzles: random 3x3 and 2x4 puzzles with two colours (half of them with

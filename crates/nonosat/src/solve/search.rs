@@ -226,7 +226,8 @@ impl<'a, L: Limit> Search<'a, L> {
         self.solver.add_clause(&blocking);
     }
 
-    /// The cells line propagation left open, row by row.
+    /// The cells the search started without a value for (neither line propagation nor probing
+    /// fixed them), row by row.
     pub(crate) fn open_cells(&self) -> Vec<Pos> {
         self.known
             .positions()

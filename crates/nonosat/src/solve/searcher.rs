@@ -144,7 +144,8 @@ pub(crate) trait Searcher {
     /// The limit every solve runs under.
     type Limit: Limit;
 
-    /// The cells line propagation left open, row by row.
+    /// The cells the search started without a value for (neither line propagation nor probing
+    /// fixed them), row by row.
     fn open_cells(&self) -> Vec<Pos>;
 
     /// The literal "the cell at `pos` has value `value`".
