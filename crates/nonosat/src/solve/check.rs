@@ -1243,9 +1243,8 @@ mod tests {
     /// Once the first racer's depth-first search has answered, what a check goes on to (the
     /// ambiguous cells, more solutions) starts from the root as probing left it, not as line
     /// logic did: every cell probing fixed is one the ambiguous cells need not refute. Random
-    /// 4x4 puzzles, and colour ones of 5x5 and 6x5 with two or three colours.
+    /// 4x4 puzzles, and colour ones of 12x12 to 14x12 with two or three colours.
     #[test]
-    #[cfg(feature = "cadical")]
     fn a_check_goes_on_from_the_root_probing_narrowed() {
         use crate::testing::{Rng, random_colour_puzzle, random_puzzle};
 
@@ -1256,19 +1255,15 @@ mod tests {
             narrowed > 10,
             "only {narrowed} black-and-white roots narrowed"
         );
-        let colour: Vec<_> = (0..600)
-            .map(|round| {
-                random_colour_puzzle(&mut rng, 12 + round % 3, 12, 2 + (round / 3 % 2) as u8)
-            })
-            .collect();
-        let colour = colour.into_iter();
+        let colour = (0..600).map(|round| {
+            random_colour_puzzle(&mut rng, 12 + round % 3, 12, 2 + (round / 3 % 2) as u8)
+        });
         let narrowed = goes_on_from_the_probed_root(colour);
         assert!(narrowed > 10, "only {narrowed} colour roots narrowed");
     }
 
     /// Of `puzzles`, how many the first racer's depth-first search answered from a root that
     /// probing narrowed; each time, the root left for what a check goes on to is that fixpoint.
-    #[cfg(feature = "cadical")]
     fn goes_on_from_the_probed_root<P: SolveKind + std::fmt::Debug>(
         puzzles: impl Iterator<Item = P>,
     ) -> usize
