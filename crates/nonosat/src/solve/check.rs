@@ -101,7 +101,8 @@ pub enum Strategy {
     /// encoding in its lean form, taking turns on one core (`turns.rs`: the lines in CaDiCaL's
     /// order for about a second of work, then the encoding and the lines in a shuffled order, by
     /// turns that double, each keeping its work between its turns; a colour puzzle's second
-    /// racer searches its whole encoding alone, `SolveKind::TAKES_TURNS`). When the
+    /// racer searches the lines alone, or its whole encoding where a check goes on to the
+    /// ambiguous cells, `SolveKind::TAKES_TURNS`). When the
     /// depth-first search runs out of
     /// budget, its thread dives (belief-guided decimation, black and white only) and, for a
     /// check, looks near what the dives find; where they find too few solutions it stops and
@@ -613,7 +614,15 @@ where
         // The searches stay on their threads: what a check goes on to gets a search of its own.
         return Ok(Some((None, (report, outcome))));
     }
-    if racer.lines == Lines::On
+    // A racer of a kind that takes no turns searches the lines alone in their place, unless the
+    // check goes on to the ambiguous cells (`SolveKind::TAKES_TURNS`).
+    let goes_on_to_ambiguous_cells = prove_unique && options.ambiguous_cells;
+    let lines_alone = match racer.lines {
+        Lines::On => true,
+        Lines::Turns(_) => !(P::TAKES_TURNS || goes_on_to_ambiguous_cells),
+        Lines::Off => false,
+    };
+    if lines_alone
         && let Some(mut search) = puzzle.lines_search(known.clone(), interrupt.clone(), 0)
     {
         let solutions = &mut report.solutions;
@@ -737,8 +746,9 @@ pub(super) fn sat_answer<'a, P: SolveKind>(
 /// (the default strategy, on a puzzle small enough to race) of a kind whose second racer takes
 /// turns (black and white) answered; else, after a race, CaDiCaL with the lines inside its search
 /// where that can run; else `kept`; else a new search of `backend` over the encoding. A colour
-/// race's second racer searches the encoding alone, and that search, kept, answers the ambiguous
-/// cells of a hard puzzle in a fraction of a new search's time. A new search has all solutions but
+/// race's second racer searches the encoding alone where the ambiguous cells are asked for, and
+/// that search, kept, answers them on a hard puzzle in a fraction of a new search's time. A new
+/// search has all solutions but
 /// the last blocked, as [`Searcher::enumerate`] expects. The ambiguous cells take a solve a
 /// candidate cell, which the lines answer several times faster than varisat over the encoding, and
 /// than a search that looked near a solution (the designer's goal, a dive's) through a counter of
@@ -1044,6 +1054,42 @@ mod tests {
             assert!(solutions.len() < 2 || solutions[0] != solutions[1]);
             assert_eq!(search.is_some(), lines == Lines::On || !P::TAKES_TURNS);
         }
+    }
+
+    /// A colour race's second racer answers on the lines alone, whose formula holds the cells'
+    /// values alone, unless the check goes on to the ambiguous cells: then on the whole colour
+    /// encoding, whose search it keeps for them. Either way it finds the solutions a check
+    /// needs, on random 3x3 and 2x4 colour puzzles with two solutions or more.
+    #[test]
+    #[cfg(feature = "cadical")]
+    fn a_colour_racer_searches_the_lines_unless_the_ambiguous_cells_are_asked_for() {
+        let mut rng = crate::testing::Rng(0x9E37_79B9_7F4A_7C15);
+        let mut compared = 0;
+        for (puzzle, expected) in small_colour_puzzles(&mut rng, 300) {
+            if expected.len() < 2 {
+                continue;
+            }
+            let variables = [false, true].map(|ambiguous_cells| {
+                let options = Options::default().with_ambiguous_cells(ambiguous_cells);
+                let [_, second] = racers(SatBackend::Cadical);
+                let open = crate::logic::kind::Kind::open(&puzzle);
+                let mut root = Grid::filled(puzzle.width(), puzzle.height(), open);
+                let report = Report::timed_out(Duration::ZERO);
+                let answer =
+                    first_answer(&puzzle, &mut root, &options, true, second, &report, None);
+                let (search, (found, outcome)) =
+                    answer.unwrap().expect("the second racer never gives way");
+                assert!(outcome.is_ok(), "{puzzle:?}");
+                assert_eq!(found.solutions.len(), 2, "{puzzle:?}");
+                assert!(found.solutions.iter().all(|grid| expected.contains(grid)));
+                search.map(|search| search.variables())
+            });
+            if let [Some(lines), Some(encoding)] = variables {
+                assert!(lines < encoding, "{lines} against {encoding} on {puzzle:?}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 10, "only {compared} puzzles needed a search");
     }
 
     /// The race's answer does not hang on timing. With no head start, so that both racers search

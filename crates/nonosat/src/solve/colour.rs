@@ -4,7 +4,8 @@
 //! The driver, verdicts, options, reports, backends and races are those of black and white
 //! ([`check`](super::check())): the depth-first search with probing runs on a colour board, and the
 //! race and `Strategy::Probing` work as they do for black and white, but for the race's second
-//! racer, which searches the colour encoding alone rather than take turns (`TAKES_TURNS`). What
+//! racer, which searches the lines alone (the encoding for the ambiguous cells) rather than take
+//! turns (`TAKES_TURNS`). What
 //! differs is the formula (`cnf::encode`), the clause that blocks a solution ("some coloured cell
 //! takes another colour"), the independent check ([`ColourPuzzle::check`]), and the line solver
 //! inside CaDiCaL's search (`SolveKind::lines_search`, the colour line solver's deductions as "this
@@ -14,6 +15,8 @@
 
 use super::check::Report;
 use super::searcher::{Found, Propagated, SearchError, Searcher, SolveKind};
+#[cfg(test)]
+use crate::cnf::FreshVars;
 use crate::cnf::{ClauseSink, ColourEncoding, Counter, Encodable, Lit, TooLarge, encode};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::colour::{ColourLineSolver, ColourState, Colours, open_grid, propagate_colour};
@@ -75,10 +78,12 @@ impl SolveKind for ColourPuzzle {
         ColourSearch::stoppable(self, known, interrupt, backend)
     }
 
-    /// No: a colour puzzle's second racer searches the colour encoding alone. The lines taking
-    /// turns decided hard random colour puzzles sooner, but a check then went on to the
-    /// ambiguous cells in a new search, where the encoding's search that answered, kept,
-    /// answered them in a fraction of that time (docs/performance.md).
+    /// No: a colour puzzle's second racer searches the lines alone, which decide hard random
+    /// colour puzzles about twice as soon as the colour encoding (it has no lean form); but where
+    /// a check goes on to the ambiguous cells, it searches the encoding alone, whose search,
+    /// kept, refutes a cell's other colours many times sooner than the lines' (a cell of the
+    /// backbone is one UNSAT solve). Taking turns, whose searches stay on their threads, a check
+    /// would go on in a new search, which costs more (docs/performance.md).
     const TAKES_TURNS: bool = false;
 
     /// None: colour has the one form of its encoding.
@@ -150,6 +155,13 @@ impl<'a> ColourSearch<'a, Option<Deadline>> {
             encoding,
             known,
         })
+    }
+
+    /// The formula's variables, cells' values and auxiliaries: the cells' values alone when the
+    /// lines run inside the search.
+    #[cfg(test)]
+    pub(crate) fn variables(&self) -> u32 {
+        FreshVars::vars(&self.encoding)
     }
 
     /// Like [`ColourSearch::stoppable`], on CaDiCaL solving the puzzle's lines inside its search

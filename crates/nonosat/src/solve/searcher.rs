@@ -62,8 +62,9 @@ pub(crate) trait SolveKind:
 
     /// Whether the race's second racer takes turns among CaDiCaL's searches (`turns.rs`: the
     /// lines in two orders and the lean form of the encoding), whose searches stay on their
-    /// threads, rather than search the whole encoding alone, its search then kept for what a
-    /// check goes on to (`check.rs`, `search_past`).
+    /// threads, rather than search the lines alone (where they can run), or the whole encoding
+    /// where a check goes on to the ambiguous cells, its search then kept for what a check goes
+    /// on to (`check.rs`, `search_past`).
     const TAKES_TURNS: bool;
 
     /// Like [`SolveKind::sat_search`], over the lean form of the formula (block starts in order
