@@ -15,7 +15,7 @@
 
 use super::check::Report;
 use super::searcher::{Found, Propagated, SearchError, Searcher, SolveKind};
-#[cfg(test)]
+#[cfg(all(test, feature = "serde", feature = "cadical"))]
 use crate::cnf::FreshVars;
 use crate::cnf::{ClauseSink, ColourEncoding, Counter, Encodable, Lit, TooLarge, encode};
 use crate::deadline::{Deadline, Limit};
@@ -159,7 +159,7 @@ impl<'a> ColourSearch<'a, Option<Deadline>> {
 
     /// The formula's variables, cells' values and auxiliaries: the cells' values alone when the
     /// lines run inside the search.
-    #[cfg(test)]
+    #[cfg(all(test, feature = "serde", feature = "cadical"))]
     pub(crate) fn variables(&self) -> u32 {
         FreshVars::vars(&self.encoding)
     }

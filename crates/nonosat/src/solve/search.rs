@@ -281,7 +281,7 @@ impl<'a, L: Limit> Search<'a, L> {
 
     /// The formula's variables, cells and auxiliaries: the cells alone when the lines run inside
     /// the search, which needs no clauses of theirs.
-    #[cfg(test)]
+    #[cfg(all(test, feature = "serde", feature = "cadical"))]
     pub(crate) fn variables(&self) -> u32 {
         crate::cnf::FreshVars::vars(&self.encoding)
     }
