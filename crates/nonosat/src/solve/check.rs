@@ -96,22 +96,20 @@ pub enum Strategy {
     /// Two searches on two threads, the answer that took less work winning (work counted, not
     /// timed, so that the same racer wins every run) and the other stopped then:
     /// [`Strategy::Probing`] with its proofs on varisat (on a puzzle with the designer's goal,
-    /// varisat looking near the goal first) and, after a head start of about 30 ms of work,
-    /// CaDiCaL looking anywhere: [`Strategy::Lines`] in two orders and CaDiCaL on the whole
-    /// encoding in its lean form, taking turns on one core (`turns.rs`: the lines in CaDiCaL's
-    /// order for about a second of work, then the encoding and the lines in a shuffled order, by
-    /// turns that double, each keeping its work between its turns; a colour puzzle's second
-    /// racer searches the lines alone, or its whole encoding where a check goes on to the
-    /// ambiguous cells, `SolveKind::TAKES_TURNS`). When the
-    /// depth-first search runs out of
-    /// budget, its thread dives (belief-guided decimation, black and white only) and, for a
-    /// check, looks near what the dives find; where they find too few solutions it stops and
-    /// leaves the puzzle to CaDiCaL, rather than search the same encoding on varisat. The
-    /// verdict is the same either way, and so are the solutions shown, but under a time limit
-    /// (docs/ambiguity.md). Puzzles of more than
-    /// [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down, and builds without CaDiCaL,
-    /// run as [`Strategy::Auto`]. The default, of [`Options::default`] too, so that every caller
-    /// gets the strongest search.
+    /// varisat looking near the goal first) and, after a head start of about 30 ms of work, CaDiCaL
+    /// looking anywhere: [`Strategy::Lines`] in two orders and CaDiCaL on the whole encoding in its
+    /// lean form, taking turns on one core (`turns.rs`: the lines in CaDiCaL's order for about a
+    /// second of work, then the encoding and the lines in a shuffled order, by turns that double,
+    /// each keeping its work between its turns; a colour puzzle's second racer searches the lines
+    /// alone, or its whole encoding where a check goes on to the ambiguous cells,
+    /// `SolveKind::TAKES_TURNS`). When the depth-first search runs out of budget, its thread dives
+    /// (belief-guided decimation, black and white only) and, for a check, looks near what the dives
+    /// find; where they find too few solutions it stops and leaves the puzzle to CaDiCaL, rather
+    /// than search the same encoding on varisat. The verdict is the same either way, and so are the
+    /// solutions shown, but under a time limit (docs/ambiguity.md). Puzzles of more than
+    /// [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down, and builds without CaDiCaL, run
+    /// as [`Strategy::Auto`]. The default, of [`Options::default`] too, so that every caller gets
+    /// the strongest search.
     #[default]
     Race,
     /// A depth-first search with line propagation and probing at every node (`dfs`) looks for
@@ -741,18 +739,17 @@ pub(super) fn sat_answer<'a, P: SolveKind>(
     }
 }
 
-/// The SAT search a check goes on with past its verdict's `solutions` (to the ambiguous cells,
-/// more solutions, a count): `kept`, the search that answered, where there is one, unless a race
-/// (the default strategy, on a puzzle small enough to race) of a kind whose second racer takes
-/// turns (black and white) answered; else, after a race, CaDiCaL with the lines inside its search
-/// where that can run; else `kept`; else a new search of `backend` over the encoding. A colour
-/// race's second racer searches the encoding alone where the ambiguous cells are asked for, and
-/// that search, kept, answers them on a hard puzzle in a fraction of a new search's time. A new
-/// search has all solutions but
-/// the last blocked, as [`Searcher::enumerate`] expects. The ambiguous cells take a solve a
-/// candidate cell, which the lines answer several times faster than varisat over the encoding, and
-/// than a search that looked near a solution (the designer's goal, a dive's) through a counter of
-/// the distance to it, which every later solve propagates (docs/performance.md).
+/// The SAT search a check goes on with past its verdict's `solutions` (to the ambiguous cells, more
+/// solutions, a count): `kept`, the search that answered, where there is one, unless a race (the
+/// default strategy, on a puzzle small enough to race) of a kind whose second racer takes turns
+/// (black and white) answered; else, after a race, CaDiCaL with the lines inside its search where
+/// that can run; else `kept`; else a new search of `backend` over the encoding. A colour race's
+/// second racer searches the encoding alone where the ambiguous cells are asked for, and that
+/// search, kept, answers them on a hard puzzle in a fraction of a new search's time. A new search
+/// has all solutions but the last blocked, as [`Searcher::enumerate`] expects. The ambiguous cells
+/// take a solve a candidate cell, which the lines answer several times faster than varisat over the
+/// encoding, and than a search that looked near a solution (the designer's goal, a dive's) through
+/// a counter of the distance to it, which every later solve propagates (docs/performance.md).
 fn search_past<'a, P: SolveKind>(
     puzzle: &'a P,
     known: &Grid<P::Known>,

@@ -5,13 +5,12 @@
 //! ([`check`](super::check())): the depth-first search with probing runs on a colour board, and the
 //! race and `Strategy::Probing` work as they do for black and white, but for the race's second
 //! racer, which searches the lines alone (the encoding for the ambiguous cells) rather than take
-//! turns (`TAKES_TURNS`). What
-//! differs is the formula (`cnf::encode`), the clause that blocks a solution ("some coloured cell
-//! takes another colour"), the independent check ([`ColourPuzzle::check`]), and the line solver
-//! inside CaDiCaL's search (`SolveKind::lines_search`, the colour line solver's deductions as "this
-//! cell does not take that value"). A cell is ambiguous when two solutions give it different
-//! colours. With a goal, the second solution is looked for near it first, as in black and white
-//! (`Searcher::find_another`).
+//! turns (`TAKES_TURNS`). What differs is the formula (`cnf::encode`), the clause that blocks a
+//! solution ("some coloured cell takes another colour"), the independent check
+//! ([`ColourPuzzle::check`]), and the line solver inside CaDiCaL's search
+//! (`SolveKind::lines_search`, the colour line solver's deductions as "this cell does not take that
+//! value"). A cell is ambiguous when two solutions give it different colours. With a goal, the
+//! second solution is looked for near it first, as in black and white (`Searcher::find_another`).
 
 use super::check::Report;
 use super::searcher::{Found, Propagated, SearchError, Searcher, SolveKind};
