@@ -1,9 +1,7 @@
 //! What the unit tests share: a seeded generator, small random puzzles, and brute force, which
 //! finds every solution by trying every grid and shares no logic with the solvers.
 
-use crate::model::{Clue, Grid, Puzzle};
-#[cfg(any(feature = "serde", feature = "cadical"))]
-use crate::model::{Colour, ColourPuzzle, Palette};
+use crate::model::{Clue, Colour, ColourPuzzle, Grid, Palette, Puzzle};
 
 /// A small deterministic random number generator for the tests.
 pub(crate) struct Rng(pub u64);
@@ -61,9 +59,7 @@ pub(crate) fn random_puzzle(rng: &mut Rng, width: usize, height: usize) -> Puzzl
 }
 
 /// A random colour puzzle of `width` by `height` with `colours` colours, each cell's value
-/// drawn evenly from the background and the colours (for the tests of the lines inside CaDiCaL's
-/// search and of the race).
-#[cfg(any(feature = "serde", feature = "cadical"))]
+/// drawn evenly from the background and the colours.
 pub(crate) fn random_colour_puzzle(
     rng: &mut Rng,
     width: usize,

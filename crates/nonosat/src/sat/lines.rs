@@ -725,6 +725,7 @@ mod tests {
     use crate::cnf::{ClauseSink, encode, encode_known_cells};
     use crate::deadline::Deadline;
     use crate::model::{Cell, Grid};
+    use crate::sat::all_colour_solutions;
     use crate::sat::{Interrupt, LinePuzzle, SatBackend, Solver, assert_finds_exactly_brute_force};
     use crate::testing::{Rng, blocks_of, random_colour_puzzle, random_puzzle};
 
@@ -951,31 +952,6 @@ mod tests {
             refuted += usize::from(solutions == 0);
         }
         assert!(refuted > 20, "only {refuted} puzzles without a solution");
-    }
-
-    /// All the solutions of a colour puzzle's formula in `solver` (its cells numbered as
-    /// `encoding` says), each passing the puzzle's check, in order.
-    fn all_colour_solutions(
-        puzzle: &ColourPuzzle,
-        mut solver: Solver<Option<Deadline>>,
-        encoding: &crate::cnf::ColourEncoding,
-    ) -> Vec<Grid<u8>> {
-        let mut found = Vec::new();
-        while let Some(model) = solver.solve().expect("no limit") {
-            let mut grid = Grid::filled(puzzle.width(), puzzle.height(), 0);
-            for pos in grid.positions() {
-                let values = encoding.values() as u8;
-                let mut set = (0..values).filter(|&c| model.value(encoding.cell_var(pos, c)));
-                grid[pos] = set.next().expect("a value a cell");
-                assert_eq!(set.next(), None, "one value a cell");
-            }
-            assert!(puzzle.check(&grid).is_ok(), "{puzzle:?}");
-            assert!(!found.contains(&grid), "a solution found twice: {puzzle:?}");
-            solver.add_clause(&encoding.blocking_clause(&grid));
-            found.push(grid);
-        }
-        found.sort_by_key(|grid| grid.cells().to_vec());
-        found
     }
 
     /// CaDiCaL with the colour lines inside its search, from a blank grid, finds exactly the

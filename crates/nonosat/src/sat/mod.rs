@@ -501,3 +501,34 @@ pub(crate) fn assert_finds_exactly_brute_force(
     assert!(expected.is_empty(), "{puzzle:?}");
     found.len()
 }
+
+/// All the solutions of a colour puzzle's formula in `solver` (its cells numbered as `encoding`
+/// says), each passing the puzzle's check and none found twice, blocked one at a time, in the
+/// order of their cells.
+#[cfg(test)]
+pub(crate) fn all_colour_solutions<L: Limit>(
+    puzzle: &ColourPuzzle,
+    mut solver: Solver<L>,
+    encoding: &crate::cnf::ColourEncoding,
+) -> Vec<crate::model::Grid<u8>>
+where
+    L::Exceeded: std::fmt::Debug,
+{
+    use crate::model::Grid;
+    let mut found = Vec::new();
+    while let Some(model) = solver.solve().expect("no limit") {
+        let mut grid = Grid::filled(puzzle.width(), puzzle.height(), 0);
+        for pos in grid.positions() {
+            let values = encoding.values() as u8;
+            let mut set = (0..values).filter(|&c| model.value(encoding.cell_var(pos, c)));
+            grid[pos] = set.next().expect("a value a cell");
+            assert_eq!(set.next(), None, "one value a cell");
+        }
+        assert!(puzzle.check(&grid).is_ok(), "{puzzle:?}");
+        assert!(!found.contains(&grid), "a solution found twice: {puzzle:?}");
+        solver.add_clause(&encoding.blocking_clause(&grid));
+        found.push(grid);
+    }
+    found.sort_by_key(|grid| grid.cells().to_vec());
+    found
+}

@@ -607,17 +607,37 @@ mod tests {
         assert!(searched > 10, "only {searched} puzzles needed a search");
     }
 
+    /// Asks a search of `puzzle` from `blank` for every solution, and checks that it ends
+    /// exhausted having found exactly `expected`, each once.
+    fn assert_finds_exactly<K: Kind + std::fmt::Debug>(
+        puzzle: &K,
+        blank: &Grid<K::Known>,
+        expected: &[Grid<K::Value>],
+    ) {
+        let mut search = ProbingSearch::new(puzzle, blank, PROBES_PER_CELL);
+        let mut found = Vec::new();
+        let ended = search.solutions(usize::MAX, &|| false, &mut found);
+        assert!(matches!(ended, Ok(Ended::Exhausted)), "{puzzle:?}");
+        assert_eq!(found.len(), expected.len(), "{puzzle:?}");
+        assert!(
+            found.iter().all(|grid| expected.contains(grid)),
+            "{puzzle:?}"
+        );
+    }
+
     /// Asked for every solution, the search finds exactly those of the puzzle's formula, each
     /// once, and ends exhausted: probing each open cell once below the root, rather than to a
-    /// fixpoint, leaves the search complete. Random puzzles of 8 to 11 cells a side, blocked one
-    /// solution at a time on varisat over the whole encoding (none of the search's logic) for the
-    /// solutions to compare with (each passing the puzzle's check); those with more than 40 are
-    /// left out.
+    /// fixpoint, leaves the search complete. Random black-and-white puzzles of 8 to 11 cells a
+    /// side (those with more than 40 solutions left out), and random colour puzzles of 3 to 6 cells
+    /// a side with two or three colours; their solutions to compare with are varisat's over the
+    /// whole encoding (none of the search's logic), blocked one at a time, each passing the
+    /// puzzle's check.
     #[test]
     fn every_solution_is_found_by_a_search_probing_once_below_the_root() {
         use crate::cnf::{ClauseSink, encode};
         use crate::deadline::NoDeadline;
-        use crate::sat::Solver;
+        use crate::sat::{Solver, all_colour_solutions};
+        use crate::testing::random_colour_puzzle;
         const MOST: usize = 40;
         let mut branched = 0;
         for (puzzle, blank) in small_puzzles(0x2545_F491_4F6C_DD1D) {
@@ -636,23 +656,30 @@ mod tests {
                     break;
                 }
             }
-            if expected.len() > MOST {
-                continue;
+            if expected.len() <= MOST {
+                assert_finds_exactly(&puzzle, &blank, &expected);
+                branched += usize::from(expected.len() > 1);
             }
-            let mut search = ProbingSearch::new(&puzzle, &blank, PROBES_PER_CELL);
-            let mut found = Vec::new();
-            let ended = search.solutions(usize::MAX, &|| false, &mut found).unwrap();
-            assert_eq!(ended, Ended::Exhausted, "{puzzle:?}");
-            assert_eq!(found.len(), expected.len(), "{puzzle:?}");
-            assert!(
-                found.iter().all(|grid| expected.contains(grid)),
-                "{puzzle:?}"
-            );
-            branched += usize::from(expected.len() > 1);
         }
         assert!(
             branched > 20,
             "only {branched} puzzles with two solutions or more"
+        );
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut several = 0;
+        for round in 0..100 {
+            let (width, height) = (3 + round % 4, 3 + round / 4 % 4);
+            let puzzle = random_colour_puzzle(&mut rng, width, height, 2 + (round % 2) as u8);
+            let blank = crate::logic::colour::open_grid(&puzzle);
+            let mut solver = Solver::new(NoDeadline);
+            let encoding = encode(&puzzle, &blank, &mut solver).expect("a small formula");
+            let expected = all_colour_solutions(&puzzle, solver, &encoding);
+            assert_finds_exactly(&puzzle, &blank, &expected);
+            several += usize::from(expected.len() > 1);
+        }
+        assert!(
+            several > 10,
+            "only {several} colour puzzles with two solutions or more"
         );
     }
 
