@@ -725,8 +725,10 @@ mod tests {
     use crate::cnf::{ClauseSink, encode, encode_known_cells};
     use crate::deadline::Deadline;
     use crate::model::{Cell, Grid};
-    use crate::sat::all_colour_solutions;
-    use crate::sat::{Interrupt, LinePuzzle, SatBackend, Solver, assert_finds_exactly_brute_force};
+    use crate::sat::{
+        Interrupt, LinePuzzle, SatBackend, Solver, all_colour_solutions,
+        assert_finds_exactly_brute_force,
+    };
     use crate::testing::{Rng, blocks_of, random_colour_puzzle, random_puzzle};
 
     /// Whether an arrangement (a value per cell) fits line `line`'s clue, by the clue it reads.
