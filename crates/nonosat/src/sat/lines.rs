@@ -722,12 +722,12 @@ impl<K: LineKind<W>, W: Word> ExternalPropagator for LinePropagator<K, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cnf::{ClauseSink, encode, encode_known_cells};
+    use crate::cnf::{encode, encode_known_cells};
     use crate::deadline::Deadline;
     use crate::model::{Cell, Grid};
     use crate::sat::{
         Interrupt, LinePuzzle, SatBackend, Solver, all_colour_solutions,
-        assert_finds_exactly_brute_force,
+        assert_finds_exactly_brute_force, black_and_white_solutions,
     };
     use crate::testing::{Rng, blocks_of, random_colour_puzzle, random_puzzle};
 
@@ -1015,19 +1015,7 @@ mod tests {
                     true => encode_known_cells(&puzzle, &blank, &mut solver),
                     false => encode(&puzzle, &blank, &mut solver).expect("a small formula"),
                 };
-                let mut found = Vec::new();
-                while found.len() < 3 {
-                    let Some(model) = solver.solve().expect("no limit") else {
-                        break;
-                    };
-                    let mut grid = Grid::filled(width, height, false);
-                    for pos in grid.positions() {
-                        grid[pos] = model.value(encoding.cell_var(pos));
-                    }
-                    assert!(puzzle.check(&grid).is_ok(), "lines {lines}: {puzzle:?}");
-                    solver.add_clause(&encoding.blocking_clause(&grid));
-                    found.push(grid);
-                }
+                let mut found = black_and_white_solutions(&puzzle, &mut solver, &encoding, 3);
                 found.sort_by_key(|grid| grid.cells().to_vec());
                 found
             };

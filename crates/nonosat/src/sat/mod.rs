@@ -474,18 +474,25 @@ pub(crate) fn add_pigeonhole(sink: &mut impl ClauseSink, holes: i64) {
     }
 }
 
-/// Every solution of `puzzle` that `solver`, holding a formula of it whose cells `encoding`
-/// numbers, finds, each blocked before the next, against brute force: each passes the puzzle's
-/// check, none is found twice, and they are exactly brute force's. Returns how many there are.
+/// Up to `most` solutions of `puzzle` that `solver`, holding a formula of it whose cells
+/// `encoding` numbers, finds, each blocked before the next, in the order found: each passes the
+/// puzzle's check, and none is found twice.
 #[cfg(test)]
-pub(crate) fn assert_finds_exactly_brute_force(
+pub(crate) fn black_and_white_solutions<L: Limit>(
     puzzle: &Puzzle,
-    solver: &mut Solver<Option<Deadline>>,
+    solver: &mut Solver<L>,
     encoding: &crate::cnf::Encoding,
-) -> usize {
+    most: usize,
+) -> Vec<crate::model::Grid<bool>>
+where
+    L::Exceeded: std::fmt::Debug,
+{
     use crate::model::Grid;
     let mut found: Vec<Grid<bool>> = Vec::new();
-    while let Some(model) = solver.solve().expect("no limit") {
+    while found.len() < most {
+        let Some(model) = solver.solve().expect("no limit") else {
+            break;
+        };
         let mut grid = Grid::filled(puzzle.width(), puzzle.height(), false);
         for pos in grid.positions() {
             grid[pos] = model.value(encoding.cell_var(pos));
@@ -495,6 +502,19 @@ pub(crate) fn assert_finds_exactly_brute_force(
         solver.add_clause(&encoding.blocking_clause(&grid));
         found.push(grid);
     }
+    found
+}
+
+/// Every solution of `puzzle` that `solver`, holding a formula of it whose cells `encoding`
+/// numbers, finds ([`black_and_white_solutions`]), against brute force: they are exactly brute
+/// force's. Returns how many there are.
+#[cfg(test)]
+pub(crate) fn assert_finds_exactly_brute_force(
+    puzzle: &Puzzle,
+    solver: &mut Solver<Option<Deadline>>,
+    encoding: &crate::cnf::Encoding,
+) -> usize {
+    let found = black_and_white_solutions(puzzle, solver, encoding, usize::MAX);
     let mut expected = crate::testing::brute_force(puzzle);
     assert_eq!(found.len(), expected.len(), "{puzzle:?}");
     expected.retain(|grid| !found.contains(grid));

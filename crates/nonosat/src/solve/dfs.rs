@@ -634,28 +634,16 @@ mod tests {
     /// puzzle's check.
     #[test]
     fn every_solution_is_found_by_a_search_probing_once_below_the_root() {
-        use crate::cnf::{ClauseSink, encode};
+        use crate::cnf::encode;
         use crate::deadline::NoDeadline;
-        use crate::sat::{Solver, all_colour_solutions};
+        use crate::sat::{Solver, all_colour_solutions, black_and_white_solutions};
         use crate::testing::random_colour_puzzle;
         const MOST: usize = 40;
         let mut branched = 0;
         for (puzzle, blank) in small_puzzles(0x2545_F491_4F6C_DD1D) {
             let mut solver = Solver::new(NoDeadline);
             let encoding = encode(&puzzle, &blank, &mut solver).expect("a small formula");
-            let mut expected = Vec::new();
-            while let Some(model) = solver.solve().expect("no limit") {
-                let mut grid = blank.map(|_| false);
-                for pos in blank.positions() {
-                    grid[pos] = model.value(encoding.cell_var(pos));
-                }
-                assert!(puzzle.check(&grid).is_ok(), "{puzzle:?}");
-                solver.add_clause(&encoding.blocking_clause(&grid));
-                expected.push(grid);
-                if expected.len() > MOST {
-                    break;
-                }
-            }
+            let expected = black_and_white_solutions(&puzzle, &mut solver, &encoding, MOST + 1);
             if expected.len() <= MOST {
                 assert_finds_exactly(&puzzle, &blank, &expected);
                 branched += usize::from(expected.len() > 1);
