@@ -7,7 +7,8 @@
 //! - [`check`](mod@check) holds the one driver of check and solve, their options and reports;
 //! - `search` keeps a puzzle's formula in a solver and finds solutions, each verified by
 //!   [`Puzzle::check`](crate::Puzzle::check);
-//! - `dfs` looks for solutions by depth-first search with probing, for [`Strategy::Probing`];
+//! - `dfs` looks for solutions by depth-first search with probing, for [`Strategy::Probing`],
+//!   and `nogoods` keeps what its runs proved across its restarts;
 //! - `race` runs two searches on two threads, the answer that took less work winning
 //!   (`sat::WorkClock` counts it), `handover` passes the root's fixpoint from the first racer to
 //!   the second, and `turns` lets the second racer's searches take turns on one core;
@@ -28,6 +29,7 @@ mod design;
 mod dfs;
 mod handover;
 mod kind;
+mod nogoods;
 mod race;
 mod regions;
 pub mod repair;
