@@ -86,6 +86,7 @@ enum LastOpen<V> {
     One(usize, V),
 }
 
+/// Whether all of `set` holds on `board`, all but one pair, or less.
 fn last_open<K: Kind>(set: &[(usize, K::Value)], board: &Board<'_, K>) -> LastOpen<K::Value> {
     let mut open = None;
     for &(cell, value) in set {
