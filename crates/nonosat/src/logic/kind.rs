@@ -87,6 +87,11 @@ pub trait Kind: Nonogram {
     /// The values `known` leaves, in the order a probe tries them.
     fn values(known: Self::Known) -> impl Iterator<Item = Self::Value>;
 
+    /// Whether `known` leaves `value`.
+    fn allows(known: Self::Known, value: Self::Value) -> bool {
+        Self::values(known).any(|left| left == value)
+    }
+
     /// `known` without `value` (which it holds, with another).
     fn without(known: Self::Known, value: Self::Value) -> Self::Known;
 

@@ -150,13 +150,11 @@ enum Node<V> {
     Branch(usize, V),
 }
 
-/// A branch taken: where to undo to, and the cell and value tried.
+/// A branch taken: where to undo to, and the decision (on the second branch, `negative`: the
+/// cell takes any value but the one tried first).
 struct Choice<V> {
     mark: usize,
-    cell: usize,
-    value: V,
-    /// Whether this is the second branch: the cell takes any value but `value`.
-    second: bool,
+    decision: Decision<V>,
 }
 
 impl<'p, K: Kind> ProbingSearch<'p, K> {
@@ -313,9 +311,11 @@ impl<'p, K: Kind> ProbingSearch<'p, K> {
                         let mark = self.board.mark();
                         path.push(Choice {
                             mark,
-                            cell,
-                            value,
-                            second: false,
+                            decision: Decision {
+                                cell,
+                                value,
+                                negative: false,
+                            },
                         });
                         self.board.fix(cell, value);
                         consistent = self.board.propagate().is_ok();
@@ -337,11 +337,8 @@ impl<'p, K: Kind> ProbingSearch<'p, K> {
                 dead_ends += 1;
             }
             if dead_ends >= limit {
-                self.nogoods.record(path.iter().map(|choice| Decision {
-                    cell: choice.cell,
-                    value: choice.value,
-                    negative: choice.second,
-                }));
+                self.nogoods
+                    .record(path.iter().map(|choice| &choice.decision));
                 self.board.undo(root);
                 return Ok(Run::Restart);
             }
@@ -352,13 +349,21 @@ impl<'p, K: Kind> ProbingSearch<'p, K> {
                     return Ok(Run::Ended(Ended::Exhausted));
                 };
                 self.board.undo(choice.mark);
-                if !choice.second {
-                    let others = K::without(self.board.cell(choice.cell), choice.value);
+                let Decision {
+                    cell,
+                    value,
+                    negative,
+                } = choice.decision;
+                if !negative {
+                    let others = K::without(self.board.cell(cell), value);
                     path.push(Choice {
-                        second: true,
-                        ..choice
+                        mark: choice.mark,
+                        decision: Decision {
+                            negative: true,
+                            ..choice.decision
+                        },
                     });
-                    self.board.narrow(choice.cell, others);
+                    self.board.narrow(cell, others);
                     consistent = self.board.propagate().is_ok();
                     break;
                 }
@@ -530,11 +535,10 @@ impl<'p, K: Kind> ProbingSearch<'p, K> {
             .get_or_insert_with(|| self.puzzle.likelier_values(&self.board.grid(), stop));
         let guess = likelier.get(cell).copied().flatten();
         let open = self.board.cell(cell);
-        let may_take = |value| K::values(open).any(|left| left == value);
         [guess, self.scores[cell].1]
             .into_iter()
             .flatten()
-            .find(|&value| may_take(value))
+            .find(|&value| K::allows(open, value))
             .unwrap_or_else(|| K::value_of(open))
     }
 }

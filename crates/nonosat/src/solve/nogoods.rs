@@ -27,6 +27,7 @@ pub(super) struct Nogoods<K: Kind> {
 
 /// A decision on a run's path: the cell, the value tried first, and whether the search has gone
 /// on to the cell's other values (every branch below the value searched through).
+#[derive(Clone, Copy)]
 pub(super) struct Decision<V> {
     pub(super) cell: usize,
     pub(super) value: V,
@@ -40,7 +41,10 @@ impl<K: Kind> Nogoods<K> {
 
     /// Records what a run proved that restarts at a dead end with `path`, its decisions from the
     /// root down: a set for each negative decision, and one for the dead end.
-    pub(super) fn record(&mut self, path: impl Iterator<Item = Decision<K::Value>>) {
+    pub(super) fn record<'d>(&mut self, path: impl Iterator<Item = &'d Decision<K::Value>>)
+    where
+        K::Value: 'd,
+    {
         let mut positives = Vec::new();
         for decision in path {
             if decision.negative {
@@ -95,7 +99,7 @@ fn last_open<K: Kind>(set: &[(usize, K::Value)], board: &Board<'_, K>) -> LastOp
             if K::value_of(known) != value {
                 return LastOpen::Unsettled;
             }
-        } else if !K::values(known).any(|left| left == value) || open.is_some() {
+        } else if !K::allows(known, value) || open.is_some() {
             return LastOpen::Unsettled;
         } else {
             open = Some((cell, value));
@@ -142,7 +146,7 @@ mod tests {
     fn a_set_of_one_open_pair_strikes_its_value() {
         let puzzle = diagonals();
         let mut nogoods = Nogoods::new();
-        nogoods.record([decision(0, true, true), decision(1, false, false)].into_iter());
+        nogoods.record([decision(0, true, true), decision(1, false, false)].iter());
         assert_eq!(nogoods.sets, vec![vec![(0, true)], vec![(1, false)]]);
         let mut board = propagated_blank(&puzzle);
         assert_eq!(nogoods.narrow(&mut board), Ok(()));
@@ -162,7 +166,7 @@ mod tests {
             decision(3, true, true),
             decision(2, false, false),
         ];
-        nogoods.record(path.into_iter());
+        nogoods.record(path.iter());
         assert_eq!(
             nogoods.sets,
             vec![
@@ -174,8 +178,8 @@ mod tests {
         let mut board = propagated_blank(&puzzle);
         assert_eq!(nogoods.narrow(&mut board), Ok(()));
         assert_eq!(board.cell(0), Cell::Unknown, "no set has one open pair");
-        nogoods.record([decision(0, true, false)].into_iter());
-        nogoods.record([decision(0, false, false)].into_iter());
+        nogoods.record([decision(0, true, false)].iter());
+        nogoods.record([decision(0, false, false)].iter());
         assert_eq!(nogoods.narrow(&mut board), Err(Contradiction));
     }
 }
