@@ -38,8 +38,9 @@ use crate::model::{Cell, Clue};
 /// `u128` ([`BitLineSolver<u128>`]).
 pub const MAX_LEN: usize = 64;
 
-/// The most blocks a line of 128 cells can hold: the size of a [`Sweep`] of either word.
-const MAX_BLOCKS: usize = 64;
+/// The most blocks a line of 128 cells can hold (colour blocks of different colours may touch,
+/// so up to one a cell): the size of a [`Sweep`] of either word, black and white or colour.
+const MAX_BLOCKS: usize = 128;
 
 /// The known cells of a line of up to `W::BITS` cells: bit `i` of `black` (of `white`) says that
 /// cell `i` is known black (white). No bit is in both, nor at or beyond the line's length.
@@ -118,13 +119,13 @@ impl LineSolver for QuickLineSolver {
     }
 }
 
-/// The prefix sweep's words: per block, the cells where it can start on its own (`fits`) and
-/// with the blocks before it placed (`starts`), and per number of blocks placed before, the cells
-/// that can be white after them (`whites`).
-struct Sweep<W> {
-    fits: [W; MAX_BLOCKS],
-    starts: [W; MAX_BLOCKS],
-    whites: [W; MAX_BLOCKS + 1],
+/// The prefix sweep's words, of this solver and the colour one's: per block, the cells where it
+/// can start on its own (`fits`) and with the blocks before it placed (`starts`), and per number
+/// of blocks placed before, the cells that can be white (the background) after them (`whites`).
+pub(super) struct Sweep<W> {
+    pub(super) fits: [W; MAX_BLOCKS],
+    pub(super) starts: [W; MAX_BLOCKS],
+    pub(super) whites: [W; MAX_BLOCKS + 1],
 }
 
 impl<W: Word> Default for Sweep<W> {

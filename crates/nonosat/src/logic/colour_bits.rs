@@ -31,36 +31,13 @@
 //! every cell keeps one.
 
 use super::Contradiction;
-use super::bits::{DownRuns, run_on, runs_of, shift_left, shift_right, smear};
+use super::bits::{DownRuns, Sweep, run_on, runs_of, shift_left, shift_right, smear};
 use super::word::Word;
 use crate::model::{Block, ColourClue};
 
 /// The most values a cell can take: the background and 31 colours, the bits of a
 /// [`Colours`](super::colour::Colours).
 pub const MAX_VALUES: usize = 32;
-
-/// The most blocks a line of 128 cells can hold (blocks of different colours may touch): the
-/// size of a [`Sweep`] of either word.
-const MAX_BLOCKS: usize = 128;
-
-/// The prefix sweep's words: per block, the cells where it can start on its own (`fits`: its
-/// cells may all take its colour) and with the blocks before it placed (`starts`), and per number
-/// of blocks placed before, the cells that can be background after them (`whites`).
-struct Sweep<W> {
-    fits: [W; MAX_BLOCKS],
-    starts: [W; MAX_BLOCKS],
-    whites: [W; MAX_BLOCKS + 1],
-}
-
-impl<W: Word> Default for Sweep<W> {
-    fn default() -> Self {
-        Sweep {
-            fits: [W::ZERO; MAX_BLOCKS],
-            starts: [W::ZERO; MAX_BLOCKS],
-            whites: [W::ZERO; MAX_BLOCKS + 1],
-        }
-    }
-}
 
 /// Solves colour lines of up to `W::BITS` cells; keeps its words between calls.
 pub struct ColourBitSolver<W: Word = u64> {
