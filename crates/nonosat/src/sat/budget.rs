@@ -31,6 +31,8 @@ struct Shared {
 struct State {
     /// The work granted so far, all turns together.
     granted: u64,
+    /// The work the latest turn was granted.
+    last_grant: u64,
     /// Where the solver's turn stands.
     turn: TurnEnd,
     /// Whether a solver out of its grant stops its solve rather than pause inside it.
@@ -71,10 +73,17 @@ impl WorkBudget {
     pub fn grant(&self, more: u64) {
         let mut state = self.lock();
         state.granted = state.granted.saturating_add(more);
+        state.last_grant = more;
         if state.turn == TurnEnd::Paused {
             state.turn = TurnEnd::Running;
         }
         self.0.changed.notify_all();
+    }
+
+    /// For the solver, during its turn: lengthens the turn by as much again as it was granted.
+    pub fn lengthen_turn(&self) {
+        let mut state = self.lock();
+        state.granted = state.granted.saturating_add(state.last_grant);
     }
 
     /// Marks the solver's search as over, so that its owner stops waiting for its turn to end.
@@ -207,6 +216,26 @@ mod tests {
         budget.grant(1000);
         assert!(budget.wait_for_grant(&never));
         assert!(budget.go_on(1500, &never));
+    }
+
+    /// A solver that lengthens its turn goes on for as much again as the turn was granted, and
+    /// no further; a later turn lengthens by its own grant.
+    #[test]
+    fn a_lengthened_turn_lasts_its_grant_again() {
+        let budget = WorkBudget::stopping();
+        let never = || false;
+        budget.grant(1000);
+        budget.lengthen_turn();
+        assert!(budget.go_on(1999, &never));
+        assert!(!budget.go_on(2000, &never));
+        assert_eq!(budget.wait_turn_end(&never), TurnEnd::Paused);
+        budget.grant(300);
+        assert!(budget.wait_for_grant(&never));
+        assert!(!budget.go_on(2300, &never));
+        budget.grant(300);
+        budget.lengthen_turn();
+        assert!(budget.go_on(2899, &never));
+        assert!(!budget.go_on(2900, &never));
     }
 
     /// An owner waiting for a turn that does not end stops when told to.

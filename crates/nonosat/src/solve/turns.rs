@@ -8,6 +8,9 @@
 //! same step of its search on every run) that grow round by round; a search out of its grant waits
 //! for its next turn with what it has learned ([`Engine::budget`]). A puzzle then costs a small
 //! multiple of what its quickest search would alone, without knowing which that is, on one core.
+//! In a check, the search that finds the first solution has its turn lengthened by as much again
+//! ([`WorkBudget::lengthen_turn`]): what it has learned is what a second solution or a refutation
+//! needs, while the others would have to find a first solution again (docs/performance.md).
 //!
 //! [`WorkClock`]: crate::sat::WorkClock
 
@@ -141,7 +144,15 @@ where
         };
         let mut found = solutions.to_vec();
         loop {
-            let outcome = sat_answer::<P>(&mut search, prove_unique, false, &mut found);
+            // A check's first solution is asked for apart from the second, so that finding it
+            // lengthens the turn (see the module's documentation).
+            let first_only = prove_unique && found.is_empty();
+            let outcome =
+                sat_answer::<P>(&mut search, prove_unique && !first_only, false, &mut found);
+            if first_only && outcome.is_ok() && !found.is_empty() {
+                budget.lengthen_turn();
+                continue;
+            }
             let out_of_turn =
                 matches!(outcome, Err(SearchError::Stopped(_))) && !searches_stopped();
             if !out_of_turn || !budget.wait_for_grant(&searches_stopped) {
