@@ -16,6 +16,16 @@ impl Rng {
     }
 }
 
+/// A random picture of `width` x `height`, each cell black or white evenly.
+pub(crate) fn random_picture(rng: &mut Rng, width: usize, height: usize) -> Grid<bool> {
+    Grid::from_rows(
+        (0..height)
+            .map(|_| (0..width).map(|_| rng.below(2) == 1).collect())
+            .collect(),
+    )
+    .expect("rows of one width")
+}
+
 /// The blocks of a row of cells, read directly.
 pub(crate) fn blocks_of(cells: &[bool]) -> Vec<usize> {
     let mut blocks = Vec::new();

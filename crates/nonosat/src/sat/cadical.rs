@@ -39,6 +39,8 @@ pub struct Cadical {
     proof: Option<Rc<RefCell<DratLines>>>,
     /// The literals given preferred phases, to be unphased when the preferences are forgotten.
     preferred: Vec<i32>,
+    /// The work its callbacks count, which its terminator spends against the budget.
+    counted: Rc<Cell<u64>>,
 }
 
 impl Cadical {
@@ -61,7 +63,7 @@ impl Cadical {
             inner.connect_terminator(InterruptTerminator {
                 interrupt,
                 per_poll: weights.per_poll,
-                counted,
+                counted: Rc::clone(&counted),
                 counted_so_far: 0,
                 spent: 0,
                 granted: 0,
@@ -73,6 +75,7 @@ impl Cadical {
             buffer: Vec::new(),
             proof: None,
             preferred: Vec::new(),
+            counted,
         }
     }
 
@@ -180,6 +183,10 @@ impl Backend for Cadical {
         for lit in std::mem::take(&mut self.preferred) {
             self.inner.unphase(lit);
         }
+    }
+
+    fn count_work(&mut self, units: u64) {
+        self.counted.set(self.counted.get() + units);
     }
 }
 

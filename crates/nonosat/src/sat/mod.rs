@@ -200,6 +200,11 @@ pub trait Backend: ClauseSink {
 
     /// Drops every preference made by [`Backend::prefer`].
     fn forget_preferences(&mut self) {}
+
+    /// Counts `units` of work done for this solver's search outside it (a guess to search near)
+    /// as its own: against its budget's grants and on its clock, from its next poll on. A solver
+    /// that counts no work (varisat) ignores it.
+    fn count_work(&mut self, _units: u64) {}
 }
 
 /// The SAT solvers nonosat can run on.
@@ -366,6 +371,11 @@ impl<L: Limit> Solver<L> {
         if !self.past_limit {
             self.backend.forget_preferences();
         }
+    }
+
+    /// Counts work done outside the backend for its search ([`Backend::count_work`]).
+    pub fn count_work(&mut self, units: u64) {
+        self.backend.count_work(units);
     }
 
     /// Whether the limit has passed, or (for a solver made by [`Solver::stoppable`]) its stop

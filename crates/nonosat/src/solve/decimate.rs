@@ -10,7 +10,7 @@
 //! every time), and so may find another solution, or one where the first dived into a dead end.
 
 use super::dfs::XorShift;
-use crate::logic::belief::{MAX_ROUNDS, Messages, black_beliefs_from};
+use crate::logic::belief::{MAX_ROUNDS, Messages, WORK_PER_BELIEF_STATE, black_beliefs_from};
 use crate::logic::bits::QuickLineSolver;
 use crate::logic::propagate_lines;
 use crate::model::{Cell, Grid, LineId, Puzzle};
@@ -23,9 +23,8 @@ const ROUNDS_AFTER_A_DECISION: usize = 3;
 const CHOSEN_AMONG: u64 = 3;
 
 /// The work a dive counts on a racer's clock (in the depth-first search's units, about a
-/// nanosecond each): for each line belief propagation solves, per state of its recursion (a cell
-/// and a count of blocks), and for each line propagation solves.
-const WORK_PER_BELIEF_STATE: u64 = 4;
+/// nanosecond each) for each line propagation solves; belief propagation's lines count
+/// [`WORK_PER_BELIEF_STATE`] a state.
 const WORK_PER_LINE_SOLVED: u64 = 100;
 
 /// One dive from the cells `known`, propagated first: a solution, or `None` when it ends in a
@@ -121,12 +120,7 @@ mod tests {
         let mut rng = Rng(0x1B87_3593_D2B4_2F4D);
         let (mut solved, mut others) = (0, 0);
         for _ in 0..40 {
-            let picture = Grid::from_rows(
-                (0..15)
-                    .map(|_| (0..15).map(|_| rng.below(2) == 1).collect())
-                    .collect(),
-            )
-            .expect("rows of one width");
+            let picture = crate::testing::random_picture(&mut rng, 15, 15);
             let puzzle = Puzzle::from_picture(&picture).expect("a puzzle");
             let blank = Grid::filled(15, 15, Cell::Unknown);
             let mut found = Vec::new();

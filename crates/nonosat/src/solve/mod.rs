@@ -29,6 +29,7 @@ mod design;
 mod dfs;
 mod handover;
 mod kind;
+mod neighbourhood;
 mod nogoods;
 mod race;
 mod regions;

@@ -2,10 +2,11 @@
 //! (nearby first when there is a goal: [`Searcher`]), enumeration; every model is verified before
 //! it is returned.
 
+use super::neighbourhood::Neighbourhood;
 use super::searcher::{Found, Propagated, SearchError, Searcher, SolveKind};
 use crate::cnf::{self, ClauseSink, Counter, Encodable, Encoding, Lean, Lit, TooLarge};
 use crate::deadline::{Deadline, Limit};
-use crate::logic::belief::{black_beliefs, likelier_colour};
+use crate::logic::belief::{WORK_PER_BELIEF_STATE, black_beliefs, likelier_colour};
 use crate::logic::bits::QuickLineSolver;
 use crate::logic::count::propagate_with_counts;
 use crate::logic::propagate;
@@ -55,6 +56,15 @@ impl SolveKind for Puzzle {
         order: u32,
     ) -> Option<Search<'_, Option<Deadline>>> {
         Search::stoppable_with_lines(self, known, interrupt, order)
+    }
+
+    fn neighbourhood_search(
+        &self,
+        known: Grid<Cell>,
+        interrupt: Interrupt,
+        order: u32,
+    ) -> Option<Search<'_, Option<Deadline>>> {
+        Search::stoppable_near(self, known, interrupt, order)
     }
 
     fn dive(
@@ -159,6 +169,7 @@ impl<'a> Search<'a, Option<Deadline>> {
             encoding,
             known,
             guided: backend.takes_preferences(),
+            near: None,
         })
     }
 
@@ -180,7 +191,32 @@ impl<'a> Search<'a, Option<Deadline>> {
             encoding,
             known,
             guided: true,
+            near: None,
         })
+    }
+
+    /// Like [`Search::stoppable_with_lines`], looking for its first solution near the picture
+    /// belief propagation with reinforcement guesses ([`Neighbourhood`]), the beliefs' work
+    /// counted as the search's own; the plain lines search where belief propagation gives nothing.
+    pub(crate) fn stoppable_near(
+        puzzle: &'a Puzzle,
+        known: Grid<Cell>,
+        interrupt: Interrupt,
+        order: u32,
+    ) -> Option<Self> {
+        let mut search = Search::stoppable_with_lines(puzzle, known, interrupt, order)?;
+        let mut states = 0;
+        let stop = || search.solver.should_stop();
+        let near = Neighbourhood::around(
+            puzzle,
+            &search.known,
+            |pos, black| search.cell_is(pos, black),
+            &stop,
+            &mut states,
+        );
+        search.solver.count_work(WORK_PER_BELIEF_STATE * states);
+        search.near = near;
+        Some(search)
     }
 }
 
@@ -193,6 +229,9 @@ pub(crate) struct Search<'a, L: Limit> {
     /// Whether a first solution is looked for guided by belief propagation: where the backend
     /// takes preferred phases, and the formula is not the lean form.
     guided: bool,
+    /// Where a first solution is looked for first, if anywhere: assumptions that a refutation
+    /// widens ([`Search::stoppable_near`]).
+    near: Option<Neighbourhood>,
 }
 
 impl<'a, L: Limit> Search<'a, L> {
@@ -243,7 +282,10 @@ impl<'a, L: Limit> Search<'a, L> {
 
     /// Finds a first solution and, if asked, a second one different from it.
     ///
-    /// A backend that takes preferred phases tries each open cell first in the colour belief
+    /// A search near a guess ([`Search::stoppable_near`]) solves under its neighbourhood's
+    /// assumptions, widened after each refutation, until it finds a solution or refutes the puzzle
+    /// with none assumed; a search stopped between turns goes on where it stopped. Otherwise, a
+    /// backend that takes preferred phases tries each open cell first in the colour belief
     /// propagation finds likelier, for the first solution only, and not over the lean form
     /// ([`Search::stoppable_lean`]): on Wolter's Knotty that turns a time-out into seconds, while
     /// the refutations that follow (n-Dom's proofs) are slower with the phases kept
@@ -253,10 +295,22 @@ impl<'a, L: Limit> Search<'a, L> {
         prove_unique: bool,
         found: &mut Vec<Grid<bool>>,
     ) -> Searched<(), L> {
-        let phases = self.likelier_colours();
-        self.solver.prefer(&phases);
-        let model = self.solver.solve()?;
-        self.solver.forget_preferences();
+        let model = if let Some(near) = &mut self.near {
+            loop {
+                match self.solver.solve_assuming(near.assumptions())? {
+                    Some(model) => break Some(model),
+                    None if near.widen() => {}
+                    None => break None,
+                }
+            }
+        } else {
+            let phases = self.likelier_colours();
+            self.solver.prefer(&phases);
+            let model = self.solver.solve()?;
+            self.solver.forget_preferences();
+            model
+        };
+        self.near = None;
         self.keep_first(model, prove_unique, found)
     }
 
@@ -353,6 +407,60 @@ mod tests {
     use crate::model::{Cell, Grid};
     use crate::sat::{Solver, assert_finds_exactly_brute_force};
     use crate::testing::{Rng, random_puzzle};
+
+    /// A search near a guess (the lines search under the guess's assumptions, widened after
+    /// each refutation) answers a check as brute force does: no solution, one (unique), or two
+    /// different solutions of the puzzle; on random puzzles up to 4x4 with and without solutions,
+    /// from a blank grid and from what line logic fixed. Most start with cells assumed, and on
+    /// those without a solution every assumption is refuted in turn.
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn a_search_near_a_guess_answers_a_check_as_brute_force_does() {
+        use super::Search;
+        use crate::sat::Interrupt;
+        use crate::testing::brute_force;
+        let mut rng = Rng(0x3C6E_F372_FE94_F82B);
+        let (mut assumed, mut refuted_assumed) = (0, 0);
+        for round in 0..600 {
+            let (width, height) = (2 + round % 3, 2 + round / 3 % 3);
+            let puzzle = random_puzzle(&mut rng, width, height);
+            let solutions = brute_force(&puzzle);
+            let mut known = Grid::filled(width, height, Cell::Unknown);
+            if round % 2 == 1
+                && propagate(&puzzle, &mut known, &mut QuickLineSolver::new()).is_err()
+            {
+                known = Grid::filled(width, height, Cell::Unknown);
+            }
+            let order = (round % 3) as u32;
+            let mut search = Search::stoppable_near(&puzzle, known, Interrupt::at(None), order)
+                .expect("lines of a few cells");
+            let assumptions = search
+                .near
+                .as_ref()
+                .map_or(0, |near| near.assumptions().len());
+            assumed += usize::from(assumptions > 0);
+            refuted_assumed += usize::from(assumptions > 0 && solutions.is_empty());
+            let mut found = Vec::new();
+            assert!(
+                search.find_solutions(true, &mut found).is_ok(),
+                "{puzzle:?}"
+            );
+            assert_eq!(found.len(), solutions.len().min(2), "{puzzle:?}");
+            assert!(
+                found.iter().all(|grid| solutions.contains(grid)),
+                "{puzzle:?}"
+            );
+            assert!(found.len() < 2 || found[0] != found[1], "{puzzle:?}");
+        }
+        assert!(
+            assumed > 250,
+            "only {assumed} searches started with cells assumed"
+        );
+        assert!(
+            refuted_assumed > 25,
+            "only {refuted_assumed} refuted with cells assumed"
+        );
+    }
 
     /// A whole puzzle in the lean form, from a blank grid and from what line logic fixed (whose
     /// lines are encoded between their settled ends), has exactly the solutions brute force finds,

@@ -87,6 +87,18 @@ pub(crate) trait SolveKind:
         order: u32,
     ) -> Option<Self::Search<'_>>;
 
+    /// Like [`lines_search`](Self::lines_search), looking for a first solution near a guess of
+    /// belief propagation first ([`super::neighbourhood`]); the lines search itself for a kind
+    /// without beliefs.
+    fn neighbourhood_search(
+        &self,
+        known: Grid<Self::Known>,
+        interrupt: Interrupt,
+        order: u32,
+    ) -> Option<Self::Search<'_>> {
+        self.lines_search(known, interrupt, order)
+    }
+
     /// One dive of belief-guided decimation from the cells `known` ([`super::decimate`]),
     /// numbered `attempt`: a solution, not yet checked against the clues, or `None` (a dead end,
     /// `stop`, or a kind without beliefs). `work` grows by the work done.

@@ -2,15 +2,16 @@
 //!
 //! The lines search's time on one puzzle changes tenfold and more with the order it branches in,
 //! and a few puzzles are the whole encoding's and never the lines' (docs/performance.md). So the
-//! racer keeps several searches (the lines in CaDiCaL's order and in a shuffled one, and the
-//! encoding in its lean form), each on a thread of its own, and lets one run at a time, with
-//! grants of work ([`WorkBudget`], counted as [`WorkClock`] counts it, so that a turn ends at the
-//! same step of its search on every run) that grow round by round; a search out of its grant waits
-//! for its next turn with what it has learned ([`Engine::budget`]). A puzzle then costs a small
-//! multiple of what its quickest search would alone, without knowing which that is, on one core.
-//! In a check, the search that finds the first solution has its turn lengthened by as much again
-//! ([`WorkBudget::lengthen_turn`]): what it has learned is what a second solution or a refutation
-//! needs, while the others would have to find a first solution again (docs/performance.md).
+//! racer keeps several searches (the lines in CaDiCaL's order, the lines in a shuffled one looking
+//! first near a guess of belief propagation, and the encoding in its lean form), each on a thread
+//! of its own, and lets one run at a time, with grants of work ([`WorkBudget`], counted as
+//! [`WorkClock`] counts it, so that a turn ends at the same step of its search on every run) that
+//! grow round by round; a search out of its grant waits for its next turn with what it has
+//! learned ([`Engine::budget`]). A puzzle then costs a small multiple of what its quickest search
+//! would alone, without knowing which that is, on one core. In a check, the search that finds the
+//! first solution has its turn lengthened by as much again ([`WorkBudget::lengthen_turn`]): what
+//! it has learned is what a second solution or a refutation needs, while the others would have to
+//! find a first solution again (docs/performance.md).
 //!
 //! [`WorkClock`]: crate::sat::WorkClock
 
@@ -31,6 +32,9 @@ pub(crate) enum Engine {
     /// CaDiCaL with the lines inside its search, branching in the order this numbers: 0 is
     /// CaDiCaL's own, any other a shuffle from that seed.
     Lines(u32),
+    /// The lines search in the order this numbers, looking for a first solution near a guess of
+    /// belief propagation first ([`SolveKind::neighbourhood_search`]).
+    Neighbourhood(u32),
     /// CaDiCaL over the whole encoding, in its lean form where the kind has one (block starts in
     /// order encoding, which CaDiCaL searches several times faster on random puzzles), on its own
     /// phases rather than the beliefs'.
@@ -44,7 +48,7 @@ impl Engine {
     /// (both measured in docs/performance.md).
     fn budget(self) -> WorkBudget {
         match self {
-            Engine::Lines(_) => WorkBudget::stopping(),
+            Engine::Lines(_) | Engine::Neighbourhood(_) => WorkBudget::stopping(),
             Engine::Encoding => WorkBudget::pausing(),
         }
     }
@@ -58,21 +62,24 @@ pub(crate) struct Turn {
 }
 
 /// The first round, in units of the schedule: the lines in CaDiCaL's order for one unit (about a
-/// second), then the encoding for two, then the lines in a shuffled order for two. The encoding's
-/// first turn came after three units of the lines while it was the complete form; in its lean form
-/// it answers the tails of random 50x50 sets sooner than the shuffled lines, and its turn after
-/// one unit was cheaper on tournament and random 50x50 tails alike (docs/performance.md).
+/// second), then the encoding for two, then the lines in a shuffled order, near a guess first, for
+/// two. The encoding's first turn came after three units of the lines while it was the complete
+/// form; in its lean form it answers the tails of random 50x50 sets sooner than the shuffled
+/// lines, and its turn after one unit was cheaper on tournament and random 50x50 tails alike
+/// (docs/performance.md).
 const FIRST_ROUND: &[(Engine, u32)] = &[
     (Engine::Lines(0), 1),
     (Engine::Encoding, 2),
-    (Engine::Lines(1), 2),
+    (Engine::Neighbourhood(1), 2),
 ];
 
 /// Every later round, in units of the first of them: the encoding, then each lines search again.
+/// The shuffled lines search looks near its guess first: that decides random 50x50 puzzles that
+/// no search here decided in a minute, and costs tournament sets nothing (docs/performance.md).
 const LATER_ROUND: &[(Engine, u32)] = &[
     (Engine::Encoding, 4),
     (Engine::Lines(0), 2),
-    (Engine::Lines(1), 2),
+    (Engine::Neighbourhood(1), 2),
 ];
 
 /// How much each round's grants grow over the round before.
@@ -132,6 +139,9 @@ where
         let searches_stopped = || interrupt.is_due();
         let search = match engine {
             Engine::Lines(order) => puzzle.lines_search(known.clone(), interrupt.clone(), order),
+            Engine::Neighbourhood(order) => {
+                puzzle.neighbourhood_search(known.clone(), interrupt.clone(), order)
+            }
             Engine::Encoding => Some(
                 match puzzle.lean_search(known.clone(), interrupt.clone(), backend) {
                     Some(lean) => lean?,
@@ -244,13 +254,13 @@ mod tests {
             [
                 turn(Engine::Lines(0), 1),
                 turn(Engine::Encoding, 2),
-                turn(Engine::Lines(1), 2),
+                turn(Engine::Neighbourhood(1), 2),
                 turn(Engine::Encoding, 4),
                 turn(Engine::Lines(0), 2),
-                turn(Engine::Lines(1), 2),
+                turn(Engine::Neighbourhood(1), 2),
                 turn(Engine::Encoding, 8),
                 turn(Engine::Lines(0), 4),
-                turn(Engine::Lines(1), 4),
+                turn(Engine::Neighbourhood(1), 4),
             ]
         );
     }

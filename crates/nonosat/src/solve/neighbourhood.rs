@@ -1,0 +1,186 @@
+//! A first solution looked for near a guess: the lines search solves with the guess's colours
+//! assumed on the cells belief propagation is surest of, and frees more of them each time the
+//! assumptions are refuted, until none is assumed and the search is the plain one.
+//!
+//! The guess is the picture belief propagation with reinforcement settles on
+//! ([`reinforced_picture`]). On random puzzles of 50x50 and more it breaks only a few lines, and a
+//! solution agrees with it on most of the cells the beliefs were surest of: with those assumed, the
+//! search is a small one, and a refutation under assumptions is quick and leaves clauses that the
+//! wider searches after it keep (a large neighbourhood search; docs/performance.md). Every answer
+//! is the search's, verified as any other: the guess only says where to look first, and the last
+//! solve assumes nothing, so the search stays complete.
+
+use crate::cnf::Lit;
+use crate::logic::belief::{MAX_ROUNDS, Messages, black_beliefs_from, reinforced_picture};
+use crate::model::{Cell, Clue, Grid, LineId, Pos, Puzzle};
+
+/// The share of the assumed cells freed each time the assumptions are refuted, in tenths.
+const FREED_A_STEP: usize = 10;
+
+/// The guess's colours on the open cells, surest first, and how many of them are assumed.
+pub(crate) struct Neighbourhood {
+    surest_first: Vec<Lit>,
+    assumed: usize,
+}
+
+impl Neighbourhood {
+    /// The neighbourhood of the reinforced guess from the cells `known`, the literal of each
+    /// colour given by `cell_is`: the open cells of the lines the guess breaks are never assumed,
+    /// and of the others the least sure tenth is freed at once. `work` grows by the beliefs'
+    /// work (in their states, [`Messages::work`]). `None` when belief propagation gives nothing
+    /// (a line without completions, or `stop`).
+    pub(crate) fn around(
+        puzzle: &Puzzle,
+        known: &Grid<Cell>,
+        cell_is: impl Fn(Pos, bool) -> Lit,
+        stop: &dyn Fn() -> bool,
+        work: &mut u64,
+    ) -> Option<Self> {
+        let mut messages = Messages::new(puzzle);
+        let beliefs = black_beliefs_from(puzzle, known, stop, &mut messages, MAX_ROUNDS);
+        let guess = beliefs
+            .clone()
+            .and_then(|beliefs| reinforced_picture(puzzle, known, stop, &mut messages, beliefs));
+        *work += messages.work();
+        let (beliefs, guess) = (beliefs?, guess?);
+        let broken: Vec<LineId> = puzzle
+            .lines()
+            .filter(|&line| {
+                Clue::of_line(guess.line_positions(line).map(|pos| guess[pos]))
+                    != *puzzle.clue(line)
+            })
+            .collect();
+        let on_broken = |pos: Pos| {
+            broken.iter().any(|&line| match line {
+                LineId::Row(row) => pos.row == row,
+                LineId::Col(col) => pos.col == col,
+            })
+        };
+        let mut open: Vec<Pos> = known
+            .positions()
+            .filter(|&pos| known[pos] == Cell::Unknown && !on_broken(pos))
+            .collect();
+        // Surest first; a stable sort, so that ties keep the grid's order on every run.
+        let sureness = |pos: &Pos| (beliefs[*pos] - 0.5).abs();
+        open.sort_by(|a, b| sureness(b).total_cmp(&sureness(a)));
+        Some(Neighbourhood::assuming(
+            open.into_iter()
+                .map(|pos| cell_is(pos, guess[pos]))
+                .collect(),
+        ))
+    }
+
+    /// The neighbourhood of the literals `surest_first`, all but the least sure tenth assumed.
+    fn assuming(surest_first: Vec<Lit>) -> Self {
+        let mut neighbourhood = Neighbourhood {
+            assumed: surest_first.len(),
+            surest_first,
+        };
+        neighbourhood.widen();
+        neighbourhood
+    }
+
+    /// The literals assumed in the next solve.
+    pub(crate) fn assumptions(&self) -> &[Lit] {
+        &self.surest_first[..self.assumed]
+    }
+
+    /// Frees another tenth of the guess's cells (the least sure of those still assumed), after the
+    /// assumptions were refuted; `false` when none was assumed, and the refutation was the
+    /// puzzle's.
+    pub(crate) fn widen(&mut self) -> bool {
+        if self.assumed == 0 {
+            return false;
+        }
+        let step = self.surest_first.len().div_ceil(FREED_A_STEP);
+        self.assumed = self.assumed.saturating_sub(step);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cnf::Var;
+    use crate::logic::belief::black_beliefs;
+    use crate::testing::Rng;
+
+    /// The literal of cell `pos` of a grid `width` wide.
+    fn literal(width: usize) -> impl Fn(Pos, bool) -> Lit {
+        move |pos, black| {
+            let var = Var::from_dimacs((pos.row * width + pos.col + 1) as u32).positive();
+            if black { var } else { !var }
+        }
+    }
+
+    /// All but the least sure tenth are assumed at first; each widening frees another tenth (the
+    /// least sure of those left), until none is assumed.
+    #[test]
+    fn each_refutation_frees_another_tenth() {
+        let lits: Vec<Lit> = (1..=25).map(|n| Var::from_dimacs(n).positive()).collect();
+        let mut near = Neighbourhood::assuming(lits.clone());
+        let mut sizes = vec![near.assumptions().len()];
+        while near.widen() {
+            assert_eq!(near.assumptions(), &lits[..near.assumptions().len()]);
+            sizes.push(near.assumptions().len());
+        }
+        assert_eq!(sizes, [22, 19, 16, 13, 10, 7, 4, 1, 0]);
+        assert!(!near.widen(), "nothing left to free");
+    }
+
+    /// The neighbourhood gives each open cell off the lines the guess breaks the guess's colour,
+    /// surest first by the beliefs from the known cells, and no other cell; on random 8x8
+    /// puzzles, blank or with a cell known.
+    #[test]
+    fn the_guess_is_assumed_on_the_surest_cells_off_its_broken_lines() {
+        let mut rng = Rng(0x9B05_688C_2B3E_6C1F);
+        let (mut broken_some, mut assumed) = (0, 0);
+        for round in 0..40 {
+            let picture = crate::testing::random_picture(&mut rng, 8, 8);
+            let puzzle = Puzzle::from_picture(&picture).expect("a puzzle");
+            let mut known = Grid::filled(8, 8, Cell::Unknown);
+            if round % 2 == 1 {
+                known[Pos { row: 3, col: 4 }] = Cell::from_black(picture[Pos { row: 3, col: 4 }]);
+            }
+            let mut work = 0;
+            let near = Neighbourhood::around(&puzzle, &known, literal(8), &|| false, &mut work)
+                .expect("beliefs of a solvable puzzle");
+            assert!(work > 0);
+            let beliefs = black_beliefs(&puzzle, &known, &|| false).expect("beliefs");
+            let mut messages = Messages::new(&puzzle);
+            let first = black_beliefs_from(&puzzle, &known, &|| false, &mut messages, MAX_ROUNDS);
+            let guess =
+                reinforced_picture(&puzzle, &known, &|| false, &mut messages, first.unwrap())
+                    .expect("a guess");
+            let breaks = |line| {
+                Clue::of_line(guess.line_positions(line).map(|pos| guess[pos]))
+                    != *puzzle.clue(line)
+            };
+            let expected: Vec<Pos> = known
+                .positions()
+                .filter(|&pos| known[pos] == Cell::Unknown)
+                .filter(|&pos| !breaks(LineId::Row(pos.row)) && !breaks(LineId::Col(pos.col)))
+                .collect();
+            broken_some += usize::from(expected.len() < 64 - known.known_count());
+            assert_eq!(near.surest_first.len(), expected.len(), "{puzzle:?}");
+            let sureness = |lit: &Lit| {
+                let index = lit.var().dimacs() as usize - 1;
+                let pos = Pos {
+                    row: index / 8,
+                    col: index % 8,
+                };
+                assert!(expected.contains(&pos), "{pos:?} in {puzzle:?}");
+                assert_eq!(lit.is_positive(), guess[pos], "{pos:?} in {puzzle:?}");
+                (beliefs[pos] - 0.5).abs()
+            };
+            let sureness: Vec<f64> = near.surest_first.iter().map(sureness).collect();
+            assert!(
+                sureness.windows(2).all(|pair| pair[0] >= pair[1]),
+                "{puzzle:?}"
+            );
+            assumed += near.assumptions().len();
+        }
+        assert!(broken_some > 0, "no guess broke a line");
+        assert!(assumed > 0, "nothing assumed");
+    }
+}
