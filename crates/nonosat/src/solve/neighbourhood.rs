@@ -103,7 +103,7 @@ mod tests {
     use super::*;
     use crate::cnf::Var;
     use crate::logic::belief::black_beliefs;
-    use crate::testing::Rng;
+    use crate::testing::{Rng, random_picture};
 
     /// The literal of cell `pos` of a grid `width` wide.
     fn literal(width: usize) -> impl Fn(Pos, bool) -> Lit {
@@ -136,7 +136,7 @@ mod tests {
         let mut rng = Rng(0x9B05_688C_2B3E_6C1F);
         let (mut broken_some, mut assumed) = (0, 0);
         for round in 0..40 {
-            let picture = crate::testing::random_picture(&mut rng, 8, 8);
+            let picture = random_picture(&mut rng, 8, 8);
             let puzzle = Puzzle::from_picture(&picture).expect("a puzzle");
             let mut known = Grid::filled(8, 8, Cell::Unknown);
             if round % 2 == 1 {
@@ -182,5 +182,43 @@ mod tests {
         }
         assert!(broken_some > 0, "no guess broke a line");
         assert!(assumed > 0, "nothing assumed");
+    }
+
+    /// Reinforcement settles on a picture that keeps the known cells and, on nine in ten puzzles
+    /// of random 10x10 pictures, meets every clue, where the beliefs alone meet them on fewer;
+    /// the same picture on every run.
+    #[test]
+    fn reinforcement_settles_on_a_solution_of_most_random_puzzles() {
+        let mut rng = Rng(0x510E_527F_ADE6_82D1);
+        let (mut reinforced, mut plain) = (0, 0);
+        for round in 0..60 {
+            let picture = random_picture(&mut rng, 10, 10);
+            let puzzle = Puzzle::from_picture(&picture).expect("a puzzle");
+            let mut known = Grid::filled(10, 10, Cell::Unknown);
+            if round % 2 == 1 {
+                known[Pos { row: 0, col: 0 }] = Cell::from_black(picture.cells()[0]);
+            }
+            let guess = || {
+                let mut messages = Messages::new(&puzzle);
+                let beliefs =
+                    black_beliefs_from(&puzzle, &known, &|| false, &mut messages, MAX_ROUNDS)
+                        .expect("a solvable puzzle");
+                let before = beliefs.map(|&black| black > 0.5);
+                let after = reinforced_picture(&puzzle, &known, &|| false, &mut messages, beliefs)
+                    .expect("a solvable puzzle");
+                (before, after)
+            };
+            let (before, after) = guess();
+            assert_eq!(after, guess().1, "{puzzle:?}");
+            assert!(known.positions().all(
+                |pos| known[pos] == Cell::Unknown || known[pos] == Cell::from_black(after[pos])
+            ));
+            plain += usize::from(puzzle.check(&before).is_ok());
+            reinforced += usize::from(puzzle.check(&after).is_ok());
+        }
+        assert!(
+            reinforced >= 54 && reinforced > plain + 10,
+            "{reinforced} against {plain}"
+        );
     }
 }
