@@ -147,12 +147,16 @@ impl<C> Clues<C> {
         Ok(())
     }
 
-    /// The first line of `grid` whose runs, read afresh, are not its clue, with its clue and what
-    /// it reads: the check of a solution against its clues, sharing no logic with any solver.
+    /// Each line of `grid` whose runs, read afresh, are not its clue, with its clue and what it
+    /// reads, rows first: the check of a solution against its clues, sharing no logic with any
+    /// solver.
     ///
     /// # Panics
     /// If the grid's size is not the clues'.
-    pub(super) fn first_broken_line<V: Clone>(&self, grid: &Grid<V>) -> Option<(LineId, &C, C)>
+    pub(super) fn broken_lines<'a, V: Clone>(
+        &'a self,
+        grid: &'a Grid<V>,
+    ) -> impl Iterator<Item = (LineId, &'a C, C)> + 'a
     where
         C: LineClue<V>,
     {
@@ -161,10 +165,21 @@ impl<C> Clues<C> {
             (self.width(), self.height()),
             "grid size"
         );
-        grid.lines().find_map(|line| {
+        grid.lines().filter_map(|line| {
             let (expected, found) = (self.clue(line), C::read(grid.line(line)));
             (&found != expected).then_some((line, expected, found))
         })
+    }
+
+    /// The first of [`Clues::broken_lines`].
+    pub(super) fn first_broken_line<'a, V: Clone>(
+        &'a self,
+        grid: &'a Grid<V>,
+    ) -> Option<(LineId, &'a C, C)>
+    where
+        C: LineClue<V>,
+    {
+        self.broken_lines(grid).next()
     }
 
     /// The clues of another kind, each clue turned by `turn`.

@@ -100,6 +100,15 @@ impl Puzzle {
             None => Ok(()),
         }
     }
+
+    /// The lines of `grid` that break their clues, rows first, read as [`Puzzle::check`] reads
+    /// them.
+    pub(crate) fn broken_lines<'a>(
+        &'a self,
+        grid: &'a Grid<bool>,
+    ) -> impl Iterator<Item = LineId> + 'a {
+        self.clues.broken_lines(grid).map(|(line, ..)| line)
+    }
 }
 
 impl Nonogram for Puzzle {

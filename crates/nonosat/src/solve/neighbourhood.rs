@@ -12,7 +12,7 @@
 
 use crate::cnf::Lit;
 use crate::logic::belief::{MAX_ROUNDS, Messages, black_beliefs_from, reinforced_picture};
-use crate::model::{Cell, Clue, Grid, LineId, Pos, Puzzle};
+use crate::model::{Cell, Grid, LineId, Pos, Puzzle};
 
 /// The share of the assumed cells freed each time the assumptions are refuted, in tenths.
 const FREED_A_STEP: usize = 10;
@@ -43,13 +43,7 @@ impl Neighbourhood {
             .and_then(|beliefs| reinforced_picture(puzzle, known, stop, &mut messages, beliefs));
         *work += messages.work();
         let (beliefs, guess) = (beliefs?, guess?);
-        let broken: Vec<LineId> = puzzle
-            .lines()
-            .filter(|&line| {
-                Clue::of_line(guess.line_positions(line).map(|pos| guess[pos]))
-                    != *puzzle.clue(line)
-            })
-            .collect();
+        let broken: Vec<LineId> = puzzle.broken_lines(&guess).collect();
         let on_broken = |pos: Pos| {
             broken.iter().any(|&line| match line {
                 LineId::Row(row) => pos.row == row,
@@ -152,10 +146,8 @@ mod tests {
             let guess =
                 reinforced_picture(&puzzle, &known, &|| false, &mut messages, first.unwrap())
                     .expect("a guess");
-            let breaks = |line| {
-                Clue::of_line(guess.line_positions(line).map(|pos| guess[pos]))
-                    != *puzzle.clue(line)
-            };
+            let broken: Vec<LineId> = puzzle.broken_lines(&guess).collect();
+            let breaks = |line| broken.contains(&line);
             let expected: Vec<Pos> = known
                 .positions()
                 .filter(|&pos| known[pos] == Cell::Unknown)
