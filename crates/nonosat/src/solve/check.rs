@@ -99,7 +99,7 @@ pub enum Strategy {
     /// varisat looking near the goal first) and, after a head start of about 30 ms of work, CaDiCaL
     /// looking anywhere: [`Strategy::Lines`] in two orders and CaDiCaL on the whole encoding in its
     /// lean form, taking turns on one core (`turns.rs`: the lines in CaDiCaL's order for about a
-    /// second of work, then the encoding and the lines in a shuffled order, by turns that double,
+    /// second of work, then the lines in a shuffled order and the encoding, by turns that double,
     /// each keeping its work between its turns; a colour puzzle's second racer searches the lines
     /// alone, or its whole encoding where a check goes on to the ambiguous cells,
     /// `SolveKind::TAKES_TURNS`). When the depth-first search runs out of budget, its thread dives
