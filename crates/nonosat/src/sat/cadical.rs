@@ -171,6 +171,13 @@ impl Backend for Cadical {
         }
     }
 
+    fn solve_capped(&mut self, assumptions: &[Lit], conflicts: u32) -> Outcome {
+        // CaDiCaL's limits hold for its next solve only.
+        self.inner
+            .limit("conflicts", i32::try_from(conflicts).unwrap_or(i32::MAX));
+        self.solve(assumptions)
+    }
+
     fn prefer(&mut self, lits: &[Lit]) {
         for &lit in lits {
             self.declare(lit);
@@ -246,7 +253,7 @@ pub(super) fn solve_with_drat_proof(
     for clause in clauses {
         solver.add_clause(clause);
     }
-    let answer = solver.answer(&[]);
+    let answer = solver.answer(&[], None);
     let outcome = match answer.outcome {
         Outcome::Satisfiable(model) => ProofOutcome::Satisfiable(model),
         Outcome::Unsatisfiable => ProofOutcome::Refuted,

@@ -131,6 +131,15 @@ pub enum ProofOutcome {
     Interrupted,
 }
 
+/// What a solve with a cap on its conflicts ([`Solver::solve_capped`]) answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Capped {
+    /// A model, or `None`: unsatisfiable.
+    Answered(Option<Model>),
+    /// The cap came first.
+    CapReached,
+}
+
 /// A flag another thread raises to stop a solver at once, as when a race is won by the other
 /// side. Clones share the flag.
 #[derive(Clone, Debug, Default)]
@@ -200,6 +209,13 @@ pub trait Backend: ClauseSink {
 
     /// Drops every preference made by [`Backend::prefer`].
     fn forget_preferences(&mut self) {}
+
+    /// Like [`Backend::solve`], giving up ([`Outcome::Interrupted`]) after `conflicts` conflicts
+    /// where the solver counts them (CaDiCaL); varisat, which does not, solves as `solve` does.
+    fn solve_capped(&mut self, assumptions: &[Lit], conflicts: u32) -> Outcome {
+        let _ = conflicts;
+        self.solve(assumptions)
+    }
 
     /// Counts `units` of work done for this solver's search outside it (a guess to search near)
     /// as its own: against its budget's grants and on its clock, from its next poll on. A solver
@@ -404,6 +420,26 @@ impl<L: Limit> Solver<L> {
             Outcome::Interrupted => Err(self.limit.exceeded()),
         }
     }
+
+    /// Like [`Solver::solve_assuming`], giving up after `conflicts` conflicts where the backend
+    /// counts them ([`Backend::solve_capped`]); the solver can be asked again after the cap, not
+    /// after the limit.
+    pub fn solve_capped(
+        &mut self,
+        assumptions: &[Lit],
+        conflicts: u32,
+    ) -> Result<Capped, L::Exceeded> {
+        if self.past_limit {
+            return Err(self.limit.exceeded());
+        }
+        self.limit.check()?;
+        match self.backend.solve_capped(assumptions, conflicts) {
+            Outcome::Satisfiable(model) => Ok(Capped::Answered(Some(model))),
+            Outcome::Unsatisfiable => Ok(Capped::Answered(None)),
+            Outcome::Interrupted if self.should_stop() => Err(self.limit.exceeded()),
+            Outcome::Interrupted => Ok(Capped::CapReached),
+        }
+    }
 }
 
 impl Solver<Option<Deadline>> {
@@ -561,4 +597,34 @@ where
     }
     found.sort_by_key(|grid| grid.cells().to_vec());
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A solve cut short by its cap on conflicts answers so, and the solver answers the next; a
+    /// solve cut short by the time limit answers the limit.
+    #[test]
+    fn a_solve_cut_by_its_cap_is_not_a_time_out() {
+        for &backend in SatBackend::ALL {
+            let mut solver = Solver::stoppable(Interrupt::default(), backend);
+            // Seven pigeons in six holes: thousands of conflicts.
+            add_pigeonhole(&mut solver, 6);
+            let cut = match backend {
+                SatBackend::Varisat => Ok(Capped::Answered(None)),
+                #[cfg(feature = "cadical")]
+                SatBackend::Cadical => Ok(Capped::CapReached),
+            };
+            assert_eq!(solver.solve_capped(&[], 10), cut, "{backend:?}");
+            assert_eq!(
+                solver.solve_capped(&[], 1 << 30),
+                Ok(Capped::Answered(None))
+            );
+            let expired = Interrupt::at(Some(Deadline::after(std::time::Duration::ZERO)));
+            let mut solver = Solver::stoppable(expired, backend);
+            add_pigeonhole(&mut solver, 6);
+            assert_eq!(solver.solve_capped(&[], 10), Err(crate::deadline::TimedOut));
+        }
+    }
 }

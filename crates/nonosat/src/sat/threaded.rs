@@ -94,8 +94,9 @@ enum Request {
     },
     /// Drop every preferred literal.
     Forget,
-    /// Solve with these literals assumed true for this solve only.
-    Solve(Vec<Lit>),
+    /// Solve with these literals assumed true for this solve only, giving up after this many
+    /// conflicts, if any ([`Backend::solve_capped`]).
+    Solve(Vec<Lit>, Option<u32>),
 }
 
 /// The solver's thread's reply to a solve: its outcome, and the proof lines written since the
@@ -166,10 +167,10 @@ impl Threaded {
         self.place = Place::Inline(engine);
     }
 
-    /// Solves the clauses added so far under `assumptions`, with the proof lines written since
-    /// the last solve. Once the interrupt is due, the interruption is the answer, whether or not
-    /// the solver has stopped.
-    pub fn answer(&mut self, assumptions: &[Lit]) -> Answer {
+    /// Solves the clauses added so far under `assumptions`, within `cap` conflicts if any, with
+    /// the proof lines written since the last solve. Once the interrupt is due, the interruption
+    /// is the answer, whether or not the solver has stopped.
+    pub fn answer(&mut self, assumptions: &[Lit], cap: Option<u32>) -> Answer {
         let interrupted = Answer {
             outcome: Outcome::Interrupted,
             proof: Vec::new(),
@@ -184,12 +185,12 @@ impl Threaded {
             self.move_inline(build);
         }
         if let Place::Inline(engine) = &mut self.place {
-            let outcome = engine.solve(assumptions);
+            let outcome = solve(engine.as_mut(), assumptions, cap);
             let proof = engine.take_proof();
             return Answer { outcome, proof };
         }
         self.send_pending();
-        self.send(Request::Solve(assumptions.to_vec()));
+        self.send(Request::Solve(assumptions.to_vec(), cap));
         let Place::Thread { answers, .. } = &self.place else {
             unreachable!("the solver is on its thread by now");
         };
@@ -244,7 +245,11 @@ impl Threaded {
 
 impl Backend for Threaded {
     fn solve(&mut self, assumptions: &[Lit]) -> Outcome {
-        self.answer(assumptions).outcome
+        self.answer(assumptions, None).outcome
+    }
+
+    fn solve_capped(&mut self, assumptions: &[Lit], conflicts: u32) -> Outcome {
+        self.answer(assumptions, Some(conflicts)).outcome
     }
 
     fn prefer(&mut self, lits: &[Lit]) {
@@ -335,11 +340,11 @@ fn serve(
                 }
             }
             Request::Forget => engine.forget_preferences(),
-            Request::Solve(assumptions) => {
+            Request::Solve(assumptions, cap) => {
                 let outcome = if dropped {
                     Outcome::Interrupted
                 } else {
-                    engine.solve(&assumptions)
+                    solve(engine.as_mut(), &assumptions, cap)
                 };
                 let answer = Answer {
                     outcome,
@@ -350,6 +355,14 @@ fn serve(
                 }
             }
         }
+    }
+}
+
+/// Solves on `engine` under `assumptions`, within `cap` conflicts if any.
+fn solve(engine: &mut dyn Engine, assumptions: &[Lit], cap: Option<u32>) -> Outcome {
+    match cap {
+        Some(conflicts) => engine.solve_capped(assumptions, conflicts),
+        None => engine.solve(assumptions),
     }
 }
 
@@ -425,6 +438,24 @@ mod tests {
             );
             solver.forget_preferences();
             assert_eq!(solver.solve(&all_true), Outcome::Unsatisfiable);
+        }
+    }
+
+    /// A cap on conflicts cuts CaDiCaL's solve short, in either place, and that solve only: the
+    /// next, capped higher or not, answers. varisat counts no conflicts and answers at once.
+    #[test]
+    fn a_cap_on_conflicts_cuts_one_solve_short() {
+        for (backend, mut solver) in each_backend_and_place() {
+            // Seven pigeons in six holes: thousands of conflicts.
+            add_pigeonhole(&mut solver, 6);
+            let cut = match backend {
+                SatBackend::Varisat => Outcome::Unsatisfiable,
+                #[cfg(feature = "cadical")]
+                SatBackend::Cadical => Outcome::Interrupted,
+            };
+            assert_eq!(solver.solve_capped(&[], 10), cut, "{backend:?}");
+            assert_eq!(solver.solve_capped(&[], 1 << 30), Outcome::Unsatisfiable);
+            assert_eq!(solver.solve(&[]), Outcome::Unsatisfiable);
         }
     }
 
