@@ -224,6 +224,10 @@ pub struct Report<S = bool, M = Mismatch> {
     pub ambiguous: Option<Vec<Pos>>,
     /// Whether [`Report::ambiguous`] holds every ambiguous cell.
     pub ambiguous_complete: bool,
+    /// When the time limit stopped the search for ambiguous cells, the open cells it had neither
+    /// shown ambiguous nor proved to take the same value in every solution, row by row (empty
+    /// otherwise): where the design's ambiguity is still unknown.
+    pub undecided: Vec<Pos>,
     /// Cells fixed by line propagation before any search (0 when propagation finds a
     /// contradiction).
     pub fixed_by_propagation: usize,
@@ -254,6 +258,7 @@ impl<S, M> Report<S, M> {
             exhausted: false,
             ambiguous: None,
             ambiguous_complete: false,
+            undecided: Vec::new(),
             fixed_by_propagation: 0,
             fixed_by_counting: 0,
             line_solvable: false,
@@ -884,8 +889,9 @@ where
     if options.ambiguous_cells {
         // After a time-out this returns at once with the cells where the solutions found differ.
         let ambiguity = ambiguous_cells(&mut search, &report.solutions)?;
+        report.ambiguous_complete = ambiguity.complete();
         report.ambiguous = Some(ambiguity.cells);
-        report.ambiguous_complete = ambiguity.complete;
+        report.undecided = ambiguity.undecided;
     }
     Ok(())
 }

@@ -13,7 +13,7 @@
 //! second solution is looked for near it first, as in black and white (`Searcher::find_another`).
 
 use super::check::Report;
-use super::searcher::{Found, Propagated, SearchError, Searcher, SolveKind};
+use super::searcher::{CappedSolve, Found, Propagated, SearchError, Searcher, SolveKind};
 #[cfg(all(test, feature = "serde", feature = "cadical"))]
 use crate::cnf::FreshVars;
 use crate::cnf::{ClauseSink, ColourEncoding, Counter, Encodable, Lit, TooLarge, encode};
@@ -203,6 +203,10 @@ impl<L: Limit> Searcher for ColourSearch<'_, L> {
 
     fn solve_assuming(&mut self, assumptions: &[Lit]) -> Result<Option<Model>, L::Exceeded> {
         self.solver.solve_assuming(assumptions)
+    }
+
+    fn solve_capped(&mut self, assumptions: &[Lit], conflicts: u32) -> CappedSolve<Self> {
+        self.solver.solve_capped(assumptions, conflicts)
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {

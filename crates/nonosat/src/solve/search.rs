@@ -3,7 +3,7 @@
 //! it is returned.
 
 use super::neighbourhood::Neighbourhood;
-use super::searcher::{Found, Propagated, SearchError, Searcher, SolveKind};
+use super::searcher::{CappedSolve, Found, Propagated, SearchError, Searcher, SolveKind};
 use crate::cnf::{self, ClauseSink, Counter, Encodable, Encoding, Lean, Lit, TooLarge};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::belief::{WORK_PER_BELIEF_STATE, black_beliefs, likelier_colour};
@@ -380,6 +380,10 @@ impl<L: Limit> Searcher for Search<'_, L> {
 
     fn solve_assuming(&mut self, assumptions: &[Lit]) -> Result<Option<Model>, L::Exceeded> {
         Search::solve_assuming(self, assumptions)
+    }
+
+    fn solve_capped(&mut self, assumptions: &[Lit], conflicts: u32) -> CappedSolve<Self> {
+        self.solver.solve_capped(assumptions, conflicts)
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {

@@ -7,7 +7,7 @@ use crate::cnf::{Counter, Lit, TooLarge};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::kind::Kind;
 use crate::model::{Grid, LineId, Mismatch, Pos};
-use crate::sat::{Interrupt, Model, SatBackend};
+use crate::sat::{self, Interrupt, Model, SatBackend};
 
 /// What propagation fixed on a blank grid before any search, its cells what a cell of the kind
 /// knows.
@@ -143,6 +143,9 @@ pub(crate) type Found<T, S> =
 /// What a solve under the search's limit returns.
 type Solved<S> = Result<Option<Model>, <<S as Searcher>::Limit as Limit>::Exceeded>;
 
+/// What a solve under the search's limit and a cap on its conflicts returns.
+pub(crate) type CappedSolve<S> = Result<sat::Capped, <<S as Searcher>::Limit as Limit>::Exceeded>;
+
 /// The largest distances, in cells, at which [`Searcher::find_another`] looks for a nearby
 /// solution before looking anywhere. Two solutions differ in at least four cells (a row or column
 /// with one changed cell would change its clue).
@@ -166,6 +169,10 @@ pub(crate) trait Searcher {
 
     /// Solves with every literal of `assumptions` true for this call only.
     fn solve_assuming(&mut self, assumptions: &[Lit]) -> Solved<Self>;
+
+    /// Like [`Searcher::solve_assuming`], giving up after `conflicts` conflicts where the search
+    /// counts them (CaDiCaL; varisat solves to the end); it can be asked again after the cap.
+    fn solve_capped(&mut self, assumptions: &[Lit], conflicts: u32) -> CappedSolve<Self>;
 
     /// Adds `clause` for good.
     fn add_clause(&mut self, clause: &[Lit]);

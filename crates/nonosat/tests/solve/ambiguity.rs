@@ -134,7 +134,8 @@ fn a_time_out_leaves_the_ambiguous_cells_unknown() {
 
 /// The verdict is announced once, before the detail; when the time limit passes right after it,
 /// the ambiguous cells are those found so far: proved ambiguous (a subset of brute force's), at
-/// least where the two solutions differ, and marked incomplete unless they are all of them.
+/// least where the two solutions differ, and marked incomplete unless they are all of them; the
+/// cells left undecided hold every other ambiguous cell.
 #[test]
 fn a_detail_cut_short_keeps_the_cells_found_so_far() {
     let mut rng = Rng::new(77);
@@ -167,6 +168,17 @@ fn a_detail_cut_short_keeps_the_cells_found_so_far() {
                     .iter()
                     .all(|pos| found.contains(pos))
             );
+            // Every cell outside the two lists is claimed in the backbone: each truly ambiguous
+            // cell must be in one of them, and none in both.
+            let undecided = &report.undecided;
+            assert!(undecided.iter().all(|pos| !found.contains(pos)), "{bare:?}");
+            assert!(
+                expected
+                    .iter()
+                    .all(|pos| found.contains(pos) || undecided.contains(pos)),
+                "{bare:?}"
+            );
+            assert_eq!(report.ambiguous_complete, undecided.is_empty(), "{bare:?}");
             if report.ambiguous_complete {
                 assert_eq!(found, expected, "{bare:?}");
             } else {
