@@ -320,8 +320,8 @@ function drawGridLines(context, left, top, cell, width, height) {
   }
 }
 
-// Ambiguous cells (an orange cross), the cells where the second solution differs (a red frame),
-// and the hint cells of a repair (a green ring).
+// Ambiguous cells (an orange cross), cells a time limit left undecided (a grey dot), the cells
+// where the second solution differs (a red frame), and the hint cells of a repair (a green ring).
 function drawVerdictMarks(left, top, cell, second) {
   const record = state.check;
   if (record && $("show-ambiguous").checked && record.ambiguous) {
@@ -339,6 +339,12 @@ function drawVerdictMarks(left, top, cell, second) {
       pen.stroke();
     }
     pen.lineWidth = 1;
+    pen.fillStyle = "#6b7280";
+    for (const [r, c] of record.undecided || []) {
+      pen.beginPath();
+      pen.arc(left + (c + 0.5) * cell, top + (r + 0.5) * cell, Math.max(1.5, cell * 0.2), 0, 2 * Math.PI);
+      pen.fill();
+    }
   }
   if (second && record) {
     pen.strokeStyle = "#dc2626";
@@ -579,7 +585,11 @@ function showVerdict(record) {
   if (record.verdict === "unique") {
     parts.push(record.line_solvable ? "line-solvable" : "needs more than line logic");
   }
-  if (record.verdict === "multiple" && record.ambiguous) parts.push(plural(record.ambiguous.length, "ambiguous cell"));
+  if (record.verdict === "multiple" && record.ambiguous) {
+    const found = plural(record.ambiguous.length, "ambiguous cell");
+    const undecided = (record.undecided || []).length;
+    parts.push(undecided ? `at least ${found}, ${undecided} undecided (time limit)` : found);
+  }
   parts.push(`${record.fixed_by_propagation} of ${record.cells} cells by line logic`);
   parts.push(`${record.time_ms.toFixed(1)} ms`);
   $("details").textContent = parts.join(" · ");

@@ -295,7 +295,11 @@ pub(super) fn one_line(record: &CheckRecord) -> String {
                 "at least "
             };
             let cells = counted(cells.len(), "ambiguous cell", "ambiguous cells");
-            format!("multiple ({at_least}{cells})")
+            let undecided = match record.undecided.len() {
+                0 => String::new(),
+                n => format!(", {n} undecided"),
+            };
+            format!("multiple ({at_least}{cells}{undecided})")
         }
         _ => record.verdict.to_string(),
     };
@@ -389,5 +393,9 @@ mod tests {
         assert!(line(4, true).starts_with("multiple (4 ambiguous cells), "));
         assert!(line(1, true).starts_with("multiple (1 ambiguous cell), "));
         assert!(line(2, false).starts_with("multiple (at least 2 ambiguous cells), "));
+        let mut cut_short = record(2, false);
+        cut_short.undecided = vec![[1, 0], [1, 1]];
+        let line = one_line(&cut_short);
+        assert!(line.starts_with("multiple (at least 2 ambiguous cells, 2 undecided), "));
     }
 }

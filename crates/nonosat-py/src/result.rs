@@ -22,6 +22,7 @@ struct Summary {
     count: SolutionCount,
     ambiguous: Option<Vec<Pos>>,
     ambiguous_complete: bool,
+    undecided: Vec<Pos>,
     differing: Vec<Pos>,
     line_solvable: bool,
     line_refuted: bool,
@@ -37,6 +38,7 @@ impl Summary {
             count: report.count(),
             ambiguous: report.ambiguous.clone(),
             ambiguous_complete: report.ambiguous_complete,
+            undecided: report.undecided.clone(),
             differing: report.differing_cells(),
             line_solvable: report.line_solvable,
             line_refuted: report.line_refuted,
@@ -120,6 +122,14 @@ impl CheckResult {
     #[getter]
     fn ambiguous_complete(&self) -> bool {
         self.summary.ambiguous_complete
+    }
+
+    /// A mask of the open cells neither shown ambiguous nor proved to take the same value in
+    /// every solution when the timeout cut the search for ambiguous cells short (all false
+    /// otherwise).
+    #[getter]
+    fn undecided<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray2<bool>> {
+        mask(py, self.summary.size, &self.summary.undecided)
     }
 
     /// A mask of the cells where the first two solutions differ.

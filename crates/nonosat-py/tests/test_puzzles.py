@@ -23,6 +23,9 @@ def test_a_planted_black_and_white_picture_is_among_the_solutions(size):
         result = puzzle.check()
         assert result.verdict in ("unique", "multiple")
         assert np.array_equal(result.solutions[0], grid)
+        # No time limit: every open cell is settled, ambiguous or not.
+        assert result.ambiguous_complete
+        assert result.undecided.shape == grid.shape and not result.undecided.any()
         for solution in result.solutions:
             assert solution.dtype == bool and solution.shape == grid.shape
             assert clues_of(solution) == clues_of(grid)

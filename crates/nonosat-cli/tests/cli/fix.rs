@@ -188,6 +188,7 @@ fn fix_says_why_it_found_no_edit_and_applies_none() {
     let record = &records(&stdout)[0];
     assert_eq!(record["edits"], serde_json::json!([]), "{record}");
     assert_eq!(record["edits_cut_short"], false, "{record}");
+    assert_eq!(record["undecided"], serde_json::json!([]), "{record}");
     let (_, stdout, _) = run(&["fix", design.path()], None);
     assert!(
         stdout.contains("no edit tried makes the design unique"),

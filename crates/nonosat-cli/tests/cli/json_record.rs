@@ -17,6 +17,7 @@ fn check_json_record_has_exactly_the_documented_keys_and_types() {
         "differing_cells",
         "ambiguous",
         "ambiguous_complete",
+        "undecided",
         "line_solvable",
         "line_refuted",
         "fixed_by_propagation",
@@ -58,6 +59,7 @@ fn check_json_record_has_exactly_the_documented_keys_and_types() {
         assert_eq!(record["differing_cells"], serde_json::json!([]));
         assert_eq!(record["ambiguous"], serde_json::json!([]));
         assert_eq!(record["ambiguous_complete"], true);
+        assert_eq!(record["undecided"], serde_json::json!([]));
         assert_eq!(record["line_refuted"], false);
         let solutions = record["solutions"].as_array().unwrap();
         assert_eq!(solutions.len(), 1);

@@ -67,6 +67,11 @@ pub struct CheckRecord {
     /// the search short).
     #[serde(default)]
     pub ambiguous_complete: bool,
+    /// `[row, column]` (0-based) of the open cells neither shown ambiguous nor proved to take the
+    /// same value in every solution when the time limit cut the search for ambiguous cells short;
+    /// empty otherwise.
+    #[serde(default)]
+    pub undecided: Vec<[usize; 2]>,
     /// Whether line propagation alone fixes every cell.
     pub line_solvable: bool,
     /// Whether line propagation alone proves that there is no solution.
@@ -209,6 +214,9 @@ pub struct FixRecord {
     pub ambiguous: Vec<[usize; 2]>,
     /// Whether `ambiguous` holds every ambiguous cell; repairs are proposed only then.
     pub ambiguous_complete: bool,
+    /// `[row, column]` (0-based) of the open cells the time limit left undecided, as in
+    /// [`CheckRecord::undecided`].
+    pub undecided: Vec<[usize; 2]>,
     /// The fewest hint cells; null when the design is unique (or the check timed out).
     pub hints: Option<HintsRecord>,
     /// Edits that make the puzzle unique, each re-checked.
@@ -280,6 +288,7 @@ impl FixRecord {
             verdict: repairs.check.verdict,
             ambiguous: repairs.check.ambiguous.iter().flatten().map(pair).collect(),
             ambiguous_complete: repairs.check.ambiguous_complete,
+            undecided: repairs.check.undecided.iter().map(pair).collect(),
             hints: repairs.hints.as_ref().map(|hints| HintsRecord {
                 cells: hints
                     .cells
@@ -358,6 +367,7 @@ impl CheckRecord {
                 .as_ref()
                 .map(|cells| cells.iter().map(pair).collect()),
             ambiguous_complete: report.ambiguous_complete,
+            undecided: report.undecided.iter().map(pair).collect(),
             line_solvable: report.line_solvable,
             line_refuted: report.line_refuted,
             fixed_by_propagation: report.fixed_by_propagation,

@@ -187,8 +187,9 @@ fn detail_lines<S: PartialEq, M: std::fmt::Display>(
         (Some(ambiguous), Verdict::Multiple) => {
             let _ = writeln!(
                 out,
-                "ambiguous cells: at least {}; the time limit cut the search for more short",
-                ambiguous.len()
+                "ambiguous cells: at least {}; the time limit left {} other open cells undecided",
+                ambiguous.len(),
+                report.undecided.len()
             );
             ambiguous.clone()
         }

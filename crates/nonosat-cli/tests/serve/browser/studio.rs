@@ -1,8 +1,8 @@
 //! The studio's newer pages in the browser: a colour design drawn stroke by stroke and repaired
 //! by a recolouring, colour files opened (acorn.g from the shared corpus, a colour PNG) and saved
 //! in the colour formats (read back by the CLI), design and solve keeping their own puzzles, a
-//! fast drag painting every cell of its path, the line and rectangle tools, zoom on a 150x150 design, and the
-//! design kept over a reload.
+//! fast drag painting every cell of its path, the line and rectangle tools, zoom on a 150x150 design, the
+//! design kept over a reload, and the cells a time limit left undecided.
 
 use std::process::Command;
 
@@ -487,6 +487,61 @@ fn a_150x150_design_zooms_and_strokes_land_where_pointed() {
             .sum();
         assert_eq!(changed, 1);
         browser.screenshots("zoom-150").await;
+        drop(server);
+        browser
+    });
+}
+
+/// Whether a pixel is the grey of a dot on an undecided cell (#6b7280).
+fn is_dot_grey([r, g, b]: [u8; 3]) -> bool {
+    (90..=125).contains(&r) && (100..=130).contains(&g) && (115..=145).contains(&b)
+}
+
+/// A design whose ambiguous cells take far longer than the studio's follow-up check (Faase's
+/// picture, from the shared corpus: its verdict in about a second, thousands of its cells
+/// unsettled after a minute): the cells the time limit left undecided are counted beside the
+/// ambiguous ones, and each is marked with a grey dot.
+#[test]
+fn cells_a_time_limit_left_undecided_are_counted_and_dotted() {
+    let Some(corpus) = crate::common::corpus_dir() else {
+        eprintln!("SKIPPED: no shared corpus (NONOSAT_PUZZLES)");
+        return;
+    };
+    in_browser("undecided", |server, browser| async move {
+        let before = browser.verdicts().await;
+        let faase = corpus.join("survey/faase-solution1.txt");
+        browser.open(faase.to_str().unwrap()).await;
+        assert_eq!(browser.next_verdict(before).await["verdict"], "multiple");
+        let script = "const record = studio.state.check; \
+                      return record.undecided && record.undecided.length > 0 && record";
+        let record = browser.wait_for("the undecided cells", script).await;
+        assert_eq!(record["ambiguous_complete"], false, "{record}");
+        let details = browser.find("#details").await.text().await.unwrap();
+        let undecided = record["undecided"].as_array().unwrap();
+        let words = format!("{} undecided (time limit)", undecided.len());
+        assert!(details.contains(&words), "{details}");
+        let cells: Vec<(usize, usize)> = undecided
+            .iter()
+            .step_by(undecided.len() / 5 + 1)
+            .map(|cell| {
+                (
+                    cell[0].as_u64().unwrap() as usize,
+                    cell[1].as_u64().unwrap() as usize,
+                )
+            })
+            .collect();
+        let shot = browser.screenshots("undecided").await;
+        for &cell in &cells {
+            let centre = browser.colour(&shot, cell, (0.0, 0.0)).await;
+            assert!(is_dot_grey(centre), "{cell:?}: {centre:?}");
+        }
+        // Unmarked, the same cells show the design's own colours.
+        browser.click("#show-ambiguous").await;
+        let shot = browser.screenshots("undecided-unmarked").await;
+        for &cell in &cells {
+            let centre = browser.colour(&shot, cell, (0.0, 0.0)).await;
+            assert!(is_dark(centre) || is_white(centre), "{cell:?}: {centre:?}");
+        }
         drop(server);
         browser
     });
