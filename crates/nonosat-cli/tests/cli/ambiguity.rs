@@ -82,3 +82,35 @@ fn count_is_exact_under_the_cap_and_a_bound_above_it() {
         (&serde_json::json!(1), &serde_json::json!(true))
     );
 }
+
+/// Faase (shared corpus): its verdict in about a second, its ambiguous cells not all found in
+/// minutes. When the limit passes during their search, the text and the record both say how many
+/// open cells were left undecided, none of them among the ambiguous cells found.
+#[test]
+fn a_limit_during_the_ambiguous_cells_leaves_the_rest_undecided() {
+    let Some(corpus) = crate::common::corpus_dir() else {
+        return;
+    };
+    let faase = corpus.join("survey/faase.nin");
+    let faase = faase.to_str().unwrap();
+    let (code, text, _) = run(&["check", "--timeout", "8", faase], None);
+    assert_eq!(code, 1, "{text}");
+    let line = text
+        .lines()
+        .find(|line| line.starts_with("ambiguous cells: at least "))
+        .unwrap_or_else(|| panic!("{text}"));
+    let undecided: usize = line
+        .split("the time limit left ")
+        .nth(1)
+        .and_then(|rest| rest.strip_suffix(" other open cells undecided"))
+        .and_then(|count| count.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(undecided > 0, "{line}");
+    let (_, stdout, _) = run(&["check", "--json", "--timeout", "8", faase], None);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["ambiguous_complete"], false, "{record}");
+    let undecided = record["undecided"].as_array().unwrap();
+    let ambiguous = record["ambiguous"].as_array().unwrap();
+    assert!(!undecided.is_empty());
+    assert!(undecided.iter().all(|cell| !ambiguous.contains(cell)));
+}
