@@ -212,8 +212,7 @@ pub trait Backend: ClauseSink {
 
     /// Like [`Backend::solve`], giving up ([`Outcome::Interrupted`]) after `conflicts` conflicts
     /// where the solver counts them (CaDiCaL); varisat, which does not, solves as `solve` does.
-    fn solve_capped(&mut self, assumptions: &[Lit], conflicts: u32) -> Outcome {
-        let _ = conflicts;
+    fn solve_capped(&mut self, assumptions: &[Lit], _conflicts: u32) -> Outcome {
         self.solve(assumptions)
     }
 

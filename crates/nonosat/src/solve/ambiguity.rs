@@ -39,13 +39,6 @@ pub(crate) struct Ambiguity {
     pub undecided: Vec<Pos>,
 }
 
-impl Ambiguity {
-    /// Whether every ambiguous cell is known: every other open cell was proved in the backbone.
-    pub fn complete(&self) -> bool {
-        self.undecided.is_empty()
-    }
-}
-
 /// Every ambiguous cell, given solutions already found (at least one), or those found before the
 /// limit stopped the search.
 pub(crate) fn ambiguous_cells<S: Searcher>(
@@ -123,6 +116,11 @@ fn ambiguous_cells_capped<S: Searcher>(
 }
 
 impl Ambiguity {
+    /// Whether every ambiguous cell is known: every other open cell was proved in the backbone.
+    pub fn complete(&self) -> bool {
+        self.undecided.is_empty()
+    }
+
     /// The cells marked in `ambiguous`, and in `undecided`, row by row.
     fn found(ambiguous: &Grid<bool>, undecided: &Grid<bool>) -> Self {
         let marked = |grid: &Grid<bool>| grid.positions().filter(|&pos| grid[pos]).collect();
