@@ -630,7 +630,7 @@ where
     {
         let solutions = &mut report.solutions;
         let outcome = sat_answer::<P>(&mut search, prove_unique, nearby_first, solutions);
-        return Ok(Some((Some(search), (report, outcome))));
+        return Ok(Some((kept_unless(nearby_first, search), (report, outcome))));
     }
     let mut search = puzzle.sat_search(known.clone(), interrupt, racer.backend)?;
     let outcome = sat_answer::<P>(
@@ -639,7 +639,15 @@ where
         nearby_first,
         &mut report.solutions,
     );
-    Ok(Some((Some(search), (report, outcome))))
+    Ok(Some((kept_unless(nearby_first, search), (report, outcome))))
+}
+
+/// `search`, to go on with past the verdict, unless it `looked_nearby`: a search that looked for
+/// a solution near another ([`Searcher::find_nearby`]) holds a counter of the distance to it,
+/// which every later solve propagates, and what a check goes on to gets a new search instead
+/// ([`search_past`]; measured in docs/performance.md).
+fn kept_unless<S>(looked_nearby: bool, search: S) -> Option<S> {
+    (!looked_nearby).then_some(search)
 }
 
 /// What the race's first racer answers once its depth-first search is out of budget: the
@@ -687,7 +695,9 @@ where
             .map(|second| report.solutions.push(second)),
         Err(stopped) => Err(stopped.into()),
     };
-    Ok(Some((Some(search), (report, outcome))))
+    // The search holds a counter of the distance to the dive's solution: it is not kept
+    // ([`kept_unless`]).
+    Ok(Some((None, (report, outcome))))
 }
 
 /// Dives of belief-guided decimation ([`SolveKind::dive`]) from `root` until one finds a
@@ -745,16 +755,16 @@ pub(super) fn sat_answer<'a, P: SolveKind>(
 }
 
 /// The SAT search a check goes on with past its verdict's `solutions` (to the ambiguous cells, more
-/// solutions, a count): `kept`, the search that answered, where there is one, unless a race (the
-/// default strategy, on a puzzle small enough to race) of a kind whose second racer takes turns
-/// (black and white) answered; else, after a race, CaDiCaL with the lines inside its search where
-/// that can run; else `kept`; else a new search of `backend` over the encoding. A colour race's
-/// second racer searches the encoding alone where the ambiguous cells are asked for, and that
-/// search, kept, answers them on a hard puzzle in a fraction of a new search's time. A new search
-/// has all solutions but the last blocked, as [`Searcher::enumerate`] expects. The ambiguous cells
-/// take a solve a candidate cell, which the lines answer several times faster than varisat over the
-/// encoding, and than a search that looked near a solution (the designer's goal, a dive's) through
-/// a counter of the distance to it, which every later solve propagates (docs/performance.md).
+/// solutions, a count): `kept`, the search that answered, where there is one (none where it
+/// looked near a solution, [`kept_unless`]), unless a race (the default strategy, on a puzzle
+/// small enough to race) of a kind whose second racer takes turns (black and white) answered;
+/// else, after a race, CaDiCaL with the lines inside its search where that can run; else `kept`;
+/// else a new search of `backend` over the encoding. A colour race's second racer searches the
+/// encoding alone where the ambiguous cells are asked for, and that search, kept, answers them on
+/// a hard puzzle in a fraction of a new search's time. A new search has all solutions but the
+/// last blocked, as [`Searcher::enumerate`] expects. The ambiguous cells take a solve a candidate
+/// cell, which the lines answer several times faster than varisat over the encoding
+/// (docs/performance.md).
 fn search_past<'a, P: SolveKind>(
     puzzle: &'a P,
     known: &Grid<P::Known>,
@@ -1093,6 +1103,50 @@ mod tests {
             }
         }
         assert!(compared > 10, "only {compared} puzzles needed a search");
+    }
+
+    /// A racer that looked for a second solution near the designer's goal, through a counter of
+    /// the distance to it, keeps no search for what a check goes on to; the same racer on the
+    /// same clues without a goal keeps the one that answered. Either way it finds two of the
+    /// solutions, the goal first where there is one; on small colour puzzles with two or more.
+    #[test]
+    #[cfg(feature = "cadical")]
+    fn a_search_that_looked_near_the_goal_is_not_kept() {
+        let mut rng = crate::testing::Rng(0xA076_1D64_78BD_642F);
+        let mut designs = 0;
+        for (puzzle, expected) in small_colour_puzzles(&mut rng, 200) {
+            if expected.len() < 2 {
+                continue;
+            }
+            let design = puzzle
+                .clone()
+                .with_goal(expected[1].clone())
+                .expect("a solution");
+            for (puzzle, goal) in [(&puzzle, None), (&design, Some(GoalReport::Solves))] {
+                let open = crate::logic::kind::Kind::open(puzzle);
+                let mut root = Grid::filled(puzzle.width(), puzzle.height(), open);
+                let report = Report {
+                    goal: goal.clone(),
+                    ..Report::timed_out(Duration::ZERO)
+                };
+                let options = Options::default();
+                let racer = Racer::alone(SatBackend::Varisat, true);
+                let answer = first_answer(puzzle, &mut root, &options, true, racer, &report, None);
+                let (search, (found, outcome)) = answer
+                    .unwrap()
+                    .expect("a racer that does not probe never gives way");
+                assert!(outcome.is_ok(), "{puzzle:?}");
+                assert_eq!(found.solutions.len(), 2, "{puzzle:?}");
+                assert!(found.solutions.iter().all(|grid| expected.contains(grid)));
+                assert_ne!(found.solutions[0], found.solutions[1]);
+                if goal.is_some() {
+                    assert_eq!(found.solutions[0], expected[1]);
+                }
+                assert_eq!(search.is_some(), goal.is_none(), "{puzzle:?}");
+            }
+            designs += 1;
+        }
+        assert!(designs > 10, "only {designs} puzzles with two solutions");
     }
 
     /// The race's answer does not hang on timing. With no head start, so that both racers search

@@ -118,8 +118,9 @@ fn every_grid_up_to_3x3_with_three_colours() {
     }
 }
 
-/// Random 4x4 and 5x5 pictures with two to four colours: the verdict and every ambiguous cell
-/// against a brute-force list of every solution, under every backend choice.
+/// Random 4x4 and 5x5 pictures with two to four colours, without and with the picture as the
+/// goal: the verdict and every ambiguous cell against a brute-force list of every solution, under
+/// every backend choice.
 #[test]
 fn random_4x4_and_5x5_with_two_to_four_colours() {
     let mut rng = Rng::new(45);
@@ -132,8 +133,11 @@ fn random_4x4_and_5x5_with_two_to_four_colours() {
         let solutions = all_colour_solutions(&puzzle, usize::MAX);
         assert!(solutions.contains(&picture));
         multiple += usize::from(solutions.len() > 1);
+        let design = puzzle.clone().with_goal(picture.clone()).unwrap();
         for choice in Strategy::all() {
             assert_check(&puzzle, &solutions, choice);
+            let report = assert_check(&design, &solutions, choice);
+            assert_eq!(report.solutions[0], picture, "{design:?}");
         }
     }
     assert!(multiple > 0, "some random puzzles have several solutions");
