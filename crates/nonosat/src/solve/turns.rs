@@ -110,9 +110,9 @@ pub(super) type TurnsAnswer<'a, P> = (
 /// [`schedule`] from the cells `known`, the lines' and the whole encoding's on `backend`, taking
 /// turns on threads of their own until one answers, or until `interrupt` is due; they count
 /// their work on its clock. The search that answers first is the racer's (only one runs at a
-/// time); the others are stopped. `None` where the lines search cannot run (a colour puzzle, a
-/// line of more than 128 cells, a build without CaDiCaL), found by the first turn's, which is the
-/// lines'.
+/// time); the others are stopped. `None` where the lines search cannot run (a line of more than
+/// 128 cells, a build without CaDiCaL), found by the first turn's, which is the lines'. Only a
+/// kind that takes turns ([`SolveKind::TAKES_TURNS`]) comes here.
 pub(super) fn take<'a, P: SolveKind>(
     puzzle: &'a P,
     known: &Grid<P::Known>,
