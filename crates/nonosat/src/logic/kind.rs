@@ -31,6 +31,7 @@ use super::DpLineSolver;
 use super::belief::{black_beliefs, likelier_colour};
 use super::bits::{self, BitLineSolver, LineBits};
 use super::colour::{ColourDpSolver, Colours, all_colours};
+use super::colour_belief::{colour_beliefs, likeliest_value};
 use super::colour_bits::ColourBitSolver;
 use super::memo::LineMemo;
 use super::word::{Word, Words, fits_words, in_words};
@@ -475,10 +476,13 @@ impl Kind for ColourPuzzle {
         ColourPuzzle::check(self, grid)
     }
 
-    /// None: belief propagation is black-and-white only (its forward-backward count over a colour
-    /// clue is not written); the search falls back on what the probes fixed.
-    fn likelier_values(&self, _: &Grid<Colours>, _: &dyn Fn() -> bool) -> Vec<Option<u8>> {
-        Vec::new()
+    /// The value colour belief propagation finds likeliest ([`colour_beliefs`]), where no other
+    /// ties with it.
+    fn likelier_values(&self, known: &Grid<Colours>, stop: &dyn Fn() -> bool) -> Vec<Option<u8>> {
+        let values = self.palette().len() + 1;
+        colour_beliefs(self, known, stop)
+            .map(|beliefs| beliefs.chunks(values).map(likeliest_value).collect())
+            .unwrap_or_default()
     }
 
     fn line_engine(&self) -> ColourLines {

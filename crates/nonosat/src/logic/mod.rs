@@ -15,6 +15,7 @@ pub mod belief;
 pub mod bits;
 pub mod board;
 pub mod colour;
+pub mod colour_belief;
 pub mod colour_bits;
 pub mod colour_probe;
 pub mod count;

@@ -104,7 +104,8 @@ impl SolveKind for ColourPuzzle {
         ColourSearch::stoppable_with_lines(self, known, interrupt, order)
     }
 
-    /// No dive: belief propagation has no colour form yet.
+    /// No dive: colour beliefs ([`crate::logic::colour_belief`]) guide only the depth-first
+    /// search's first value at a branch; dives over them are not written.
     fn dive(
         &self,
         _: &ColourState,

@@ -11,13 +11,15 @@
 //! passing again for what those narrowed cost more than the nodes it saved (a tenth of a tournament
 //! set's time, docs/performance.md). The search then branches on the open cell whose probes
 //! narrowed the most cells (the product of the counts, so that every branch shrinks the puzzle):
-//! first the value the kind guesses likelier (for black and white, by belief propagation over the
-//! root's lines, [`black_beliefs`]), else the value whose probe narrowed the most; then, on the
-//! second branch, every other value (a colour cell may stay open, and is branched on again below).
+//! first the value the kind guesses likelier (by belief propagation over the lines at the first
+//! branch, [`black_beliefs`] or [`colour_beliefs`]), else the value whose probe narrowed the most;
+//! then, on the second branch, every other value (a colour cell may stay open, and is branched on
+//! again below).
 //! Backtracking is chronological, so the search is complete and finds a second solution as readily
 //! as a first.
 //!
 //! [`black_beliefs`]: crate::logic::belief::black_beliefs
+//! [`colour_beliefs`]: crate::logic::colour_belief::colour_beliefs
 //!
 //! The order of colours matters most where solutions are hard to find: on Wolter's Knotty the
 //! search found none in 100 s trying first the colour whose probe fixed more cells, and finds
@@ -525,7 +527,7 @@ impl<'p, K: Kind> ProbingSearch<'p, K> {
     }
 
     /// The value to try first at a branch on `cell`: the kind's guess from the board at the
-    /// first branch (for black and white, the colour belief propagation finds likelier); without
+    /// first branch (the value belief propagation finds likeliest); without
     /// one, or when it is even (as on a symmetric puzzle), the value whose probe narrowed the most
     /// cells; either only while the cell may still take it, else its first value. When `stop`
     /// cuts the guesses short, there are none for the rest of the search, which is stopping.

@@ -89,7 +89,7 @@ pub(crate) trait SolveKind:
 
     /// Like [`lines_search`](Self::lines_search), looking for a first solution near a guess of
     /// belief propagation first ([`super::neighbourhood`]); the lines search itself for a kind
-    /// without beliefs.
+    /// without that guess (colour).
     fn neighbourhood_search(
         &self,
         known: Grid<Self::Known>,
@@ -101,7 +101,7 @@ pub(crate) trait SolveKind:
 
     /// One dive of belief-guided decimation from the cells `known` ([`super::decimate`]),
     /// numbered `attempt`: a solution, not yet checked against the clues, or `None` (a dead end,
-    /// `stop`, or a kind without beliefs). `work` grows by the work done.
+    /// `stop`, or a kind without dives: colour). `work` grows by the work done.
     fn dive(
         &self,
         known: &Grid<Self::Known>,

@@ -1,0 +1,479 @@
+//! How likely each open cell of a colour puzzle is to take each colour: the weighted share of its
+//! line's completions that give it the colour, combined over rows and columns by loopy belief
+//! propagation, as [`super::belief`] does for black and white.
+//!
+//! A guess, used only to guide a search (the colour the depth-first search tries first at a
+//! branch); nothing is deduced from it. A line's completions are counted by the forward-backward
+//! recursion of the colour line solver's dynamic program ([`super::colour`]), over reals: a
+//! completion weighs the product over its cells of what the crossing line says of the cell's
+//! colour. Rows and columns take turns, a line solved again only once a message into it has moved
+//! by more than [`TOLERANCE`], for at most [`MAX_ROUNDS`].
+
+use super::belief::MAX_ROUNDS;
+use super::colour::Colours;
+use crate::model::{Block, ColourPuzzle, Grid, LineId};
+
+/// Propagation stops once no message has moved by more than this since its line was solved.
+const TOLERANCE: f64 = 1e-2;
+
+/// Messages are kept this far from 0 on every colour the cell may still take, so that one line
+/// cannot veto a colour the crossing line needs: only the line solver's deductions are certain.
+const FLOOR: f64 = 1e-3;
+
+/// Per cell (row-major), for each value (the background, then the palette's colours), how likely
+/// the cell is to take it in a solution, given the cells of `known`: 0 for a value a cell may no
+/// longer take, and the values of a cell sum to 1. `None` when a line has no completion (or, on a
+/// line of hundreds of cells, the weights of its completions vanish in floating point), or when
+/// `stop`, asked before each line, says so.
+pub fn colour_beliefs(
+    puzzle: &ColourPuzzle,
+    known: &Grid<Colours>,
+    stop: &dyn Fn() -> bool,
+) -> Option<Vec<f64>> {
+    let values = puzzle.palette().len() + 1;
+    let (width, height) = (puzzle.width(), puzzle.height());
+    let cells = known.cells();
+    let even = |i: usize| spread_over(cells[i], values);
+    let mut from_rows: Vec<f64> = (0..cells.len()).flat_map(even).collect();
+    let mut from_cols = from_rows.clone();
+    let lines: Vec<(LineId, Vec<usize>)> = puzzle
+        .lines()
+        .map(|line| {
+            let positions = known.line_positions(line);
+            (
+                line,
+                positions.map(|pos| pos.row * width + pos.col).collect(),
+            )
+        })
+        .collect();
+    let open = |i: usize| !cells[i].is_power_of_two();
+    let mut dirty: Vec<bool> = lines
+        .iter()
+        .map(|(_, indices)| indices.iter().any(|&i| open(i)))
+        .collect();
+    let (mut line_cells, mut priors, mut shares) = (Vec::new(), Vec::new(), LineShares::default());
+    for _ in 0..MAX_ROUNDS {
+        if !dirty.contains(&true) {
+            break;
+        }
+        for (at, (line, indices)) in lines.iter().enumerate() {
+            if !std::mem::take(&mut dirty[at]) {
+                continue;
+            }
+            if stop() {
+                return None;
+            }
+            // The `k`th cell of a row lies on column `k`, of a column on row `k`.
+            let (incoming, outgoing, first_crossing) = match line {
+                LineId::Row(_) => (&from_cols, &mut from_rows, height),
+                LineId::Col(_) => (&from_rows, &mut from_cols, 0),
+            };
+            line_cells.clear();
+            line_cells.extend(indices.iter().map(|&i| cells[i]));
+            priors.clear();
+            for &i in indices {
+                priors.extend_from_slice(&incoming[i * values..(i + 1) * values]);
+            }
+            let line_shares =
+                shares.of(puzzle.clue(*line).blocks(), &line_cells, &priors, values)?;
+            for (k, &i) in indices.iter().enumerate() {
+                let share = &line_shares[k * values..(k + 1) * values];
+                let prior = &priors[k * values..(k + 1) * values];
+                let message = &mut outgoing[i * values..(i + 1) * values];
+                let moved = leave_out(share, prior, cells[i], message);
+                if moved > TOLERANCE && open(i) {
+                    dirty[first_crossing + k] = true;
+                }
+            }
+        }
+    }
+    let mut beliefs = vec![0.0; cells.len() * values];
+    for (i, &colours) in cells.iter().enumerate() {
+        let belief = &mut beliefs[i * values..(i + 1) * values];
+        for (c, value) in belief.iter_mut().enumerate() {
+            if colours & (1 << c) != 0 {
+                *value = from_rows[i * values + c] * from_cols[i * values + c];
+            }
+        }
+        normalise(belief, colours);
+    }
+    Some(beliefs)
+}
+
+/// The value a cell's `belief` ([`colour_beliefs`]) finds likeliest: `None` when two values tie
+/// for it (as on a symmetric puzzle), which says nothing.
+pub fn likeliest_value(belief: &[f64]) -> Option<u8> {
+    let mut best: Option<(f64, usize)> = None;
+    let mut tied = false;
+    for (value, &p) in belief.iter().enumerate() {
+        match best {
+            Some((top, _)) if p < top => {}
+            Some((top, _)) if p == top => tied = true,
+            _ => {
+                best = Some((p, value));
+                tied = false;
+            }
+        }
+    }
+    // At most 32 values: the index fits.
+    best.filter(|_| !tied).map(|(_, value)| value as u8)
+}
+
+/// Even odds over the `colours` a cell may take, one entry a value.
+fn spread_over(colours: Colours, values: usize) -> impl Iterator<Item = f64> {
+    let share = 1.0 / f64::from(colours.count_ones().max(1));
+    (0..values).map(move |c| if colours & (1 << c) != 0 { share } else { 0.0 })
+}
+
+/// Scales `belief` to sum to 1 over the `colours` a cell may take (0 elsewhere); even odds when
+/// it weighs nothing.
+fn normalise(belief: &mut [f64], colours: Colours) {
+    let total: f64 = belief.iter().sum();
+    if total > 0.0 && total.is_finite() {
+        belief.iter_mut().for_each(|p| *p /= total);
+    } else {
+        let values = belief.len();
+        for (p, even) in belief.iter_mut().zip(spread_over(colours, values)) {
+            *p = even;
+        }
+    }
+}
+
+/// Writes into `message` what a line says of a cell by itself, its `share` of each value with the
+/// cell's `prior` divided out, kept [`FLOOR`] from 0 on each of the cell's `colours`; returns how
+/// far the message moved.
+fn leave_out(share: &[f64], prior: &[f64], colours: Colours, message: &mut [f64]) -> f64 {
+    let mut fresh = [0.0; 32];
+    let fresh = &mut fresh[..message.len()];
+    for (c, p) in fresh.iter_mut().enumerate() {
+        if colours & (1 << c) != 0 && prior[c] > 0.0 {
+            *p = share[c] / prior[c];
+        }
+    }
+    normalise(fresh, colours);
+    for (c, p) in fresh.iter_mut().enumerate() {
+        if colours & (1 << c) != 0 {
+            *p = p.max(FLOOR);
+        }
+    }
+    normalise(fresh, colours);
+    let moved = fresh
+        .iter()
+        .zip(message.iter())
+        .map(|(new, old)| (new - old).abs())
+        .fold(0.0, f64::max);
+    message.copy_from_slice(fresh);
+    moved
+}
+
+/// The weighted count of a colour line's completions ([`LineShares::of`]), with its buffers kept
+/// from line to line.
+#[derive(Default)]
+struct LineShares {
+    /// Per cell and value, the cell's weight for the value (0 where it may not take it).
+    weight: Vec<f64>,
+    /// Per value and cell, the sum of the logarithms of the weights of the cells before, and how
+    /// many of them weigh 0.
+    log_sums: Vec<f64>,
+    zeros: Vec<usize>,
+    /// Per block and start, the weight of the block there (0 where it does not fit).
+    block: Vec<f64>,
+    /// The recursion's weights, per number of blocks placed and cell: `forward` of the cells
+    /// before, `backward` of the rest.
+    forward: Vec<f64>,
+    backward: Vec<f64>,
+    /// Per value, a difference array of the weight of the placements covering each cell, then
+    /// the shares, per cell and value.
+    covered: Vec<f64>,
+    shares: Vec<f64>,
+}
+
+impl LineShares {
+    /// Per cell of a line and value, the share of its completions that give the cell the value,
+    /// each completion weighing the product over its cells of `priors` (per cell, one a value) for
+    /// the value it gives; a cell takes only the values its `line` entry allows. `None` when no
+    /// completion fits.
+    fn of(
+        &mut self,
+        blocks: &[Block],
+        line: &[Colours],
+        priors: &[f64],
+        values: usize,
+    ) -> Option<&[f64]> {
+        let (n, k) = (line.len(), blocks.len());
+        // Each cell's weights scaled by its largest, so that a long line's products stay in
+        // range; the scale cancels in every share.
+        self.weight.clear();
+        for (i, &colours) in line.iter().enumerate() {
+            let prior = &priors[i * values..(i + 1) * values];
+            let allowed = |c: usize| colours & (1 << c) != 0;
+            let top = (0..values)
+                .filter(|&c| allowed(c))
+                .map(|c| prior[c])
+                .fold(0.0, f64::max);
+            self.weight
+                .extend((0..values).map(|c| match allowed(c) && top > 0.0 {
+                    true => prior[c] / top,
+                    false => 0.0,
+                }));
+        }
+        // Per value, prefix sums of the logarithms of the cells' weights and counts of the cells
+        // of weight 0, so that a block's weight takes constant time.
+        let (log_sums, zeros) = (&mut self.log_sums, &mut self.zeros);
+        log_sums.clear();
+        log_sums.resize(values * (n + 1), 0.0);
+        zeros.clear();
+        zeros.resize(values * (n + 1), 0);
+        for c in 0..values {
+            for i in 0..n {
+                let w = self.weight[i * values + c];
+                let at = c * (n + 1) + i;
+                log_sums[at + 1] = log_sums[at] + if w > 0.0 { w.ln() } else { 0.0 };
+                zeros[at + 1] = zeros[at] + usize::from(w == 0.0);
+            }
+        }
+        let weight = &self.weight;
+        let background = |i: usize| weight[i * values];
+        // Block `j` at start `i`: its cells' weights, and the background cell after it when the
+        // next block has its colour.
+        self.block.clear();
+        self.block.resize(k * (n + 1), 0.0);
+        for (j, b) in blocks.iter().enumerate() {
+            let parted = blocks
+                .get(j + 1)
+                .is_some_and(|next| next.colour == b.colour);
+            let span = b.len + usize::from(parted);
+            let row = usize::from(b.colour) * (n + 1);
+            for start in 0..(n + 1).saturating_sub(span) {
+                let end = start + b.len;
+                if zeros[row + end] != zeros[row + start] {
+                    continue;
+                }
+                let mut w = (log_sums[row + end] - log_sums[row + start]).exp();
+                if parted {
+                    w *= background(end);
+                }
+                self.block[j * (n + 1) + start] = w;
+            }
+        }
+        let block = &self.block;
+        let span = |j: usize| {
+            let parted = blocks
+                .get(j + 1)
+                .is_some_and(|next| next.colour == blocks[j].colour);
+            blocks[j].len + usize::from(parted)
+        };
+        // forward[j * (n + 1) + i]: the weight of the first `i` cells holding the first `j`
+        // blocks, block `j` free to start at cell `i`.
+        let states = n + 1;
+        let forward = &mut self.forward;
+        forward.clear();
+        forward.resize((k + 1) * states, 0.0);
+        forward[0] = 1.0;
+        for j in 0..=k {
+            for i in 0..=n {
+                let here = forward[j * states + i];
+                if here == 0.0 {
+                    continue;
+                }
+                if i < n {
+                    forward[j * states + i + 1] += here * background(i);
+                }
+                if j < k && i + span(j) <= n {
+                    forward[(j + 1) * states + i + span(j)] += here * block[j * states + i];
+                }
+            }
+        }
+        let backward = &mut self.backward;
+        backward.clear();
+        backward.resize((k + 1) * states, 0.0);
+        backward[k * states + n] = 1.0;
+        for j in (0..=k).rev() {
+            for i in (0..n).rev() {
+                let mut rest = background(i) * backward[j * states + i + 1];
+                if j < k && i + span(j) <= n {
+                    rest += block[j * states + i] * backward[(j + 1) * states + i + span(j)];
+                }
+                backward[j * states + i] = rest;
+            }
+        }
+        let total = backward[0];
+        if total <= 0.0 || !total.is_finite() {
+            return None;
+        }
+        // Each placement of a block adds its weight to the cells it covers, in its colour.
+        let covered = &mut self.covered;
+        covered.clear();
+        covered.resize(values * (n + 1), 0.0);
+        for (j, b) in blocks.iter().enumerate() {
+            let row = usize::from(b.colour) * (n + 1);
+            for i in 0..(n + 1).saturating_sub(span(j)) {
+                let placed = forward[j * states + i] * block[j * states + i];
+                if placed == 0.0 {
+                    continue;
+                }
+                let w = placed * backward[(j + 1) * states + i + span(j)];
+                covered[row + i] += w;
+                covered[row + i + b.len] -= w;
+            }
+        }
+        self.shares.clear();
+        self.shares.resize(n * values, 0.0);
+        for c in 1..values {
+            let mut running = 0.0;
+            for i in 0..n {
+                running += covered[c * (n + 1) + i];
+                self.shares[i * values + c] = (running / total).clamp(0.0, 1.0);
+            }
+        }
+        for i in 0..n {
+            let coloured: f64 = self.shares[i * values + 1..(i + 1) * values].iter().sum();
+            self.shares[i * values] = (1.0 - coloured).max(0.0);
+        }
+        Some(&self.shares)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::colour::{ColourLineSolver, open_grid, propagate_colour};
+    use crate::model::{BACKGROUND, ColourClue};
+    use crate::testing::{Rng, random_colour_puzzle};
+
+    /// Every way to colour `n` cells with `values` values that meets `blocks`, each as a list.
+    fn completions(blocks: &[Block], n: usize, values: usize) -> Vec<Vec<u8>> {
+        let clue = ColourClue::new(blocks.to_vec());
+        let mut all = Vec::new();
+        let mut line = vec![BACKGROUND; n];
+        loop {
+            if ColourClue::of_line(line.iter().copied()) == clue {
+                all.push(line.clone());
+            }
+            let Some(at) = line.iter().position(|&v| usize::from(v) + 1 < values) else {
+                return all;
+            };
+            line[at] += 1;
+            line[..at].fill(BACKGROUND);
+        }
+    }
+
+    /// On random short lines, clues and priors, with some cells narrowed, each share is the
+    /// weighted fraction of the completions (counted one by one) that give the cell the value.
+    #[test]
+    fn shares_are_the_weighted_fractions_of_the_completions() {
+        let mut rng = Rng(0x5eed_c010);
+        let mut shares = LineShares::default();
+        let mut checked = 0;
+        for _ in 0..400 {
+            let values = 2 + rng.below(3) as usize;
+            let n = 1 + rng.below(7) as usize;
+            let picture: Vec<u8> = (0..n).map(|_| rng.below(values as u64) as u8).collect();
+            let blocks = ColourClue::of_line(picture.iter().copied())
+                .blocks()
+                .to_vec();
+            let line: Vec<Colours> = (0..n)
+                .map(|i| match rng.below(4) {
+                    0 => (1 << picture[i]) | (1 << rng.below(values as u64)),
+                    _ => (1 << values) - 1,
+                })
+                .collect();
+            let priors: Vec<f64> = (0..n * values)
+                .map(|_| 0.05 + rng.below(1000) as f64 / 1000.0)
+                .collect();
+            let fits = |c: &Vec<u8>| c.iter().zip(&line).all(|(&v, &may)| may & (1 << v) != 0);
+            let all: Vec<Vec<u8>> = completions(&blocks, n, values)
+                .into_iter()
+                .filter(fits)
+                .collect();
+            let weigh = |c: &Vec<u8>| -> f64 {
+                c.iter()
+                    .enumerate()
+                    .map(|(i, &v)| priors[i * values + usize::from(v)])
+                    .product()
+            };
+            let total: f64 = all.iter().map(weigh).sum();
+            let got = shares
+                .of(&blocks, &line, &priors, values)
+                .expect("the picture fits");
+            for i in 0..n {
+                for v in 0..values {
+                    let want: f64 = all
+                        .iter()
+                        .filter(|c| usize::from(c[i]) == v)
+                        .map(weigh)
+                        .sum::<f64>()
+                        / total;
+                    let share = got[i * values + v];
+                    assert!(
+                        (share - want).abs() < 1e-9,
+                        "cell {i} value {v}: {share} vs {want}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000);
+    }
+
+    /// A clue that does not fit the cells left open has no shares.
+    #[test]
+    fn a_line_without_completion_has_no_shares() {
+        let blocks = [Block { len: 2, colour: 1 }, Block { len: 1, colour: 2 }];
+        let line = [0b011, 0b011, 0b001];
+        let priors = [0.5; 9];
+        assert!(
+            LineShares::default()
+                .of(&blocks, &line, &priors, 3)
+                .is_none()
+        );
+    }
+
+    /// On random colour puzzles propagated by line logic, each cell's beliefs are a distribution
+    /// over the values it may still take (certain on a fixed cell), and give the goal picture's
+    /// value some weight, since the goal is a completion of every line.
+    #[test]
+    fn beliefs_are_distributions_that_keep_the_goal_possible() {
+        let mut rng = Rng(0xc010_be11);
+        let mut open_cells = 0;
+        for round in 0..150 {
+            let (side, colours) = (6 + round % 5, 2 + (round % 2) as u8);
+            let puzzle = random_colour_puzzle(&mut rng, side, side, colours);
+            let goal = puzzle
+                .goal()
+                .expect("a picture's puzzle has its goal")
+                .clone();
+            let mut known = open_grid(&puzzle);
+            propagate_colour(&puzzle, &mut known, &mut ColourLineSolver::new()).expect("solvable");
+            let values = usize::from(colours) + 1;
+            let beliefs = colour_beliefs(&puzzle, &known, &|| false).expect("beliefs");
+            for (i, (&may, &value)) in known.cells().iter().zip(goal.cells()).enumerate() {
+                let belief = &beliefs[i * values..(i + 1) * values];
+                assert!(
+                    (belief.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+                    "cell {i}: {belief:?}"
+                );
+                for (c, &p) in belief.iter().enumerate() {
+                    assert!(may & (1 << c) != 0 || p == 0.0, "cell {i} value {c}: {p}");
+                }
+                assert!(belief[usize::from(value)] > 0.0, "cell {i}: {belief:?}");
+                if may.is_power_of_two() {
+                    assert_eq!(belief[usize::from(value)], 1.0);
+                } else {
+                    open_cells += 1;
+                    let likeliest = likeliest_value(belief);
+                    assert!(likeliest.is_none_or(|v| may & (1 << v) != 0));
+                }
+            }
+        }
+        assert!(open_cells > 100, "{open_cells} open cells");
+    }
+
+    #[test]
+    fn the_likeliest_value_is_none_on_a_tie() {
+        assert_eq!(likeliest_value(&[0.2, 0.5, 0.3]), Some(1));
+        assert_eq!(likeliest_value(&[0.4, 0.4, 0.2]), None);
+        assert_eq!(likeliest_value(&[0.2, 0.4, 0.4]), None);
+        assert_eq!(likeliest_value(&[1.0, 0.0]), Some(0));
+    }
+}
