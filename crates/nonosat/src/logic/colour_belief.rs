@@ -176,6 +176,10 @@ struct LineShares {
     /// many of them weigh 0.
     log_sums: Vec<f64>,
     zeros: Vec<usize>,
+    /// Per block, the cells it takes ([`LineShares::of`]), and per number of blocks placed, the
+    /// fewest cells that hold them.
+    spans: Vec<usize>,
+    first: Vec<usize>,
     /// Per block and start, the weight of the block there (0 where it does not fit).
     block: Vec<f64>,
     /// The recursion's weights, per number of blocks placed and cell: `forward` of the cells
@@ -217,14 +221,36 @@ impl LineShares {
                     false => 0.0,
                 }));
         }
-        // Per value, prefix sums of the logarithms of the cells' weights and counts of the cells
-        // of weight 0, so that a block's weight takes constant time.
+        // Per block, the cells it takes with the background cell after it when the next block has
+        // its colour; and the states that can weigh anything: `j` blocks placed within the first
+        // `first[j]` cells at the fewest, and at the most within as many as leave room for the
+        // rest. Every other state weighs exactly 0.
+        let (spans, first) = (&mut self.spans, &mut self.first);
+        spans.clear();
+        spans.extend(blocks.iter().enumerate().map(|(j, b)| {
+            let parted = blocks
+                .get(j + 1)
+                .is_some_and(|next| next.colour == b.colour);
+            b.len + usize::from(parted)
+        }));
+        first.clear();
+        first.push(0);
+        for (j, &span) in spans.iter().enumerate() {
+            first.push(first[j] + span);
+        }
+        if first[k] > n {
+            return None;
+        }
+        let slack = n - first[k];
+        // Per colour of a block, prefix sums of the logarithms of the cells' weights and counts
+        // of the cells of weight 0, so that a block's weight takes constant time.
         let (log_sums, zeros) = (&mut self.log_sums, &mut self.zeros);
         log_sums.clear();
         log_sums.resize(values * (n + 1), 0.0);
         zeros.clear();
         zeros.resize(values * (n + 1), 0);
-        for c in 0..values {
+        let used = blocks.iter().fold(0u32, |used, b| used | 1 << b.colour);
+        for c in (1..values).filter(|&c| used & (1 << c) != 0) {
             for i in 0..n {
                 let w = self.weight[i * values + c];
                 let at = c * (n + 1) + i;
@@ -239,30 +265,20 @@ impl LineShares {
         self.block.clear();
         self.block.resize(k * (n + 1), 0.0);
         for (j, b) in blocks.iter().enumerate() {
-            let parted = blocks
-                .get(j + 1)
-                .is_some_and(|next| next.colour == b.colour);
-            let span = b.len + usize::from(parted);
             let row = usize::from(b.colour) * (n + 1);
-            for start in 0..(n + 1).saturating_sub(span) {
+            for start in first[j]..=first[j] + slack {
                 let end = start + b.len;
                 if zeros[row + end] != zeros[row + start] {
                     continue;
                 }
                 let mut w = (log_sums[row + end] - log_sums[row + start]).exp();
-                if parted {
+                if spans[j] > b.len {
                     w *= background(end);
                 }
                 self.block[j * (n + 1) + start] = w;
             }
         }
         let block = &self.block;
-        let span = |j: usize| {
-            let parted = blocks
-                .get(j + 1)
-                .is_some_and(|next| next.colour == blocks[j].colour);
-            blocks[j].len + usize::from(parted)
-        };
         // forward[j * (n + 1) + i]: the weight of the first `i` cells holding the first `j`
         // blocks, block `j` free to start at cell `i`.
         let states = n + 1;
@@ -271,30 +287,37 @@ impl LineShares {
         forward.resize((k + 1) * states, 0.0);
         forward[0] = 1.0;
         for j in 0..=k {
-            for i in 0..=n {
+            for i in first[j]..=first[j] + slack {
                 let here = forward[j * states + i];
                 if here == 0.0 {
                     continue;
                 }
-                if i < n {
+                if i < first[j] + slack {
                     forward[j * states + i + 1] += here * background(i);
                 }
-                if j < k && i + span(j) <= n {
-                    forward[(j + 1) * states + i + span(j)] += here * block[j * states + i];
+                if j < k {
+                    forward[(j + 1) * states + i + spans[j]] += here * block[j * states + i];
                 }
             }
         }
         let backward = &mut self.backward;
         backward.clear();
         backward.resize((k + 1) * states, 0.0);
-        backward[k * states + n] = 1.0;
         for j in (0..=k).rev() {
-            for i in (0..n).rev() {
-                let mut rest = background(i) * backward[j * states + i + 1];
-                if j < k && i + span(j) <= n {
-                    rest += block[j * states + i] * backward[(j + 1) * states + i + span(j)];
-                }
-                backward[j * states + i] = rest;
+            let last = first[j] + slack;
+            for i in (first[j]..=last).rev() {
+                backward[j * states + i] = if j == k && i == n {
+                    1.0
+                } else {
+                    let mut rest = 0.0;
+                    if i < last {
+                        rest += background(i) * backward[j * states + i + 1];
+                    }
+                    if j < k {
+                        rest += block[j * states + i] * backward[(j + 1) * states + i + spans[j]];
+                    }
+                    rest
+                };
             }
         }
         let total = backward[0];
@@ -307,12 +330,12 @@ impl LineShares {
         covered.resize(values * (n + 1), 0.0);
         for (j, b) in blocks.iter().enumerate() {
             let row = usize::from(b.colour) * (n + 1);
-            for i in 0..(n + 1).saturating_sub(span(j)) {
+            for i in first[j]..=first[j] + slack {
                 let placed = forward[j * states + i] * block[j * states + i];
                 if placed == 0.0 {
                     continue;
                 }
-                let w = placed * backward[(j + 1) * states + i + span(j)];
+                let w = placed * backward[(j + 1) * states + i + spans[j]];
                 covered[row + i] += w;
                 covered[row + i + b.len] -= w;
             }
