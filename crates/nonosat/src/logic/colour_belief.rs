@@ -7,7 +7,7 @@
 //! recursion of the colour line solver's dynamic program ([`super::colour`]), over reals: a
 //! completion weighs the product over its cells of what the crossing line says of the cell's
 //! colour. Rows and columns take turns, a line solved again only once a message into it has moved
-//! by more than [`TOLERANCE`], for at most [`MAX_ROUNDS`].
+//! by more than 0.01, for at most 30 rounds (`MAX_ROUNDS`, black and white's).
 
 use super::belief::MAX_ROUNDS;
 use super::colour::Colours;
