@@ -179,3 +179,45 @@ fn colour_probing_keeps_every_solution_and_does_more_than_propagation() {
     let mut grid = open_grid(&puzzle);
     assert!(probe_colour(&puzzle, &mut grid, &mut solver).is_err());
 }
+
+/// On random colour puzzles propagated by line logic, each cell's beliefs are a distribution over
+/// the values it may still take (certain on a fixed cell), and give the planted picture's value
+/// some weight, since the picture is a completion of every line.
+#[test]
+fn colour_beliefs_are_distributions_that_keep_the_picture_possible() {
+    use nonosat::logic::colour_belief::{colour_beliefs, likeliest_value};
+    let mut rng = Rng::new(31);
+    let mut open_cells = 0;
+    for round in 0..150 {
+        let (side, colours) = (6 + round % 5, 2 + (round % 2) as u8);
+        let cells: Vec<u8> = (0..side * side)
+            .map(|_| rng.below(u64::from(colours) + 1) as u8)
+            .collect();
+        let rows = cells.chunks(side).map(<[u8]>::to_vec).collect();
+        let picture = Grid::from_rows(rows).unwrap();
+        let puzzle = ColourPuzzle::from_picture(&picture, palette(colours)).unwrap();
+        let mut known = open_grid(&puzzle);
+        propagate_colour(&puzzle, &mut known, &mut ColourLineSolver::new()).expect("solvable");
+        let values = usize::from(colours) + 1;
+        let beliefs = colour_beliefs(&puzzle, &known, &|| false).expect("beliefs");
+        for (i, (&may, &value)) in known.cells().iter().zip(picture.cells()).enumerate() {
+            let belief = &beliefs[i * values..(i + 1) * values];
+            assert!(
+                (belief.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+                "cell {i}: {belief:?}"
+            );
+            for (c, &p) in belief.iter().enumerate() {
+                assert!(may & (1 << c) != 0 || p == 0.0, "cell {i} value {c}: {p}");
+            }
+            assert!(belief[usize::from(value)] > 0.0, "cell {i}: {belief:?}");
+            if may.is_power_of_two() {
+                assert_eq!(belief[usize::from(value)], 1.0);
+            } else {
+                open_cells += 1;
+                let likeliest = likeliest_value(belief);
+                assert!(likeliest.is_none_or(|v| may & (1 << v) != 0));
+            }
+        }
+    }
+    assert!(open_cells > 100, "{open_cells} open cells");
+}
