@@ -110,20 +110,76 @@ pub(crate) fn black_beliefs_from(
         Some(pull) => combine(p, pull[i]),
         None => p,
     };
+    let open = |i: usize| known.cells()[i] == Cell::Unknown;
+    let (mut cells, mut priors, mut solver) = (Vec::new(), Vec::new(), Shares::default());
+    let messages = (&mut from_rows[..], &mut from_cols[..]);
+    in_turns(
+        known,
+        open,
+        1,
+        messages,
+        max_rounds,
+        stop,
+        |line, indices, incoming, outgoing| {
+            *work +=
+                (indices.len() * (puzzle.clue(line).blocks().len() + 1)) as u64 + WORK_PER_LINE;
+            cells.clear();
+            cells.extend(indices.iter().map(|&i| known.cells()[i]));
+            priors.clear();
+            priors.extend(indices.iter().map(|&i| pulled(i, incoming[i])));
+            let shares = solver.of(puzzle.clue(line), &cells, &priors)?;
+            for ((&i, &share), &prior) in indices.iter().zip(shares).zip(&priors) {
+                outgoing[i] = keep_open(leave_out(share, prior));
+            }
+            Some(())
+        },
+    )?;
+    let known = known.cells();
+    let mut beliefs = Grid::filled(width, height, 0.5);
+    for pos in beliefs.positions() {
+        let i = pos.row * width + pos.col;
+        beliefs[pos] = match known[i] {
+            Cell::Black => 1.0,
+            Cell::White => 0.0,
+            Cell::Unknown => pulled(i, combine(from_rows[i], from_cols[i])),
+        };
+    }
+    Some(beliefs)
+}
+
+/// Loopy belief propagation's schedule, for either kind of puzzle: rows and columns take turns, a
+/// line solved again only once a message into one of its open cells has moved by more than
+/// [`TOLERANCE`] since it last was, for at most `max_rounds` rounds. The messages are `stride`
+/// numbers a cell of `known`, row-major: what each row says of its cells, then what each column
+/// says. `solve(line, indices, incoming, outgoing)` writes into `outgoing` the messages of the
+/// cells of `line` (at `indices`, row-major) from the crossing lines' (`incoming`); `None` when
+/// the line has no completion, or when `stop`, asked before each line, says so.
+pub(crate) fn in_turns<T>(
+    known: &Grid<T>,
+    open: impl Fn(usize) -> bool,
+    stride: usize,
+    (from_rows, from_cols): (&mut [f64], &mut [f64]),
+    max_rounds: usize,
+    stop: &dyn Fn() -> bool,
+    mut solve: impl FnMut(LineId, &[usize], &[f64], &mut [f64]) -> Option<()>,
+) -> Option<()> {
+    let (width, height) = (known.width(), known.height());
     // Per line, the row-major indices of its cells.
-    let lines: Vec<(LineId, Vec<usize>)> = puzzle
+    let lines: Vec<(LineId, Vec<usize>)> = known
         .lines()
         .map(|line| {
-            let indices = known.line_positions(line);
-            (line, indices.map(|pos| pos.row * width + pos.col).collect())
+            let positions = known.line_positions(line);
+            (
+                line,
+                positions.map(|pos| pos.row * width + pos.col).collect(),
+            )
         })
         .collect();
-    let known = known.cells();
-    // A line is solved again only when a message into one of its open cells has moved by more
-    // than the tolerance since it last was: in later rounds most lines have settled.
-    let open = |indices: &Vec<usize>| indices.iter().any(|&i| known[i] == Cell::Unknown);
-    let mut dirty: Vec<bool> = lines.iter().map(|(_, indices)| open(indices)).collect();
-    let (mut cells, mut priors, mut solver) = (Vec::new(), Vec::new(), Shares::default());
+    let mut dirty: Vec<bool> = lines
+        .iter()
+        .map(|(_, indices)| indices.iter().any(|&i| open(i)))
+        .collect();
+    let mut before = Vec::new();
     for _ in 0..max_rounds {
         if !dirty.contains(&true) {
             break;
@@ -140,32 +196,22 @@ pub(crate) fn black_beliefs_from(
                 LineId::Row(_) => (&*from_cols, &mut *from_rows, height),
                 LineId::Col(_) => (&*from_rows, &mut *from_cols, 0),
             };
-            *work +=
-                (indices.len() * (puzzle.clue(*line).blocks().len() + 1)) as u64 + WORK_PER_LINE;
-            cells.clear();
-            cells.extend(indices.iter().map(|&i| known[i]));
-            priors.clear();
-            priors.extend(indices.iter().map(|&i| pulled(i, incoming[i])));
-            let shares = solver.of(puzzle.clue(*line), &cells, &priors)?;
-            for (k, ((&i, &share), &prior)) in indices.iter().zip(shares).zip(&priors).enumerate() {
-                let message = keep_open(leave_out(share, prior));
-                if (message - outgoing[i]).abs() > TOLERANCE && known[i] == Cell::Unknown {
+            before.clear();
+            for &i in indices {
+                before.extend_from_slice(&outgoing[i * stride..(i + 1) * stride]);
+            }
+            solve(*line, indices, incoming, outgoing)?;
+            for (k, &i) in indices.iter().enumerate() {
+                let now = &outgoing[i * stride..(i + 1) * stride];
+                let then = &before[k * stride..(k + 1) * stride];
+                let moved = now.iter().zip(then).any(|(a, b)| (a - b).abs() > TOLERANCE);
+                if moved && open(i) {
                     dirty[first_crossing + k] = true;
                 }
-                outgoing[i] = message;
             }
         }
     }
-    let mut beliefs = Grid::filled(width, height, 0.5);
-    for pos in beliefs.positions() {
-        let i = pos.row * width + pos.col;
-        beliefs[pos] = match known[i] {
-            Cell::Black => 1.0,
-            Cell::White => 0.0,
-            Cell::Unknown => pulled(i, combine(from_rows[i], from_cols[i])),
-        };
-    }
-    Some(beliefs)
+    Some(())
 }
 
 /// The picture belief propagation settles on from the cells of `known` when each open cell is

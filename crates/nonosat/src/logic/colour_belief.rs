@@ -6,15 +6,11 @@
 //! branch); nothing is deduced from it. A line's completions are counted by the forward-backward
 //! recursion of the colour line solver's dynamic program ([`super::colour`]), over reals: a
 //! completion weighs the product over its cells of what the crossing line says of the cell's
-//! colour. Rows and columns take turns, a line solved again only once a message into it has moved
-//! by more than 0.01, for at most 30 rounds (`MAX_ROUNDS`, black and white's).
+//! colour. Rows and columns take turns on black and white's schedule (`belief::in_turns`).
 
-use super::belief::MAX_ROUNDS;
+use super::belief::{MAX_ROUNDS, in_turns};
 use super::colour::Colours;
-use crate::model::{Block, ColourPuzzle, Grid, LineId};
-
-/// Propagation stops once no message has moved by more than this since its line was solved.
-const TOLERANCE: f64 = 1e-2;
+use crate::model::{Block, ColourPuzzle, Grid};
 
 /// Messages are kept this far from 0 on every colour the cell may still take, so that one line
 /// cannot veto a colour the crossing line needs: only the line solver's deductions are certain.
@@ -31,43 +27,21 @@ pub fn colour_beliefs(
     stop: &dyn Fn() -> bool,
 ) -> Option<Vec<f64>> {
     let values = puzzle.palette().len() + 1;
-    let (width, height) = (puzzle.width(), puzzle.height());
     let cells = known.cells();
     let even = |i: usize| spread_over(cells[i], values);
     let mut from_rows: Vec<f64> = (0..cells.len()).flat_map(even).collect();
     let mut from_cols = from_rows.clone();
-    let lines: Vec<(LineId, Vec<usize>)> = puzzle
-        .lines()
-        .map(|line| {
-            let positions = known.line_positions(line);
-            (
-                line,
-                positions.map(|pos| pos.row * width + pos.col).collect(),
-            )
-        })
-        .collect();
     let open = |i: usize| !cells[i].is_power_of_two();
-    let mut dirty: Vec<bool> = lines
-        .iter()
-        .map(|(_, indices)| indices.iter().any(|&i| open(i)))
-        .collect();
     let (mut line_cells, mut priors, mut shares) = (Vec::new(), Vec::new(), LineShares::default());
-    for _ in 0..MAX_ROUNDS {
-        if !dirty.contains(&true) {
-            break;
-        }
-        for (at, (line, indices)) in lines.iter().enumerate() {
-            if !std::mem::take(&mut dirty[at]) {
-                continue;
-            }
-            if stop() {
-                return None;
-            }
-            // The `k`th cell of a row lies on column `k`, of a column on row `k`.
-            let (incoming, outgoing, first_crossing) = match line {
-                LineId::Row(_) => (&from_cols, &mut from_rows, height),
-                LineId::Col(_) => (&from_rows, &mut from_cols, 0),
-            };
+    let messages = (&mut from_rows[..], &mut from_cols[..]);
+    in_turns(
+        known,
+        open,
+        values,
+        messages,
+        MAX_ROUNDS,
+        stop,
+        |line, indices, incoming, outgoing| {
             line_cells.clear();
             line_cells.extend(indices.iter().map(|&i| cells[i]));
             priors.clear();
@@ -75,18 +49,20 @@ pub fn colour_beliefs(
                 priors.extend_from_slice(&incoming[i * values..(i + 1) * values]);
             }
             let line_shares =
-                shares.of(puzzle.clue(*line).blocks(), &line_cells, &priors, values)?;
+                shares.of(puzzle.clue(line).blocks(), &line_cells, &priors, values)?;
             for (k, &i) in indices.iter().enumerate() {
                 let share = &line_shares[k * values..(k + 1) * values];
                 let prior = &priors[k * values..(k + 1) * values];
-                let message = &mut outgoing[i * values..(i + 1) * values];
-                let moved = leave_out(share, prior, cells[i], message);
-                if moved > TOLERANCE && open(i) {
-                    dirty[first_crossing + k] = true;
-                }
+                leave_out(
+                    share,
+                    prior,
+                    cells[i],
+                    &mut outgoing[i * values..(i + 1) * values],
+                );
             }
-        }
-    }
+            Some(())
+        },
+    )?;
     let mut beliefs = vec![0.0; cells.len() * values];
     for (i, &colours) in cells.iter().enumerate() {
         let belief = &mut beliefs[i * values..(i + 1) * values];
@@ -140,30 +116,21 @@ fn normalise(belief: &mut [f64], colours: Colours) {
 }
 
 /// Writes into `message` what a line says of a cell by itself, its `share` of each value with the
-/// cell's `prior` divided out, kept [`FLOOR`] from 0 on each of the cell's `colours`; returns how
-/// far the message moved.
-fn leave_out(share: &[f64], prior: &[f64], colours: Colours, message: &mut [f64]) -> f64 {
-    let mut fresh = [0.0; 32];
-    let fresh = &mut fresh[..message.len()];
-    for (c, p) in fresh.iter_mut().enumerate() {
+/// cell's `prior` divided out, kept [`FLOOR`] from 0 on each of the cell's `colours`.
+fn leave_out(share: &[f64], prior: &[f64], colours: Colours, message: &mut [f64]) {
+    message.fill(0.0);
+    for (c, p) in message.iter_mut().enumerate() {
         if colours & (1 << c) != 0 && prior[c] > 0.0 {
             *p = share[c] / prior[c];
         }
     }
-    normalise(fresh, colours);
-    for (c, p) in fresh.iter_mut().enumerate() {
+    normalise(message, colours);
+    for (c, p) in message.iter_mut().enumerate() {
         if colours & (1 << c) != 0 {
             *p = p.max(FLOOR);
         }
     }
-    normalise(fresh, colours);
-    let moved = fresh
-        .iter()
-        .zip(message.iter())
-        .map(|(new, old)| (new - old).abs())
-        .fold(0.0, f64::max);
-    message.copy_from_slice(fresh);
-    moved
+    normalise(message, colours);
 }
 
 /// The weighted count of a colour line's completions ([`LineShares::of`]), with its buffers kept
