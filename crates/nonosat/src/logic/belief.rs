@@ -201,11 +201,10 @@ pub(crate) fn in_turns<T>(
                 before.extend_from_slice(&outgoing[i * stride..(i + 1) * stride]);
             }
             solve(*line, indices, incoming, outgoing)?;
-            for (k, &i) in indices.iter().enumerate() {
+            for (k, &i) in indices.iter().enumerate().filter(|&(_, &i)| open(i)) {
                 let now = &outgoing[i * stride..(i + 1) * stride];
                 let then = &before[k * stride..(k + 1) * stride];
-                let moved = now.iter().zip(then).any(|(a, b)| (a - b).abs() > TOLERANCE);
-                if moved && open(i) {
+                if now.iter().zip(then).any(|(a, b)| (a - b).abs() > TOLERANCE) {
                     dirty[first_crossing + k] = true;
                 }
             }

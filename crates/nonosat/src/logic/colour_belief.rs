@@ -50,7 +50,8 @@ pub fn colour_beliefs(
             }
             let line_shares =
                 shares.of(puzzle.clue(line).blocks(), &line_cells, &priors, values)?;
-            for (k, &i) in indices.iter().enumerate() {
+            // A known cell's message stays certain.
+            for (k, &i) in indices.iter().enumerate().filter(|&(_, &i)| open(i)) {
                 let share = &line_shares[k * values..(k + 1) * values];
                 let prior = &priors[k * values..(k + 1) * values];
                 leave_out(
@@ -139,15 +140,15 @@ fn leave_out(share: &[f64], prior: &[f64], colours: Colours, message: &mut [f64]
 struct LineShares {
     /// Per cell and value, the cell's weight for the value (0 where it may not take it).
     weight: Vec<f64>,
-    /// Per value and cell, the sum of the logarithms of the weights of the cells before, and how
-    /// many of them weigh 0.
-    log_sums: Vec<f64>,
-    zeros: Vec<usize>,
     /// Per block, the cells it takes ([`LineShares::of`]), and per number of blocks placed, the
     /// fewest cells that hold them.
     spans: Vec<usize>,
     first: Vec<usize>,
-    /// Per block and start, the weight of the block there (0 where it does not fit).
+    /// Per number of blocks placed, the first and last cell at which the forward recursion
+    /// reaches that state with any weight.
+    reach: Vec<(usize, usize)>,
+    /// Per block and start, the weight of the block there (0 where it does not fit, or where
+    /// the forward recursion never asks).
     block: Vec<f64>,
     /// The recursion's weights, per number of blocks placed and cell: `forward` of the cells
     /// before, `backward` of the rest.
@@ -191,7 +192,7 @@ impl LineShares {
         // Per block, the cells it takes with the background cell after it when the next block has
         // its colour; and the states that can weigh anything: `j` blocks placed within the first
         // `first[j]` cells at the fewest, and at the most within as many as leave room for the
-        // rest. Every other state weighs exactly 0.
+        // rest.
         let (spans, first) = (&mut self.spans, &mut self.first);
         spans.clear();
         spans.extend(blocks.iter().enumerate().map(|(j, b)| {
@@ -209,75 +210,77 @@ impl LineShares {
             return None;
         }
         let slack = n - first[k];
-        // Per colour of a block, prefix sums of the logarithms of the cells' weights and counts
-        // of the cells of weight 0, so that a block's weight takes constant time.
-        let (log_sums, zeros) = (&mut self.log_sums, &mut self.zeros);
-        log_sums.clear();
-        log_sums.resize(values * (n + 1), 0.0);
-        zeros.clear();
-        zeros.resize(values * (n + 1), 0);
-        let used = blocks.iter().fold(0u32, |used, b| used | 1 << b.colour);
-        for c in (1..values).filter(|&c| used & (1 << c) != 0) {
-            for i in 0..n {
-                let w = self.weight[i * values + c];
-                let at = c * (n + 1) + i;
-                log_sums[at + 1] = log_sums[at] + if w > 0.0 { w.ln() } else { 0.0 };
-                zeros[at + 1] = zeros[at] + usize::from(w == 0.0);
-            }
-        }
         let weight = &self.weight;
         let background = |i: usize| weight[i * values];
         // Block `j` at start `i`: its cells' weights, and the background cell after it when the
         // next block has its colour.
-        self.block.clear();
-        self.block.resize(k * (n + 1), 0.0);
-        for (j, b) in blocks.iter().enumerate() {
-            let row = usize::from(b.colour) * (n + 1);
-            for start in first[j]..=first[j] + slack {
-                let end = start + b.len;
-                if zeros[row + end] != zeros[row + start] {
-                    continue;
-                }
-                let mut w = (log_sums[row + end] - log_sums[row + start]).exp();
-                if spans[j] > b.len {
-                    w *= background(end);
-                }
-                self.block[j * (n + 1) + start] = w;
+        let block_at = |j: usize, start: usize| {
+            let b = &blocks[j];
+            let colour = usize::from(b.colour);
+            let cells = (start..start + b.len).map(|i| weight[i * values + colour]);
+            let w: f64 = cells.product();
+            match spans[j] > b.len {
+                true => w * background(start + b.len),
+                false => w,
             }
-        }
-        let block = &self.block;
-        // forward[j * (n + 1) + i]: the weight of the first `i` cells holding the first `j`
-        // blocks, block `j` free to start at cell `i`.
+        };
+        // forward[j * states + i]: the weight of the first `i` cells holding the first `j`
+        // blocks, block `j` free to start at cell `i`. Known cells leave a few starts to each
+        // block: a row of states is walked only from the first the row before reached, and only
+        // until it weighs nothing past the last; `block` is filled where it is walked.
         let states = n + 1;
-        let forward = &mut self.forward;
+        let (forward, block, reach) = (&mut self.forward, &mut self.block, &mut self.reach);
         forward.clear();
         forward.resize((k + 1) * states, 0.0);
+        block.clear();
+        block.resize(k * states, 0.0);
+        reach.clear();
         forward[0] = 1.0;
+        let mut entered = (0, 0);
         for j in 0..=k {
-            for i in first[j]..=first[j] + slack {
+            let (lo, hi) = entered;
+            entered = (usize::MAX, 0);
+            let mut last = lo;
+            for i in lo..=first[j] + slack {
                 let here = forward[j * states + i];
                 if here == 0.0 {
+                    if i > hi {
+                        break;
+                    }
                     continue;
                 }
+                last = i;
                 if i < first[j] + slack {
                     forward[j * states + i + 1] += here * background(i);
                 }
                 if j < k {
-                    forward[(j + 1) * states + i + spans[j]] += here * block[j * states + i];
+                    let w = block_at(j, i);
+                    block[j * states + i] = w;
+                    if w != 0.0 {
+                        let to = i + spans[j];
+                        forward[(j + 1) * states + to] += here * w;
+                        entered = (entered.0.min(to), entered.1.max(to));
+                    }
                 }
             }
+            reach.push((lo, last));
+            if j < k && entered.0 == usize::MAX {
+                return None;
+            }
         }
+        // backward[j * states + i]: the weight of the cells from `i` on holding the blocks from
+        // `j` on, over the states the forward recursion reached (no other state is asked for).
         let backward = &mut self.backward;
         backward.clear();
         backward.resize((k + 1) * states, 0.0);
         for j in (0..=k).rev() {
-            let last = first[j] + slack;
-            for i in (first[j]..=last).rev() {
+            let (lo, hi) = reach[j];
+            for i in (lo..=hi).rev() {
                 backward[j * states + i] = if j == k && i == n {
                     1.0
                 } else {
                     let mut rest = 0.0;
-                    if i < last {
+                    if i < n {
                         rest += background(i) * backward[j * states + i + 1];
                     }
                     if j < k {
@@ -297,7 +300,8 @@ impl LineShares {
         covered.resize(values * (n + 1), 0.0);
         for (j, b) in blocks.iter().enumerate() {
             let row = usize::from(b.colour) * (n + 1);
-            for i in first[j]..=first[j] + slack {
+            let (lo, hi) = reach[j];
+            for i in lo..=hi {
                 let placed = forward[j * states + i] * block[j * states + i];
                 if placed == 0.0 {
                     continue;
@@ -346,15 +350,16 @@ mod tests {
         }
     }
 
-    /// On every line of up to five cells (four with four values) of 2 to 4 values, its clue read
-    /// off the line, some cells narrowed to two values and priors of many sizes, each share is the
-    /// weighted fraction of the completions (counted one by one) that give the cell the value.
+    /// On every line of up to six cells (four with four values) of 2 to 4 values, its clue read
+    /// off the line, some cells narrowed to two values, on half the lines some known, and priors
+    /// of many sizes, each share is the weighted fraction of the completions (counted one by one)
+    /// that give the cell the value.
     #[test]
     fn shares_are_the_weighted_fractions_of_the_completions() {
         let mut shares = LineShares::default();
         let mut checked = 0;
         for values in 2..=4usize {
-            for n in 1..=(if values == 4 { 4 } else { 5 }) {
+            for n in 1..=(if values == 4 { 4 } else { 6 }) {
                 let lines = values.pow(n as u32);
                 for number in 0..lines {
                     let picture: Vec<u8> = (0..n)
@@ -369,6 +374,8 @@ mod tests {
                                 (1 << picture[i])
                                     | (1 << ((usize::from(picture[i]) + 1 + number) % values))
                             }
+                            // Known cells, on half the lines: most states weigh nothing.
+                            1 if number % 2 == 0 => 1 << picture[i],
                             _ => (1 << values) - 1,
                         })
                         .collect();
