@@ -29,7 +29,7 @@ pub(crate) const WORK_PER_BELIEF_STATE: u64 = 4;
 
 /// What solving a line costs besides its recursion's states, counted as that many states, so
 /// that a dive's work follows its time on puzzles from 25x25 to 60x60 (docs/performance.md).
-const WORK_PER_LINE: u64 = 128;
+pub(crate) const WORK_PER_LINE: u64 = 128;
 
 /// How many steps of reinforcement [`reinforced_picture`] takes, each of [`ROUNDS_A_STEP`]
 /// rounds, and how hard each step pulls a cell (the power its belief is raised to): gently, so

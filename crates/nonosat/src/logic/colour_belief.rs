@@ -3,12 +3,13 @@
 //! propagation, as [`super::belief`] does for black and white.
 //!
 //! A guess, used only to guide a search (the colour the depth-first search tries first at a
-//! branch); nothing is deduced from it. A line's completions are counted by the forward-backward
+//! branch, the cell and colour a dive fixes next: `solve/decimate.rs`); nothing is deduced from
+//! it. A line's completions are counted by the forward-backward
 //! recursion of the colour line solver's dynamic program ([`super::colour`]), over reals: a
 //! completion weighs the product over its cells of what the crossing line says of the cell's
 //! colour. Rows and columns take turns on black and white's schedule (`belief::in_turns`).
 
-use super::belief::{MAX_ROUNDS, in_turns};
+use super::belief::{MAX_ROUNDS, WORK_PER_LINE, in_turns};
 use super::colour::Colours;
 use crate::model::{Block, ColourPuzzle, Grid};
 
@@ -26,12 +27,73 @@ pub fn colour_beliefs(
     known: &Grid<Colours>,
     stop: &dyn Fn() -> bool,
 ) -> Option<Vec<f64>> {
+    let mut messages = ColourMessages::new(puzzle, known);
+    colour_beliefs_from(puzzle, known, stop, &mut messages, MAX_ROUNDS)
+}
+
+/// What each row and each column says of its cells (per cell and value, row-major: a
+/// distribution over the values the cell may take, leaving out what the crossing line told it),
+/// kept from one propagation to the next by a search that narrows a few cells between them, and
+/// the work of the lines solved so far.
+pub(crate) struct ColourMessages {
+    from_rows: Vec<f64>,
+    from_cols: Vec<f64>,
+    /// Per line solved, its cells times one more than its blocks, and [`WORK_PER_LINE`] for what
+    /// a line costs besides (as black and white counts it).
+    work: u64,
+}
+
+impl ColourMessages {
+    /// Messages that say nothing yet: even odds over the values each cell of `known` may take.
+    pub(crate) fn new(puzzle: &ColourPuzzle, known: &Grid<Colours>) -> Self {
+        let values = puzzle.palette().len() + 1;
+        let cells = known.cells();
+        let from_rows: Vec<f64> = (0..cells.len())
+            .flat_map(|i| spread_over(cells[i], values))
+            .collect();
+        ColourMessages {
+            from_cols: from_rows.clone(),
+            from_rows,
+            work: 0,
+        }
+    }
+
+    /// The work of the lines belief propagation has solved with these messages, in states of
+    /// the recursion.
+    pub(crate) fn work(&self) -> u64 {
+        self.work
+    }
+}
+
+/// [`colour_beliefs`] going on from `messages`, for at most `max_rounds` rounds: a few suffice
+/// when the messages are those of a grid with a few cells fewer known.
+pub(crate) fn colour_beliefs_from(
+    puzzle: &ColourPuzzle,
+    known: &Grid<Colours>,
+    stop: &dyn Fn() -> bool,
+    messages: &mut ColourMessages,
+    max_rounds: usize,
+) -> Option<Vec<f64>> {
     let values = puzzle.palette().len() + 1;
     let cells = known.cells();
-    let even = |i: usize| spread_over(cells[i], values);
-    let mut from_rows: Vec<f64> = (0..cells.len()).flat_map(even).collect();
-    let mut from_cols = from_rows.clone();
+    let ColourMessages {
+        from_rows,
+        from_cols,
+        work,
+    } = messages;
     let open = |i: usize| !cells[i].is_power_of_two();
+    // A cell narrowed since the messages were made keeps no weight on the values it lost.
+    for i in 0..cells.len() {
+        for message in [&mut *from_rows, &mut *from_cols] {
+            let message = &mut message[i * values..(i + 1) * values];
+            for (c, p) in message.iter_mut().enumerate() {
+                if cells[i] & (1 << c) == 0 {
+                    *p = 0.0;
+                }
+            }
+            normalise(message, cells[i]);
+        }
+    }
     let (mut line_cells, mut priors, mut shares) = (Vec::new(), Vec::new(), LineShares::default());
     let messages = (&mut from_rows[..], &mut from_cols[..]);
     in_turns(
@@ -39,18 +101,19 @@ pub fn colour_beliefs(
         open,
         values,
         messages,
-        MAX_ROUNDS,
+        max_rounds,
         stop,
         |line, indices, incoming, outgoing| {
+            let blocks = puzzle.clue(line).blocks();
+            *work += (indices.len() * (blocks.len() + 1)) as u64 + WORK_PER_LINE;
             line_cells.clear();
             line_cells.extend(indices.iter().map(|&i| cells[i]));
             priors.clear();
             for &i in indices {
                 priors.extend_from_slice(&incoming[i * values..(i + 1) * values]);
             }
-            let line_shares =
-                shares.of(puzzle.clue(line).blocks(), &line_cells, &priors, values)?;
-            // A known cell's message stays certain.
+            let line_shares = shares.of(blocks, &line_cells, &priors, values)?;
+            // A known cell's message says nothing the cell does not.
             for (k, &i) in indices.iter().enumerate().filter(|&(_, &i)| open(i)) {
                 let share = &line_shares[k * values..(k + 1) * values];
                 let prior = &priors[k * values..(k + 1) * values];
@@ -67,12 +130,17 @@ pub fn colour_beliefs(
     let mut beliefs = vec![0.0; cells.len() * values];
     for (i, &colours) in cells.iter().enumerate() {
         let belief = &mut beliefs[i * values..(i + 1) * values];
-        for (c, value) in belief.iter_mut().enumerate() {
-            if colours & (1 << c) != 0 {
-                *value = from_rows[i * values + c] * from_cols[i * values + c];
+        match open(i) {
+            true => {
+                for (c, value) in belief.iter_mut().enumerate() {
+                    if colours & (1 << c) != 0 {
+                        *value = from_rows[i * values + c] * from_cols[i * values + c];
+                    }
+                }
+                normalise(belief, colours);
             }
+            false => belief[colours.trailing_zeros() as usize] = 1.0,
         }
-        normalise(belief, colours);
     }
     Some(beliefs)
 }

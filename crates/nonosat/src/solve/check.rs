@@ -8,6 +8,7 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use super::ambiguity::ambiguous_cells;
+use super::decimate;
 use super::dfs::{Ended, ProbingSearch};
 use super::handover::{HandOverOnDrop, RootHandover};
 use super::race::{Claim, Lines, Probing, Racer, race};
@@ -103,9 +104,9 @@ pub enum Strategy {
     /// each keeping its work between its turns; a colour puzzle's second racer searches the lines
     /// alone, or its whole encoding where a check goes on to the ambiguous cells,
     /// `SolveKind::TAKES_TURNS`). When the depth-first search runs out of budget, its thread dives
-    /// (belief-guided decimation, black and white only) and, for a check, looks near what the dives
-    /// find; where they find too few solutions it stops and leaves the puzzle to CaDiCaL, rather
-    /// than search the same encoding on varisat. The verdict is the same either way, and so are the
+    /// (belief-guided decimation) and, for a check, looks near what the dives find; where they
+    /// find too few solutions it stops and leaves the puzzle to CaDiCaL, rather than search the
+    /// same encoding on varisat. The verdict is the same either way, and so are the
     /// solutions shown, but under a time limit (docs/ambiguity.md). Puzzles of more than
     /// [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down, and builds without CaDiCaL, run
     /// as [`Strategy::Auto`]. The default, of [`Options::default`] too, so that every caller gets
@@ -700,7 +701,7 @@ where
     Ok(Some((None, (report, outcome))))
 }
 
-/// Dives of belief-guided decimation ([`SolveKind::dive`]) from `root` until one finds a
+/// Dives of belief-guided decimation ([`decimate::dive`]) from `root` until one finds a
 /// solution, which joins `solutions` once checked against the clues, or `stopped` says so
 /// (`Stopped`), or [`DIVES`] have been made: `Enough` when `solutions` then holds `want`,
 /// `OutOfBudget` when it does not. The dives' work counts on `clock`.
@@ -717,7 +718,7 @@ where
 {
     for attempt in 0..DIVES {
         let mut work = 0;
-        let dived = puzzle.dive(root, attempt, stopped, &mut work);
+        let dived = decimate::dive(puzzle, root, attempt, stopped, &mut work);
         if let Some(clock) = clock {
             clock.add(work);
         }
@@ -1409,11 +1410,8 @@ mod tests {
     fn a_colour_depth_first_search_out_of_budget_gives_way_to_the_other_racer() {
         let mut rng = crate::testing::Rng(0x2545_F491_4F6C_DD1D);
         let (gave_way, dived) = gives_way(small_colour_puzzles(&mut rng, 200));
-        assert_eq!(dived, 0, "a colour puzzle has no dives");
-        assert!(
-            gave_way > 10,
-            "the search gave way on only {gave_way} puzzles"
-        );
+        assert!(gave_way > 0, "the search never gave way");
+        assert!(dived > 10, "the dives answered only {dived} puzzles");
     }
 
     /// `count` random colour puzzles of 3x3, 4x2 and 2x4 cells with two colours, half of them with

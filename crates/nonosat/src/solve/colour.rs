@@ -104,18 +104,6 @@ impl SolveKind for ColourPuzzle {
         ColourSearch::stoppable_with_lines(self, known, interrupt, order)
     }
 
-    /// No dive: colour beliefs ([`crate::logic::colour_belief`]) guide only the depth-first
-    /// search's first value at a branch; dives over them are not written.
-    fn dive(
-        &self,
-        _: &ColourState,
-        _: u64,
-        _: &dyn Fn() -> bool,
-        _: &mut u64,
-    ) -> Option<Grid<Self::Value>> {
-        None
-    }
-
     fn first_solutions<'a>(
         search: &mut Self::Search<'a>,
         prove_unique: bool,

@@ -67,16 +67,6 @@ impl SolveKind for Puzzle {
         Search::stoppable_near(self, known, interrupt, order)
     }
 
-    fn dive(
-        &self,
-        known: &Grid<Cell>,
-        attempt: u64,
-        stop: &dyn Fn() -> bool,
-        work: &mut u64,
-    ) -> Option<Grid<bool>> {
-        super::decimate::dive(self, known, attempt, stop, work)
-    }
-
     fn first_solutions<'a>(
         search: &mut Search<'a, Option<Deadline>>,
         prove_unique: bool,

@@ -3,6 +3,7 @@
 //! differ; and what check and solve ask of a kind of puzzle ([`SolveKind`]): its propagation
 //! before any search, its SAT search, and which engines it has.
 
+use super::decimate::Decimate;
 use crate::cnf::{Counter, Lit, TooLarge};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::kind::Kind;
@@ -31,7 +32,10 @@ pub(crate) struct Propagated<C> {
 /// and [`ColourPuzzle`](crate::model::ColourPuzzle)): the depth-first search runs on the kind's
 /// [`Kind`] board, the SAT search on its encoding.
 pub(crate) trait SolveKind:
-    Kind<Value: Send + Sync + Ord, Known: Send + Sync, Mismatch: Send + Sync + Clone> + Sized + Sync
+    Kind<Value: Send + Sync + Ord, Known: Send + Sync, Mismatch: Send + Sync + Clone>
+    + Decimate
+    + Sized
+    + Sync
 {
     /// The kind's formula in a solver that stops at a deadline or a stop signal.
     type Search<'a>: Searcher<Value = Self::Value, Mismatch = Self::Mismatch, Limit = Option<Deadline>>
@@ -98,17 +102,6 @@ pub(crate) trait SolveKind:
     ) -> Option<Self::Search<'_>> {
         self.lines_search(known, interrupt, order)
     }
-
-    /// One dive of belief-guided decimation from the cells `known` ([`super::decimate`]),
-    /// numbered `attempt`: a solution, not yet checked against the clues, or `None` (a dead end,
-    /// `stop`, or a kind without dives: colour). `work` grows by the work done.
-    fn dive(
-        &self,
-        known: &Grid<Self::Known>,
-        attempt: u64,
-        stop: &dyn Fn() -> bool,
-        work: &mut u64,
-    ) -> Option<Grid<Self::Value>>;
 
     /// Finds a first solution into `found` and, if `prove_unique`, a second one.
     fn first_solutions<'a>(
