@@ -4,10 +4,10 @@
 //!
 //! A guess, used only to guide a search (the colour the depth-first search tries first at a
 //! branch, the cell and colour a dive fixes next: `solve/decimate.rs`); nothing is deduced from
-//! it. A line's completions are counted by the forward-backward
-//! recursion of the colour line solver's dynamic program ([`super::colour`]), over reals: a
-//! completion weighs the product over its cells of what the crossing line says of the cell's
-//! colour. Rows and columns take turns on black and white's schedule (`belief::in_turns`).
+//! it. A line's completions are counted by the forward-backward recursion of the colour line
+//! solver's dynamic program ([`super::colour`]), over reals: a completion weighs the product over
+//! its cells of what the crossing line says of the cell's colour. Rows and columns take turns on
+//! black and white's schedule (`belief::in_turns`).
 
 use super::belief::{MAX_ROUNDS, WORK_PER_LINE, in_turns};
 use super::colour::Colours;

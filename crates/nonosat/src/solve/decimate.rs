@@ -76,11 +76,11 @@ impl Decimate for Puzzle {
         rounds: usize,
     ) -> Option<Surest<bool>> {
         let beliefs = black_beliefs_from(self, known, stop, messages, rounds)?;
-        let open = known.cells().iter().zip(beliefs.cells());
+        let cells = known.cells().iter().zip(beliefs.cells());
         let surest = |(&cell, &black): (&Cell, &f64)| {
             (cell == Cell::Unknown).then_some((black > 0.5, (black - 0.5).abs()))
         };
-        Some(open.map(surest).collect())
+        Some(cells.map(surest).collect())
     }
 
     fn belief_work(messages: &Messages) -> u64 {
