@@ -1,6 +1,8 @@
 //! What the unit tests share: a seeded generator, small random puzzles, and brute force, which
 //! finds every solution by trying every grid and shares no logic with the solvers.
 
+#[cfg(feature = "cadical")]
+use crate::model::{Block, ColourClue, LineId};
 use crate::model::{Clue, Colour, ColourPuzzle, Grid, Palette, Puzzle};
 
 /// A small deterministic random number generator for the tests.
@@ -108,4 +110,70 @@ pub(crate) fn brute_force(puzzle: &Puzzle) -> Vec<Grid<bool>> {
         })
         .filter(|grid| puzzle.check(grid).is_ok())
         .collect()
+}
+
+/// `count` random colour puzzles of 3x3, 4x2 and 2x4 cells with two colours, half of them with
+/// two rows' clues swapped and one reversed (often without a solution), each with its every
+/// solution, found by trying every grid against the independent check.
+#[cfg(feature = "cadical")]
+pub(crate) fn small_colour_puzzles(
+    rng: &mut Rng,
+    count: usize,
+) -> impl Iterator<Item = (ColourPuzzle, Vec<Grid<u8>>)> {
+    let clue_of = |cells: Vec<u8>| {
+        let mut blocks: Vec<Block> = Vec::new();
+        let mut previous = 0;
+        for colour in cells {
+            match blocks.last_mut() {
+                Some(block) if colour != 0 && colour == previous => block.len += 1,
+                _ if colour != 0 => blocks.push(Block { len: 1, colour }),
+                _ => {}
+            }
+            previous = colour;
+        }
+        ColourClue::new(blocks)
+    };
+    let palette = Palette::new(
+        Colour::new("white", [255; 3]),
+        vec![
+            Colour::new("red", [200, 0, 0]),
+            Colour::new("blue", [0, 0, 200]),
+        ],
+    )
+    .unwrap();
+    (0..count).map(move |round| {
+        let (width, height) = [(3, 3), (4, 2), (2, 4)][round % 3];
+        let cells: Vec<u8> = (0..width * height).map(|_| rng.below(3) as u8).collect();
+        let picture = Grid::from_rows(cells.chunks(width).map(<[u8]>::to_vec).collect())
+            .expect("rows of one width");
+        let mut rows: Vec<ColourClue> = (0..height)
+            .map(|row| clue_of(picture.line(LineId::Row(row))))
+            .collect();
+        let columns = (0..width)
+            .map(|col| clue_of(picture.line(LineId::Col(col))))
+            .collect();
+        if rng.below(2) == 0 {
+            let (a, b) = (rng.below(height as u64), rng.below(height as u64));
+            rows.swap(a as usize, b as usize);
+            let reversed = rows[a as usize].blocks().iter().rev().copied().collect();
+            rows[a as usize] = ColourClue::new(reversed);
+        }
+        let puzzle = ColourPuzzle::new(rows, columns, palette.clone()).expect("the totals agree");
+        // Every grid, read as base-3 digits, through the independent check.
+        let solutions = (0..3usize.pow((width * height) as u32))
+            .map(|mut index| {
+                let cells: Vec<u8> = (0..width * height)
+                    .map(|_| {
+                        let colour = (index % 3) as u8;
+                        index /= 3;
+                        colour
+                    })
+                    .collect();
+                Grid::from_rows(cells.chunks(width).map(<[u8]>::to_vec).collect())
+                    .expect("rows of one width")
+            })
+            .filter(|grid| puzzle.check(grid).is_ok())
+            .collect();
+        (puzzle, solutions)
+    })
 }

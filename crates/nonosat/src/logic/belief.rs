@@ -34,9 +34,9 @@ pub(crate) const WORK_PER_LINE: u64 = 128;
 /// How many steps of reinforcement [`reinforced_picture`] takes, each of [`ROUNDS_A_STEP`]
 /// rounds, and how hard each step pulls a cell (the power its belief is raised to): gently, so
 /// that the beliefs settle over the steps rather than at the first.
-const REINFORCEMENT_STEPS: usize = 100;
-const ROUNDS_A_STEP: usize = 3;
-const PULL: f64 = 0.01;
+pub(crate) const REINFORCEMENT_STEPS: usize = 100;
+pub(crate) const ROUNDS_A_STEP: usize = 3;
+pub(crate) const PULL: f64 = 0.01;
 
 /// Messages are kept this far from 0 and 1, so that one line cannot veto a colour the crossing
 /// line needs: only known cells are certain.
@@ -68,7 +68,13 @@ pub(crate) struct Messages {
     /// Per line solved, its cells times one more than its blocks (the recursion's states, for
     /// what they cost), and [`WORK_PER_LINE`] for what a line costs besides.
     work: u64,
+    /// Told each line's work as it is solved, if anything is.
+    on_work: Option<OnWork>,
 }
+
+/// What belief propagation tells of each line's work (in states of its recursion) as it solves
+/// it, for a racer's clock to move while the beliefs are computed, not only after them.
+pub(crate) type OnWork = Box<dyn Fn(u64)>;
 
 impl Messages {
     /// Messages that say nothing yet: even odds everywhere.
@@ -79,7 +85,13 @@ impl Messages {
             from_cols: even,
             pull: None,
             work: 0,
+            on_work: None,
         }
+    }
+
+    /// These messages, telling `on_work` each line's work as it is solved.
+    pub(crate) fn telling(self, on_work: Option<OnWork>) -> Self {
+        Messages { on_work, ..self }
     }
 
     /// The work of the lines belief propagation has solved with these messages, in states of
@@ -104,6 +116,7 @@ pub(crate) fn black_beliefs_from(
         from_cols,
         pull,
         work,
+        on_work,
     } = messages;
     let pull = pull.as_deref();
     let pulled = |i: usize, p: f64| match pull {
@@ -121,8 +134,12 @@ pub(crate) fn black_beliefs_from(
         max_rounds,
         stop,
         |line, indices, incoming, outgoing| {
-            *work +=
+            let line_work =
                 (indices.len() * (puzzle.clue(line).blocks().len() + 1)) as u64 + WORK_PER_LINE;
+            *work += line_work;
+            if let Some(on_work) = on_work {
+                on_work(line_work);
+            }
             cells.clear();
             cells.extend(indices.iter().map(|&i| known.cells()[i]));
             priors.clear();
@@ -215,18 +232,18 @@ pub(crate) fn in_turns<T>(
 
 /// The picture belief propagation settles on from the cells of `known` when each open cell is
 /// pulled, step after step, toward the colour it is believed likelier to take: its belief raised to
-/// the power [`PULL`] joins the cell's messages as a third, growing each step. `messages` and
-/// `beliefs` are a propagation's from `known` ([`black_beliefs_from`]), which the steps go on
-/// from. The first picture that meets every clue, else the last step's (a guess that breaks some
-/// lines); `None` as [`black_beliefs_from`] says.
+/// the power [`PULL`] joins the cell's messages as a third, growing each step. `messages` are a
+/// propagation's from `known` ([`black_beliefs_from`]), which the steps go on from. The first
+/// picture that meets every clue, else the last step's (a guess that breaks some lines); `None`
+/// as [`black_beliefs_from`] says.
 pub(crate) fn reinforced_picture(
     puzzle: &Puzzle,
     known: &Grid<Cell>,
     stop: &dyn Fn() -> bool,
     messages: &mut Messages,
-    mut beliefs: Grid<f64>,
 ) -> Option<Grid<bool>> {
     let width = puzzle.width();
+    let mut beliefs = black_beliefs_from(puzzle, known, stop, messages, 0)?;
     for _ in 0..REINFORCEMENT_STEPS {
         let picture = beliefs.map(|&black| black > 0.5);
         if puzzle.check(&picture).is_ok() {

@@ -8,8 +8,13 @@
 //! solver's dynamic program ([`super::colour`]), over reals: a completion weighs the product over
 //! its cells of what the crossing line says of the cell's colour. Rows and columns take turns on
 //! black and white's schedule (`belief::in_turns`).
+//!
+//! `reinforced_colour_picture` turns the beliefs into one picture by reinforcement, as
+//! `belief::reinforced_picture` does for black and white.
 
-use super::belief::{MAX_ROUNDS, WORK_PER_LINE, in_turns};
+use super::belief::{
+    MAX_ROUNDS, OnWork, PULL, REINFORCEMENT_STEPS, ROUNDS_A_STEP, WORK_PER_LINE, in_turns,
+};
 use super::colour::Colours;
 use crate::model::{Block, ColourPuzzle, Grid};
 
@@ -38,9 +43,14 @@ pub fn colour_beliefs(
 pub(crate) struct ColourMessages {
     from_rows: Vec<f64>,
     from_cols: Vec<f64>,
+    /// Per cell and value, row-major, the pull of reinforcement toward each value, as a third
+    /// message; none before [`reinforced_colour_picture`] pulls.
+    pull: Option<Vec<f64>>,
     /// Per line solved, its cells times one more than its blocks, and [`WORK_PER_LINE`] for what
     /// a line costs besides (as black and white counts it).
     work: u64,
+    /// Told each line's work as it is solved, if anything is.
+    on_work: Option<OnWork>,
 }
 
 impl ColourMessages {
@@ -54,8 +64,15 @@ impl ColourMessages {
         ColourMessages {
             from_cols: from_rows.clone(),
             from_rows,
+            pull: None,
             work: 0,
+            on_work: None,
         }
+    }
+
+    /// These messages, telling `on_work` each line's work as it is solved.
+    pub(crate) fn telling(self, on_work: Option<OnWork>) -> Self {
+        ColourMessages { on_work, ..self }
     }
 
     /// The work of the lines belief propagation has solved with these messages, in states of
@@ -79,8 +96,21 @@ pub(crate) fn colour_beliefs_from(
     let ColourMessages {
         from_rows,
         from_cols,
+        pull,
         work,
+        on_work,
     } = messages;
+    let pull = pull.as_deref();
+    // The pull of reinforcement on the cell at `i`, where there is one, joins `message` (which
+    // stays a distribution over the cell's values).
+    let pulled = |i: usize, message: &mut [f64]| {
+        if let Some(pull) = pull {
+            for (p, pulled) in message.iter_mut().zip(&pull[i * values..(i + 1) * values]) {
+                *p *= pulled;
+            }
+            normalise(message, cells[i]);
+        }
+    };
     let open = |i: usize| !cells[i].is_power_of_two();
     // A cell narrowed since the messages were made keeps no weight on the values it lost.
     for i in 0..cells.len() {
@@ -105,12 +135,18 @@ pub(crate) fn colour_beliefs_from(
         stop,
         |line, indices, incoming, outgoing| {
             let blocks = puzzle.clue(line).blocks();
-            *work += (indices.len() * (blocks.len() + 1)) as u64 + WORK_PER_LINE;
+            let line_work = (indices.len() * (blocks.len() + 1)) as u64 + WORK_PER_LINE;
+            *work += line_work;
+            if let Some(on_work) = on_work {
+                on_work(line_work);
+            }
             line_cells.clear();
             line_cells.extend(indices.iter().map(|&i| cells[i]));
             priors.clear();
             for &i in indices {
+                let at = priors.len();
                 priors.extend_from_slice(&incoming[i * values..(i + 1) * values]);
+                pulled(i, &mut priors[at..]);
             }
             let line_shares = shares.of(blocks, &line_cells, &priors, values)?;
             // A known cell's message says nothing the cell does not.
@@ -138,6 +174,7 @@ pub(crate) fn colour_beliefs_from(
                     }
                 }
                 normalise(belief, colours);
+                pulled(i, belief);
             }
             false => belief[colours.trailing_zeros() as usize] = 1.0,
         }
@@ -162,6 +199,74 @@ pub fn likeliest_value(belief: &[f64]) -> Option<u8> {
     }
     // At most 32 values: the index fits.
     best.filter(|_| !tied).map(|(_, value)| value as u8)
+}
+
+/// The picture belief propagation settles on from the cells of `known` when each open cell is
+/// pulled, step after step, toward the values it is believed likelier to take: its beliefs raised
+/// to the power [`PULL`] join the cell's messages as a third, growing each step. `messages` are
+/// a propagation's from `known` ([`colour_beliefs_from`]), which the steps go on from. The first
+/// picture that meets every clue, else the last step's (a guess that breaks some lines), each
+/// cell its likeliest value (the first of those that tie); `None` as [`colour_beliefs_from`]
+/// says.
+pub(crate) fn reinforced_colour_picture(
+    puzzle: &ColourPuzzle,
+    known: &Grid<Colours>,
+    stop: &dyn Fn() -> bool,
+    messages: &mut ColourMessages,
+) -> Option<Grid<u8>> {
+    let values = puzzle.palette().len() + 1;
+    let cells = known.cells();
+    let mut beliefs = colour_beliefs_from(puzzle, known, stop, messages, 0)?;
+    for _ in 0..REINFORCEMENT_STEPS {
+        let picture = likeliest_picture(known, &beliefs, values);
+        if puzzle.check(&picture).is_ok() {
+            return Some(picture);
+        }
+        let pull = messages
+            .pull
+            .get_or_insert_with(|| vec![1.0; cells.len() * values]);
+        for (i, &colours) in cells.iter().enumerate() {
+            if colours.is_power_of_two() {
+                continue;
+            }
+            let pull = &mut pull[i * values..(i + 1) * values];
+            let belief = &beliefs[i * values..(i + 1) * values];
+            for (c, (p, &b)) in pull.iter_mut().zip(belief).enumerate() {
+                if colours & (1 << c) != 0 {
+                    *p *= b.clamp(FLOOR, 1.0 - FLOOR).powf(PULL);
+                }
+            }
+            normalise(pull, colours);
+            for (c, p) in pull.iter_mut().enumerate() {
+                if colours & (1 << c) != 0 {
+                    *p = p.max(FLOOR);
+                }
+            }
+        }
+        beliefs = colour_beliefs_from(puzzle, known, stop, messages, ROUNDS_A_STEP)?;
+    }
+    Some(likeliest_picture(known, &beliefs, values))
+}
+
+/// Each cell's likeliest value by `beliefs` (per cell of `known` and value, row-major), the first
+/// of those that tie.
+fn likeliest_picture(known: &Grid<Colours>, beliefs: &[f64], values: usize) -> Grid<u8> {
+    let mut picture = Grid::filled(known.width(), known.height(), 0);
+    for pos in known.positions() {
+        let i = pos.row * known.width() + pos.col;
+        picture[pos] = first_likeliest(&beliefs[i * values..(i + 1) * values]);
+    }
+    picture
+}
+
+/// The value a cell's `belief` finds likeliest, the first of those that tie.
+pub(crate) fn first_likeliest(belief: &[f64]) -> u8 {
+    let likeliest = (0..belief.len()).fold(0, |best, c| match belief[c] > belief[best] {
+        true => c,
+        false => best,
+    });
+    // At most 32 values: the index fits.
+    likeliest as u8
 }
 
 /// Even odds over the `colours` a cell may take, one entry a value.

@@ -503,6 +503,15 @@ impl ColourPuzzle {
             None => Ok(()),
         }
     }
+
+    /// The lines of `grid` that break their clues, rows first, read as [`ColourPuzzle::check`]
+    /// reads them.
+    pub(crate) fn broken_lines<'a>(
+        &'a self,
+        grid: &'a Grid<u8>,
+    ) -> impl Iterator<Item = LineId> + 'a {
+        self.clues.broken_lines(grid).map(|(line, ..)| line)
+    }
 }
 
 impl Nonogram for ColourPuzzle {

@@ -618,17 +618,17 @@ where
         // The searches stay on their threads: what a check goes on to gets a search of its own.
         return Ok(Some((None, (report, outcome))));
     }
-    // A racer of a kind that takes no turns searches the lines alone in their place, unless the
-    // check goes on to the ambiguous cells (`SolveKind::TAKES_TURNS`).
+    // A racer of a kind that takes no turns searches the lines alone in their place, near a
+    // guess first, unless the check goes on to the ambiguous cells (`SolveKind::TAKES_TURNS`).
     let goes_on_to_ambiguous_cells = prove_unique && options.ambiguous_cells;
-    let lines_alone = match racer.lines {
-        Lines::On => true,
-        Lines::Turns(_) => !(P::TAKES_TURNS || goes_on_to_ambiguous_cells),
-        Lines::Off => false,
+    let lines_search = match racer.lines {
+        Lines::On => puzzle.lines_search(known.clone(), interrupt.clone(), 0),
+        Lines::Turns(_) if !(P::TAKES_TURNS || goes_on_to_ambiguous_cells) => {
+            puzzle.neighbourhood_search(known.clone(), interrupt.clone(), 0)
+        }
+        Lines::Turns(_) | Lines::Off => None,
     };
-    if lines_alone
-        && let Some(mut search) = puzzle.lines_search(known.clone(), interrupt.clone(), 0)
-    {
+    if let Some(mut search) = lines_search {
         let solutions = &mut report.solutions;
         let outcome = sat_answer::<P>(&mut search, prove_unique, nearby_first, solutions);
         return Ok(Some((kept_unless(nearby_first, search), (report, outcome))));
@@ -1037,7 +1037,7 @@ mod tests {
             turns_find(&puzzle, &expected);
         }
         let mut rng = Rng(0x3C6E_F372_FE94_F82B);
-        for (puzzle, expected) in small_colour_puzzles(&mut rng, 100) {
+        for (puzzle, expected) in crate::testing::small_colour_puzzles(&mut rng, 100) {
             turns_find(&puzzle, &expected);
         }
     }
@@ -1079,7 +1079,7 @@ mod tests {
     fn a_colour_racer_searches_the_lines_unless_the_ambiguous_cells_are_asked_for() {
         let mut rng = crate::testing::Rng(0x9E37_79B9_7F4A_7C15);
         let mut compared = 0;
-        for (puzzle, expected) in small_colour_puzzles(&mut rng, 300) {
+        for (puzzle, expected) in crate::testing::small_colour_puzzles(&mut rng, 300) {
             if expected.len() < 2 {
                 continue;
             }
@@ -1115,7 +1115,7 @@ mod tests {
     fn a_search_that_looked_near_the_goal_is_not_kept() {
         let mut rng = crate::testing::Rng(0xA076_1D64_78BD_642F);
         let mut designs = 0;
-        for (puzzle, expected) in small_colour_puzzles(&mut rng, 200) {
+        for (puzzle, expected) in crate::testing::small_colour_puzzles(&mut rng, 200) {
             if expected.len() < 2 {
                 continue;
             }
@@ -1409,78 +1409,9 @@ mod tests {
     #[cfg(feature = "cadical")]
     fn a_colour_depth_first_search_out_of_budget_gives_way_to_the_other_racer() {
         let mut rng = crate::testing::Rng(0x2545_F491_4F6C_DD1D);
-        let (gave_way, dived) = gives_way(small_colour_puzzles(&mut rng, 200));
+        let (gave_way, dived) = gives_way(crate::testing::small_colour_puzzles(&mut rng, 200));
         assert!(gave_way > 0, "the search never gave way");
         assert!(dived > 10, "the dives answered only {dived} puzzles");
-    }
-
-    /// `count` random colour puzzles of 3x3, 4x2 and 2x4 cells with two colours, half of them with
-    /// two rows' clues swapped and one reversed (often without a solution), each with its every
-    /// solution, found by trying every grid against the independent check.
-    #[cfg(feature = "cadical")]
-    fn small_colour_puzzles(
-        rng: &mut crate::testing::Rng,
-        count: usize,
-    ) -> impl Iterator<Item = (crate::model::ColourPuzzle, Vec<Grid<u8>>)> {
-        use crate::model::{Block, Colour, ColourClue, ColourPuzzle, LineId, Palette};
-
-        let clue_of = |cells: Vec<u8>| {
-            let mut blocks: Vec<Block> = Vec::new();
-            let mut previous = 0;
-            for colour in cells {
-                match blocks.last_mut() {
-                    Some(block) if colour != 0 && colour == previous => block.len += 1,
-                    _ if colour != 0 => blocks.push(Block { len: 1, colour }),
-                    _ => {}
-                }
-                previous = colour;
-            }
-            ColourClue::new(blocks)
-        };
-        let palette = Palette::new(
-            Colour::new("white", [255; 3]),
-            vec![
-                Colour::new("red", [200, 0, 0]),
-                Colour::new("blue", [0, 0, 200]),
-            ],
-        )
-        .unwrap();
-        (0..count).map(move |round| {
-            let (width, height) = [(3, 3), (4, 2), (2, 4)][round % 3];
-            let cells: Vec<u8> = (0..width * height).map(|_| rng.below(3) as u8).collect();
-            let picture = Grid::from_rows(cells.chunks(width).map(<[u8]>::to_vec).collect())
-                .expect("rows of one width");
-            let mut rows: Vec<ColourClue> = (0..height)
-                .map(|row| clue_of(picture.line(LineId::Row(row))))
-                .collect();
-            let columns = (0..width)
-                .map(|col| clue_of(picture.line(LineId::Col(col))))
-                .collect();
-            if rng.below(2) == 0 {
-                let (a, b) = (rng.below(height as u64), rng.below(height as u64));
-                rows.swap(a as usize, b as usize);
-                let reversed = rows[a as usize].blocks().iter().rev().copied().collect();
-                rows[a as usize] = ColourClue::new(reversed);
-            }
-            let puzzle =
-                ColourPuzzle::new(rows, columns, palette.clone()).expect("the totals agree");
-            // Every grid, read as base-3 digits, through the independent check.
-            let solutions = (0..3usize.pow((width * height) as u32))
-                .map(|mut index| {
-                    let cells: Vec<u8> = (0..width * height)
-                        .map(|_| {
-                            let colour = (index % 3) as u8;
-                            index /= 3;
-                            colour
-                        })
-                        .collect();
-                    Grid::from_rows(cells.chunks(width).map(<[u8]>::to_vec).collect())
-                        .expect("rows of one width")
-                })
-                .filter(|grid| puzzle.check(grid).is_ok())
-                .collect();
-            (puzzle, solutions)
-        })
     }
 
     /// Races each puzzle with the depth-first search given no budget, checks the race's solutions

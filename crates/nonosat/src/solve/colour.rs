@@ -4,8 +4,8 @@
 //! The driver, verdicts, options, reports, backends and races are those of black and white
 //! ([`check`](super::check())): the depth-first search with probing runs on a colour board, and the
 //! race and `Strategy::Probing` work as they do for black and white, but for the race's second
-//! racer, which searches the lines alone (the encoding for the ambiguous cells) rather than take
-//! turns (`TAKES_TURNS`). What differs is the formula (`cnf::encode`), the clause that blocks a
+//! racer, which searches the lines alone, near a guess of belief propagation first (the encoding
+//! for the ambiguous cells), rather than take turns (`TAKES_TURNS`). What differs is the formula (`cnf::encode`), the clause that blocks a
 //! solution ("some coloured cell takes another colour"), the independent check
 //! ([`ColourPuzzle::check`]), and the line solver inside CaDiCaL's search
 //! (`SolveKind::lines_search`, the colour line solver's deductions as "this cell does not take that
@@ -13,11 +13,13 @@
 //! second solution is looked for near it first, as in black and white (`Searcher::find_another`).
 
 use super::check::Report;
+use super::neighbourhood::Neighbourhood;
 use super::searcher::{CappedSolve, Found, Propagated, SearchError, Searcher, SolveKind};
 #[cfg(all(test, feature = "serde", feature = "cadical"))]
 use crate::cnf::FreshVars;
 use crate::cnf::{ClauseSink, ColourEncoding, Counter, Encodable, Lit, TooLarge, encode};
 use crate::deadline::{Deadline, Limit};
+use crate::logic::belief::WORK_PER_BELIEF_STATE;
 use crate::logic::colour::{ColourLineSolver, ColourState, Colours, open_grid, propagate_colour};
 use crate::model::{BACKGROUND, ColourError, ColourMismatch, ColourPuzzle, Grid, Pos};
 use crate::sat::{Interrupt, Model, SatBackend, Solver};
@@ -77,8 +79,9 @@ impl SolveKind for ColourPuzzle {
         ColourSearch::stoppable(self, known, interrupt, backend)
     }
 
-    /// No: a colour puzzle's second racer searches the lines alone, which decide hard random
-    /// colour puzzles about twice as soon as the colour encoding (it has no lean form); but where
+    /// No: a colour puzzle's second racer searches the lines alone, near a guess first
+    /// ([`SolveKind::neighbourhood_search`]), which decide hard random colour puzzles about twice
+    /// as soon as the colour encoding (it has no lean form); but where
     /// a check goes on to the ambiguous cells, it searches the encoding alone, whose search,
     /// kept, refutes a cell's other colours many times sooner than the lines' (a cell of the
     /// backbone is one UNSAT solve). Taking turns, whose searches stay on their threads, a check
@@ -104,6 +107,15 @@ impl SolveKind for ColourPuzzle {
         ColourSearch::stoppable_with_lines(self, known, interrupt, order)
     }
 
+    fn neighbourhood_search(
+        &self,
+        known: ColourState,
+        interrupt: Interrupt,
+        order: u32,
+    ) -> Option<Self::Search<'_>> {
+        ColourSearch::stoppable_near(self, known, interrupt, order)
+    }
+
     fn first_solutions<'a>(
         search: &mut Self::Search<'a>,
         prove_unique: bool,
@@ -112,7 +124,12 @@ impl SolveKind for ColourPuzzle {
     where
         Self: 'a,
     {
-        let model = search.solver.solve()?;
+        // A search stopped under its neighbourhood goes on where it stopped.
+        let model = match &mut search.near {
+            Some(near) => near.solve(|assumptions| search.solver.solve_assuming(assumptions))?,
+            None => search.solver.solve()?,
+        };
+        search.near = None;
         search.keep_first(model, prove_unique, found)
     }
 }
@@ -124,6 +141,9 @@ pub(crate) struct ColourSearch<'a, L: Limit> {
     solver: Solver<L>,
     encoding: ColourEncoding,
     known: ColourState,
+    /// Where a first solution is looked for first, if anywhere: assumptions that a refutation
+    /// widens ([`ColourSearch::stoppable_near`]).
+    near: Option<Neighbourhood>,
 }
 
 impl<'a> ColourSearch<'a, Option<Deadline>> {
@@ -142,6 +162,7 @@ impl<'a> ColourSearch<'a, Option<Deadline>> {
             solver,
             encoding,
             known,
+            near: None,
         })
     }
 
@@ -170,7 +191,35 @@ impl<'a> ColourSearch<'a, Option<Deadline>> {
             solver,
             encoding,
             known,
+            near: None,
         })
+    }
+
+    /// Like [`ColourSearch::stoppable_with_lines`], looking for its first solution near the
+    /// picture belief propagation with reinforcement guesses ([`Neighbourhood`]), the beliefs'
+    /// work counted as the search's own; the plain lines search where belief propagation gives
+    /// nothing.
+    pub(crate) fn stoppable_near(
+        puzzle: &'a ColourPuzzle,
+        known: ColourState,
+        interrupt: Interrupt,
+        order: u32,
+    ) -> Option<Self> {
+        let mut search =
+            ColourSearch::stoppable_with_lines(puzzle, known, interrupt.clone(), order)?;
+        let mut states = 0;
+        let stop = || search.solver.should_stop();
+        let near = Neighbourhood::around(
+            puzzle,
+            &search.known,
+            |pos, colour| search.cell_is(pos, colour),
+            &stop,
+            &interrupt,
+            &mut states,
+        );
+        search.solver.count_work(WORK_PER_BELIEF_STATE * states);
+        search.near = near;
+        Some(search)
     }
 }
 
@@ -235,4 +284,54 @@ pub(crate) fn colour_picture(
             .unwrap_or(0);
     }
     picture
+}
+
+#[cfg(all(test, feature = "cadical"))]
+mod tests {
+    use super::*;
+    use crate::testing::{Rng, small_colour_puzzles};
+
+    /// A colour search near a guess (the lines search under the guess's assumptions, widened
+    /// after each refutation) answers a check as brute force does: no solution, one, or two
+    /// different solutions; on random puzzles of 3x3, 4x2 and 2x4 cells with two colours, with
+    /// and without solutions, from a blank grid and from what line logic narrowed. Most start
+    /// with cells assumed, and on those without a solution every assumption is refuted in turn.
+    #[test]
+    fn a_colour_search_near_a_guess_answers_a_check_as_brute_force_does() {
+        let mut rng = Rng(0x6A09_E667_F3BC_C909);
+        let (mut assumed, mut refuted_assumed) = (0, 0);
+        for (round, (puzzle, solutions)) in small_colour_puzzles(&mut rng, 600).enumerate() {
+            let known = match round % 2 {
+                0 => open_grid(&puzzle),
+                _ => propagated_colour(&puzzle).0,
+            };
+            let order = (round % 3) as u32;
+            let mut search =
+                ColourSearch::stoppable_near(&puzzle, known, Interrupt::at(None), order)
+                    .expect("lines of a few cells");
+            let assumptions = search
+                .near
+                .as_ref()
+                .map_or(0, |near| near.assumptions().len());
+            assumed += usize::from(assumptions > 0);
+            refuted_assumed += usize::from(assumptions > 0 && solutions.is_empty());
+            let mut found = Vec::new();
+            let outcome = ColourPuzzle::first_solutions(&mut search, true, &mut found);
+            assert!(outcome.is_ok(), "{puzzle:?}");
+            assert_eq!(found.len(), solutions.len().min(2), "{puzzle:?}");
+            assert!(
+                found.iter().all(|grid| solutions.contains(grid)),
+                "{puzzle:?}"
+            );
+            assert!(found.len() < 2 || found[0] != found[1], "{puzzle:?}");
+        }
+        assert!(
+            assumed > 250,
+            "only {assumed} searches started with cells assumed"
+        );
+        assert!(
+            refuted_assumed > 100,
+            "only {refuted_assumed} refuted with cells assumed"
+        );
+    }
 }

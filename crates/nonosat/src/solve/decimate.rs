@@ -1,6 +1,6 @@
 //! Belief-guided decimation: a dive for one solution, without backtracking, that fixes the open
 //! cell belief propagation is surest of to its likeliest value, propagates the lines, and asks
-//! the beliefs again; for either kind of puzzle ([`Decimate`]).
+//! the beliefs again; for either kind of puzzle ([`Guess`]).
 //!
 //! It proves nothing and often ends in a contradiction, but where it ends in a solution it gets
 //! there after a few hundred updates of the beliefs: on random puzzles of 50x50 and more it often
@@ -10,12 +10,10 @@
 //! every time), and so may find another solution, or one where the first dived into a dead end.
 
 use super::dfs::XorShift;
-use crate::logic::belief::{MAX_ROUNDS, Messages, WORK_PER_BELIEF_STATE, black_beliefs_from};
+use super::guess::Guess;
+use crate::logic::belief::{MAX_ROUNDS, WORK_PER_BELIEF_STATE};
 use crate::logic::board::Board;
-use crate::logic::colour::Colours;
-use crate::logic::colour_belief::{ColourMessages, colour_beliefs_from};
-use crate::logic::kind::Kind;
-use crate::model::{Cell, ColourPuzzle, Grid, Puzzle};
+use crate::model::Grid;
 
 /// Rounds of belief propagation after a cell is fixed and propagated, going on from the messages
 /// before it: the beliefs move little with one cell more.
@@ -29,108 +27,9 @@ const CHOSEN_AMONG: u64 = 3;
 /// [`WORK_PER_BELIEF_STATE`] a state.
 const WORK_PER_LINE_SOLVED: u64 = 100;
 
-/// Per cell (row-major), the value belief propagation finds likeliest for an open cell and how
-/// sure it is; `None` for a fixed cell ([`Decimate::surest_values`]).
-pub(crate) type Surest<V> = Vec<Option<(V, f64)>>;
-
-/// What a dive asks of a kind of puzzle besides its board: belief propagation that goes on from
-/// the messages of the step before.
-pub(crate) trait Decimate: Kind {
-    /// Belief propagation's messages, kept from one step of a dive to the next.
-    type Messages;
-
-    /// Messages that say nothing yet, over the cells `known`.
-    fn fresh_messages(&self, known: &Grid<Self::Known>) -> Self::Messages;
-
-    /// Per cell of `known` (row-major), the value belief propagation finds likeliest for an open
-    /// cell (the first of those that tie), and how sure it is (larger is surer; comparable among
-    /// the cells of one puzzle); `None` for a fixed cell. Belief propagation goes on from
-    /// `messages` for at most `rounds`; `None` when it finds a line without completion, or when
-    /// `stop` says so.
-    fn surest_values(
-        &self,
-        known: &Grid<Self::Known>,
-        stop: &dyn Fn() -> bool,
-        messages: &mut Self::Messages,
-        rounds: usize,
-    ) -> Option<Surest<Self::Value>>;
-
-    /// The work of the lines belief propagation has solved with `messages`, in states of its
-    /// recursion.
-    fn belief_work(messages: &Self::Messages) -> u64;
-}
-
-impl Decimate for Puzzle {
-    type Messages = Messages;
-
-    fn fresh_messages(&self, _: &Grid<Cell>) -> Messages {
-        Messages::new(self)
-    }
-
-    /// Black when its belief is over one half; sureness, its distance from one half.
-    fn surest_values(
-        &self,
-        known: &Grid<Cell>,
-        stop: &dyn Fn() -> bool,
-        messages: &mut Messages,
-        rounds: usize,
-    ) -> Option<Surest<bool>> {
-        let beliefs = black_beliefs_from(self, known, stop, messages, rounds)?;
-        let cells = known.cells().iter().zip(beliefs.cells());
-        let surest = |(&cell, &black): (&Cell, &f64)| {
-            (cell == Cell::Unknown).then_some((black > 0.5, (black - 0.5).abs()))
-        };
-        Some(cells.map(surest).collect())
-    }
-
-    fn belief_work(messages: &Messages) -> u64 {
-        messages.work()
-    }
-}
-
-impl Decimate for ColourPuzzle {
-    type Messages = ColourMessages;
-
-    fn fresh_messages(&self, known: &Grid<Colours>) -> ColourMessages {
-        ColourMessages::new(self, known)
-    }
-
-    /// Sureness: the likeliest value's belief.
-    fn surest_values(
-        &self,
-        known: &Grid<Colours>,
-        stop: &dyn Fn() -> bool,
-        messages: &mut ColourMessages,
-        rounds: usize,
-    ) -> Option<Surest<u8>> {
-        let beliefs = colour_beliefs_from(self, known, stop, messages, rounds)?;
-        let values = self.palette().len() + 1;
-        let surest = |(&colours, belief): (&Colours, &[f64])| {
-            let likeliest = (0..values).fold(0, |best, c| match belief[c] > belief[best] {
-                true => c,
-                false => best,
-            });
-            // At most 32 values: the index fits.
-            (!colours.is_power_of_two()).then_some((likeliest as u8, belief[likeliest]))
-        };
-        Some(
-            known
-                .cells()
-                .iter()
-                .zip(beliefs.chunks(values))
-                .map(surest)
-                .collect(),
-        )
-    }
-
-    fn belief_work(messages: &ColourMessages) -> u64 {
-        messages.work()
-    }
-}
-
 /// One dive from the cells `known`, propagated first: a solution, or `None` when it ends in a
 /// contradiction or `stop` says so. `work` grows by the work done, whatever the end.
-pub(crate) fn dive<K: Decimate>(
+pub(crate) fn dive<K: Guess>(
     puzzle: &K,
     known: &Grid<K::Known>,
     attempt: u64,
@@ -139,7 +38,7 @@ pub(crate) fn dive<K: Decimate>(
 ) -> Option<Grid<K::Value>> {
     let mut board = Board::new(puzzle, known);
     board.queue_all();
-    let mut messages = puzzle.fresh_messages(known);
+    let mut messages = puzzle.fresh_messages(known, None);
     let mut random = XorShift(0x9E37_79B9_7F4A_7C15 ^ attempt.wrapping_mul(0x2545_F491_4F6C_DD1D));
     let mut rounds = MAX_ROUNDS;
     let mut belief_work_counted = 0;
@@ -181,6 +80,7 @@ pub(crate) fn dive<K: Decimate>(
 mod tests {
     use super::*;
     use crate::logic::colour::open_grid;
+    use crate::model::{Cell, Puzzle};
     use crate::testing::{Rng, brute_force, random_colour_puzzle, random_puzzle};
 
     /// A dive ends in one of the puzzle's solutions, as brute force finds them, or in nothing;

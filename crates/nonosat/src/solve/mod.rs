@@ -27,6 +27,7 @@ pub mod colour;
 mod decimate;
 mod design;
 mod dfs;
+mod guess;
 mod handover;
 mod kind;
 mod neighbourhood;

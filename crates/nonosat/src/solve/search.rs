@@ -194,7 +194,7 @@ impl<'a> Search<'a, Option<Deadline>> {
         interrupt: Interrupt,
         order: u32,
     ) -> Option<Self> {
-        let mut search = Search::stoppable_with_lines(puzzle, known, interrupt, order)?;
+        let mut search = Search::stoppable_with_lines(puzzle, known, interrupt.clone(), order)?;
         let mut states = 0;
         let stop = || search.solver.should_stop();
         let near = Neighbourhood::around(
@@ -202,6 +202,7 @@ impl<'a> Search<'a, Option<Deadline>> {
             &search.known,
             |pos, black| search.cell_is(pos, black),
             &stop,
+            &interrupt,
             &mut states,
         );
         search.solver.count_work(WORK_PER_BELIEF_STATE * states);
@@ -286,13 +287,7 @@ impl<'a, L: Limit> Search<'a, L> {
         found: &mut Vec<Grid<bool>>,
     ) -> Searched<(), L> {
         let model = if let Some(near) = &mut self.near {
-            loop {
-                match self.solver.solve_assuming(near.assumptions())? {
-                    Some(model) => break Some(model),
-                    None if near.widen() => {}
-                    None => break None,
-                }
-            }
+            near.solve(|assumptions| self.solver.solve_assuming(assumptions))?
         } else {
             let phases = self.likelier_colours();
             self.solver.prefer(&phases);

@@ -3,7 +3,7 @@
 //! differ; and what check and solve ask of a kind of puzzle ([`SolveKind`]): its propagation
 //! before any search, its SAT search, and which engines it has.
 
-use super::decimate::Decimate;
+use super::guess::Guess;
 use crate::cnf::{Counter, Lit, TooLarge};
 use crate::deadline::{Deadline, Limit};
 use crate::logic::kind::Kind;
@@ -33,7 +33,7 @@ pub(crate) struct Propagated<C> {
 /// [`Kind`] board, the SAT search on its encoding.
 pub(crate) trait SolveKind:
     Kind<Value: Send + Sync + Ord, Known: Send + Sync, Mismatch: Send + Sync + Clone>
-    + Decimate
+    + Guess
     + Sized
     + Sync
 {
@@ -92,16 +92,13 @@ pub(crate) trait SolveKind:
     ) -> Option<Self::Search<'_>>;
 
     /// Like [`lines_search`](Self::lines_search), looking for a first solution near a guess of
-    /// belief propagation first ([`super::neighbourhood`]); the lines search itself for a kind
-    /// without that guess (colour).
+    /// belief propagation first ([`super::neighbourhood`]).
     fn neighbourhood_search(
         &self,
         known: Grid<Self::Known>,
         interrupt: Interrupt,
         order: u32,
-    ) -> Option<Self::Search<'_>> {
-        self.lines_search(known, interrupt, order)
-    }
+    ) -> Option<Self::Search<'_>>;
 
     /// Finds a first solution into `found` and, if `prove_unique`, a second one.
     fn first_solutions<'a>(
