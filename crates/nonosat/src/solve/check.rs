@@ -716,12 +716,9 @@ fn dive_for_solutions<P: SolveKind>(
 where
     CheckError: From<P::Mismatch>,
 {
+    let unclocked = WorkClock::default();
     for attempt in 0..DIVES {
-        let mut work = 0;
-        let dived = decimate::dive(puzzle, root, attempt, stopped, &mut work);
-        if let Some(clock) = clock {
-            clock.add(work);
-        }
+        let dived = decimate::dive(puzzle, root, attempt, stopped, clock.unwrap_or(&unclocked));
         if stopped() {
             return Ok(Ended::Stopped);
         }

@@ -14,6 +14,7 @@ use super::guess::Guess;
 use crate::logic::belief::{MAX_ROUNDS, WORK_PER_BELIEF_STATE};
 use crate::logic::board::Board;
 use crate::model::Grid;
+use crate::sat::WorkClock;
 
 /// Rounds of belief propagation after a cell is fixed and propagated, going on from the messages
 /// before it: the beliefs move little with one cell more.
@@ -28,24 +29,26 @@ const CHOSEN_AMONG: u64 = 3;
 const WORK_PER_LINE_SOLVED: u64 = 100;
 
 /// One dive from the cells `known`, propagated first: a solution, or `None` when it ends in a
-/// contradiction or `stop` says so. `work` grows by the work done, whatever the end.
+/// contradiction or `stop` says so. Its work counts on `clock` as it is done, line by line, so
+/// that the other racer's answer need not wait for the dive's end to be taken.
 pub(crate) fn dive<K: Guess>(
     puzzle: &K,
     known: &Grid<K::Known>,
     attempt: u64,
     stop: &dyn Fn() -> bool,
-    work: &mut u64,
+    clock: &WorkClock,
 ) -> Option<Grid<K::Value>> {
     let mut board = Board::new(puzzle, known);
     board.queue_all();
-    let mut messages = puzzle.fresh_messages(known, None);
+    let beliefs_clock = clock.clone();
+    let on_work = Box::new(move |states| beliefs_clock.add(WORK_PER_BELIEF_STATE * states));
+    let mut messages = puzzle.fresh_messages(known, Some(on_work));
     let mut random = XorShift(0x9E37_79B9_7F4A_7C15 ^ attempt.wrapping_mul(0x2545_F491_4F6C_DD1D));
     let mut rounds = MAX_ROUNDS;
-    let mut belief_work_counted = 0;
     loop {
         let lines_before = board.lines_solved();
         let propagated = board.propagate();
-        *work += WORK_PER_LINE_SOLVED * (board.lines_solved() - lines_before);
+        clock.add(WORK_PER_LINE_SOLVED * (board.lines_solved() - lines_before));
         if propagated.is_err() || stop() {
             break None;
         }
@@ -53,10 +56,7 @@ pub(crate) fn dive<K: Guess>(
         if board.is_complete() {
             break Some(grid.map(|&cell| K::value_of(cell)));
         }
-        let surest = puzzle.surest_values(&grid, stop, &mut messages, rounds);
-        *work += WORK_PER_BELIEF_STATE * (K::belief_work(&messages) - belief_work_counted);
-        belief_work_counted = K::belief_work(&messages);
-        let surest = surest?;
+        let surest = puzzle.surest_values(&grid, stop, &mut messages, rounds)?;
         rounds = ROUNDS_AFTER_A_DECISION;
         // The surest cells first; ties in the grid's order, so that a dive is the same on every
         // run.
@@ -95,12 +95,12 @@ mod tests {
             let solutions = brute_force(&puzzle);
             let blank = Grid::filled(width, height, Cell::Unknown);
             for attempt in 0..3 {
-                let mut work = 0;
-                if let Some(grid) = dive(&puzzle, &blank, attempt, &|| false, &mut work) {
+                let work = WorkClock::default();
+                if let Some(grid) = dive(&puzzle, &blank, attempt, &|| false, &work) {
                     assert!(solutions.contains(&grid), "{puzzle:?} {grid:?}");
                     solved += 1;
                 }
-                assert!(work > 0, "{puzzle:?}");
+                assert!(work.read() > 0, "{puzzle:?}");
             }
         }
         assert!(solved > 300, "only {solved} dives ended in a solution");
@@ -118,11 +118,11 @@ mod tests {
             let blank = Grid::filled(15, 15, Cell::Unknown);
             let mut found = Vec::new();
             for attempt in 0..3 {
-                let (mut work, mut again) = (0, 0);
-                let first = dive(&puzzle, &blank, attempt, &|| false, &mut work);
-                let second = dive(&puzzle, &blank, attempt, &|| false, &mut again);
+                let (work, again) = (WorkClock::default(), WorkClock::default());
+                let first = dive(&puzzle, &blank, attempt, &|| false, &work);
+                let second = dive(&puzzle, &blank, attempt, &|| false, &again);
                 assert_eq!(first, second, "{puzzle:?}");
-                assert_eq!(work, again, "{puzzle:?}");
+                assert_eq!(work.read(), again.read(), "{puzzle:?}");
                 if let Some(grid) = first {
                     assert!(puzzle.check(&grid).is_ok(), "{puzzle:?}");
                     solved += 1;
@@ -150,12 +150,12 @@ mod tests {
             let blank = open_grid(&puzzle);
             let mut found = None;
             for attempt in 0..3 {
-                let (mut work, mut again) = (0, 0);
-                let first = dive(&puzzle, &blank, attempt, &|| false, &mut work);
-                let second = dive(&puzzle, &blank, attempt, &|| false, &mut again);
+                let (work, again) = (WorkClock::default(), WorkClock::default());
+                let first = dive(&puzzle, &blank, attempt, &|| false, &work);
+                let second = dive(&puzzle, &blank, attempt, &|| false, &again);
                 assert_eq!(first, second, "{puzzle:?}");
-                assert_eq!(work, again, "{puzzle:?}");
-                assert!(work > 0, "{puzzle:?}");
+                assert_eq!(work.read(), again.read(), "{puzzle:?}");
+                assert!(work.read() > 0, "{puzzle:?}");
                 if let Some(grid) = first {
                     assert!(puzzle.check(&grid).is_ok(), "{puzzle:?} {grid:?}");
                     solved += 1;
@@ -175,8 +175,8 @@ mod tests {
                 }
             }
             for attempt in 0..3 {
-                let mut work = 0;
-                if let Some(grid) = dive(&puzzle, &known, attempt, &|| false, &mut work) {
+                let work = WorkClock::default();
+                if let Some(grid) = dive(&puzzle, &known, attempt, &|| false, &work) {
                     assert!(puzzle.check(&grid).is_ok(), "{puzzle:?} {grid:?}");
                     for (i, &value) in grid.cells().iter().enumerate() {
                         assert!(known.cells()[i] & (1 << value) != 0, "{puzzle:?} {grid:?}");
@@ -204,7 +204,9 @@ mod tests {
         )
         .expect("a puzzle");
         let blank = Grid::filled(3, 2, Cell::Unknown);
-        let mut work = 0;
-        assert_eq!(dive(&puzzle, &blank, 0, &|| true, &mut work), None);
+        assert_eq!(
+            dive(&puzzle, &blank, 0, &|| true, &WorkClock::default()),
+            None
+        );
     }
 }
