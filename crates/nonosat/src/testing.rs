@@ -59,14 +59,9 @@ pub(crate) fn random_puzzle(rng: &mut Rng, width: usize, height: usize) -> Puzzl
             Clue::new(blocks_of(&column))
         })
         .collect();
-    if rng.below(2) == 0 {
-        // Two rows' clues swapped, or one row's reversed: the same number of black cells in
-        // all, but often no solution.
-        let (a, b) = (rng.below(height as u64), rng.below(height as u64));
-        rows.swap(a as usize, b as usize);
-        let reversed = rows[a as usize].blocks().iter().rev().copied().collect();
-        rows[a as usize] = Clue::new(reversed);
-    }
+    scramble_half_the_time(rng, &mut rows, |clue| {
+        Clue::new(clue.blocks().iter().rev().copied().collect())
+    });
     Puzzle::new(rows, columns).expect("the clues fit the grid")
 }
 
@@ -152,12 +147,9 @@ pub(crate) fn small_colour_puzzles(
         let columns = (0..width)
             .map(|col| clue_of(picture.line(LineId::Col(col))))
             .collect();
-        if rng.below(2) == 0 {
-            let (a, b) = (rng.below(height as u64), rng.below(height as u64));
-            rows.swap(a as usize, b as usize);
-            let reversed = rows[a as usize].blocks().iter().rev().copied().collect();
-            rows[a as usize] = ColourClue::new(reversed);
-        }
+        scramble_half_the_time(rng, &mut rows, |clue| {
+            ColourClue::new(clue.blocks().iter().rev().copied().collect())
+        });
         let puzzle = ColourPuzzle::new(rows, columns, palette.clone()).expect("the totals agree");
         // Every grid, read as base-3 digits, through the independent check.
         let solutions = (0..3usize.pow((width * height) as u32))
@@ -176,4 +168,15 @@ pub(crate) fn small_colour_puzzles(
             .collect();
         (puzzle, solutions)
     })
+}
+
+/// Half the time, two rows' clues swapped (perhaps a row with itself) and the first of them
+/// `reversed`: as many cells of each colour in all, but often no solution.
+fn scramble_half_the_time<C>(rng: &mut Rng, rows: &mut [C], reversed: impl Fn(&C) -> C) {
+    if rng.below(2) == 0 {
+        let height = rows.len() as u64;
+        let (a, b) = (rng.below(height) as usize, rng.below(height) as usize);
+        rows.swap(a, b);
+        rows[a] = reversed(&rows[a]);
+    }
 }

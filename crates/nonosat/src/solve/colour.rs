@@ -19,7 +19,6 @@ use super::searcher::{CappedSolve, Found, Propagated, SearchError, Searcher, Sol
 use crate::cnf::FreshVars;
 use crate::cnf::{ClauseSink, ColourEncoding, Counter, Encodable, Lit, TooLarge, encode};
 use crate::deadline::{Deadline, Limit};
-use crate::logic::belief::WORK_PER_BELIEF_STATE;
 use crate::logic::colour::{ColourLineSolver, ColourState, Colours, open_grid, propagate_colour};
 use crate::model::{BACKGROUND, ColourError, ColourMismatch, ColourPuzzle, Grid, Pos};
 use crate::sat::{Interrupt, Model, SatBackend, Solver};
@@ -205,20 +204,10 @@ impl<'a> ColourSearch<'a, Option<Deadline>> {
         interrupt: Interrupt,
         order: u32,
     ) -> Option<Self> {
+        let guess_from = known.clone();
         let mut search =
             ColourSearch::stoppable_with_lines(puzzle, known, interrupt.clone(), order)?;
-        let mut states = 0;
-        let stop = || search.solver.should_stop();
-        let near = Neighbourhood::around(
-            puzzle,
-            &search.known,
-            |pos, colour| search.cell_is(pos, colour),
-            &stop,
-            &interrupt,
-            &mut states,
-        );
-        search.solver.count_work(WORK_PER_BELIEF_STATE * states);
-        search.near = near;
+        search.near = Neighbourhood::of_search(puzzle, &guess_from, &mut search, &interrupt);
         Some(search)
     }
 }
@@ -245,6 +234,14 @@ impl<L: Limit> Searcher for ColourSearch<'_, L> {
 
     fn solve_capped(&mut self, assumptions: &[Lit], conflicts: u32) -> CappedSolve<Self> {
         self.solver.solve_capped(assumptions, conflicts)
+    }
+
+    fn should_stop(&self) -> bool {
+        self.solver.should_stop()
+    }
+
+    fn count_work(&mut self, units: u64) {
+        self.solver.count_work(units);
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {
@@ -289,6 +286,7 @@ pub(crate) fn colour_picture(
 #[cfg(all(test, feature = "cadical"))]
 mod tests {
     use super::*;
+    use crate::solve::neighbourhood::check_searches_near_a_guess;
     use crate::testing::{Rng, small_colour_puzzles};
 
     /// A colour search near a guess (the lines search under the guess's assumptions, widened
@@ -299,39 +297,22 @@ mod tests {
     #[test]
     fn a_colour_search_near_a_guess_answers_a_check_as_brute_force_does() {
         let mut rng = Rng(0x6A09_E667_F3BC_C909);
-        let (mut assumed, mut refuted_assumed) = (0, 0);
-        for (round, (puzzle, solutions)) in small_colour_puzzles(&mut rng, 600).enumerate() {
-            let known = match round % 2 {
-                0 => open_grid(&puzzle),
-                _ => propagated_colour(&puzzle).0,
-            };
-            let order = (round % 3) as u32;
-            let mut search =
-                ColourSearch::stoppable_near(&puzzle, known, Interrupt::at(None), order)
-                    .expect("lines of a few cells");
-            let assumptions = search
+        let cases =
+            small_colour_puzzles(&mut rng, 600)
+                .enumerate()
+                .map(|(round, (puzzle, solutions))| {
+                    let known = match round % 2 {
+                        0 => open_grid(&puzzle),
+                        _ => propagated_colour(&puzzle).0,
+                    };
+                    (puzzle, known, solutions)
+                });
+        let assumed = |search: &ColourSearch<'_, _>| {
+            search
                 .near
                 .as_ref()
-                .map_or(0, |near| near.assumptions().len());
-            assumed += usize::from(assumptions > 0);
-            refuted_assumed += usize::from(assumptions > 0 && solutions.is_empty());
-            let mut found = Vec::new();
-            let outcome = ColourPuzzle::first_solutions(&mut search, true, &mut found);
-            assert!(outcome.is_ok(), "{puzzle:?}");
-            assert_eq!(found.len(), solutions.len().min(2), "{puzzle:?}");
-            assert!(
-                found.iter().all(|grid| solutions.contains(grid)),
-                "{puzzle:?}"
-            );
-            assert!(found.len() < 2 || found[0] != found[1], "{puzzle:?}");
-        }
-        assert!(
-            assumed > 250,
-            "only {assumed} searches started with cells assumed"
-        );
-        assert!(
-            refuted_assumed > 100,
-            "only {refuted_assumed} refuted with cells assumed"
-        );
+                .map_or(0, |near| near.assumptions().len())
+        };
+        check_searches_near_a_guess(cases, assumed, (250, 100));
     }
 }

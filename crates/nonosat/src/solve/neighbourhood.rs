@@ -12,6 +12,7 @@
 //! solve assumes nothing, so the search stays complete.
 
 use super::guess::Guess;
+use super::searcher::Searcher;
 use crate::cnf::Lit;
 use crate::logic::belief::{MAX_ROUNDS, OnWork, WORK_PER_BELIEF_STATE};
 use crate::model::{Grid, LineId, Pos};
@@ -84,6 +85,27 @@ impl Neighbourhood {
         ))
     }
 
+    /// The neighbourhood of `search`, a search of `puzzle` from the cells `known`
+    /// ([`Neighbourhood::around`]), which counts the beliefs' work as its own.
+    pub(crate) fn of_search<K: Guess, S: Searcher<Value = K::Value>>(
+        puzzle: &K,
+        known: &Grid<K::Known>,
+        search: &mut S,
+        interrupt: &Interrupt,
+    ) -> Option<Self> {
+        let mut states = 0;
+        let near = Neighbourhood::around(
+            puzzle,
+            known,
+            |pos, value| search.cell_is(pos, value),
+            &|| search.should_stop(),
+            interrupt,
+            &mut states,
+        );
+        search.count_work(WORK_PER_BELIEF_STATE * states);
+        near
+    }
+
     /// A first model by `solve_assuming`, under this neighbourhood's assumptions, widened after
     /// each refutation, until a model or a refutation with none assumed: the puzzle's.
     pub(crate) fn solve<E>(
@@ -125,6 +147,47 @@ impl Neighbourhood {
         self.assumed = self.assumed.saturating_sub(step);
         true
     }
+}
+
+/// Checks a search near a guess of each case's puzzle (its kind's
+/// [`SolveKind::neighbourhood_search`](super::searcher::SolveKind) from the case's cells, in the
+/// order numbered by its place) against the case's every solution (found by brute force): it
+/// answers a check with none, one, or two different ones of them. More than `least_assuming`
+/// searches start with cells assumed (`assumed` of each), and more than `least_refuted` of those
+/// are on puzzles without a solution, whose every assumption is then refuted.
+#[cfg(all(test, feature = "cadical"))]
+pub(super) fn check_searches_near_a_guess<P: super::searcher::SolveKind + std::fmt::Debug>(
+    cases: impl Iterator<Item = (P, Grid<P::Known>, Vec<Grid<P::Value>>)>,
+    assumed: impl for<'a> Fn(&P::Search<'a>) -> usize,
+    (least_assuming, least_refuted): (usize, usize),
+) {
+    let (mut started_assuming, mut refuted_assuming) = (0, 0);
+    for (round, (puzzle, known, solutions)) in cases.enumerate() {
+        let order = (round % 3) as u32;
+        let mut search = puzzle
+            .neighbourhood_search(known, Interrupt::at(None), order)
+            .expect("lines of a few cells");
+        let assuming = assumed(&search) > 0;
+        started_assuming += usize::from(assuming);
+        refuted_assuming += usize::from(assuming && solutions.is_empty());
+        let mut found = Vec::new();
+        let outcome = P::first_solutions(&mut search, true, &mut found);
+        assert!(outcome.is_ok(), "{puzzle:?}");
+        assert_eq!(found.len(), solutions.len().min(2), "{puzzle:?}");
+        assert!(
+            found.iter().all(|grid| solutions.contains(grid)),
+            "{puzzle:?}"
+        );
+        assert!(found.len() < 2 || found[0] != found[1], "{puzzle:?}");
+    }
+    assert!(
+        started_assuming > least_assuming,
+        "only {started_assuming} searches started with cells assumed"
+    );
+    assert!(
+        refuted_assuming > least_refuted,
+        "only {refuted_assuming} refuted with cells assumed"
+    );
 }
 
 #[cfg(test)]

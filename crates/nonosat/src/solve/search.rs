@@ -6,7 +6,7 @@ use super::neighbourhood::Neighbourhood;
 use super::searcher::{CappedSolve, Found, Propagated, SearchError, Searcher, SolveKind};
 use crate::cnf::{self, ClauseSink, Counter, Encodable, Encoding, Lean, Lit, TooLarge};
 use crate::deadline::{Deadline, Limit};
-use crate::logic::belief::{WORK_PER_BELIEF_STATE, black_beliefs, likelier_colour};
+use crate::logic::belief::{black_beliefs, likelier_colour};
 use crate::logic::bits::QuickLineSolver;
 use crate::logic::count::propagate_with_counts;
 use crate::logic::propagate;
@@ -194,19 +194,9 @@ impl<'a> Search<'a, Option<Deadline>> {
         interrupt: Interrupt,
         order: u32,
     ) -> Option<Self> {
+        let guess_from = known.clone();
         let mut search = Search::stoppable_with_lines(puzzle, known, interrupt.clone(), order)?;
-        let mut states = 0;
-        let stop = || search.solver.should_stop();
-        let near = Neighbourhood::around(
-            puzzle,
-            &search.known,
-            |pos, black| search.cell_is(pos, black),
-            &stop,
-            &interrupt,
-            &mut states,
-        );
-        search.solver.count_work(WORK_PER_BELIEF_STATE * states);
-        search.near = near;
+        search.near = Neighbourhood::of_search(puzzle, &guess_from, &mut search, &interrupt);
         Some(search)
     }
 }
@@ -371,6 +361,14 @@ impl<L: Limit> Searcher for Search<'_, L> {
         self.solver.solve_capped(assumptions, conflicts)
     }
 
+    fn should_stop(&self) -> bool {
+        self.solver.should_stop()
+    }
+
+    fn count_work(&mut self, units: u64) {
+        self.solver.count_work(units);
+    }
+
     fn add_clause(&mut self, clause: &[Lit]) {
         Search::add_clause(self, clause);
     }
@@ -405,12 +403,10 @@ mod tests {
     #[cfg(feature = "cadical")]
     #[test]
     fn a_search_near_a_guess_answers_a_check_as_brute_force_does() {
-        use super::Search;
-        use crate::sat::Interrupt;
+        use crate::solve::neighbourhood::check_searches_near_a_guess;
         use crate::testing::brute_force;
         let mut rng = Rng(0x3C6E_F372_FE94_F82B);
-        let (mut assumed, mut refuted_assumed) = (0, 0);
-        for round in 0..600 {
+        let cases = (0..600).map(|round| {
             let (width, height) = (2 + round % 3, 2 + round / 3 % 3);
             let puzzle = random_puzzle(&mut rng, width, height);
             let solutions = brute_force(&puzzle);
@@ -420,35 +416,15 @@ mod tests {
             {
                 known = Grid::filled(width, height, Cell::Unknown);
             }
-            let order = (round % 3) as u32;
-            let mut search = Search::stoppable_near(&puzzle, known, Interrupt::at(None), order)
-                .expect("lines of a few cells");
-            let assumptions = search
+            (puzzle, known, solutions)
+        });
+        let assumed = |search: &super::Search<'_, _>| {
+            search
                 .near
                 .as_ref()
-                .map_or(0, |near| near.assumptions().len());
-            assumed += usize::from(assumptions > 0);
-            refuted_assumed += usize::from(assumptions > 0 && solutions.is_empty());
-            let mut found = Vec::new();
-            assert!(
-                search.find_solutions(true, &mut found).is_ok(),
-                "{puzzle:?}"
-            );
-            assert_eq!(found.len(), solutions.len().min(2), "{puzzle:?}");
-            assert!(
-                found.iter().all(|grid| solutions.contains(grid)),
-                "{puzzle:?}"
-            );
-            assert!(found.len() < 2 || found[0] != found[1], "{puzzle:?}");
-        }
-        assert!(
-            assumed > 250,
-            "only {assumed} searches started with cells assumed"
-        );
-        assert!(
-            refuted_assumed > 25,
-            "only {refuted_assumed} refuted with cells assumed"
-        );
+                .map_or(0, |near| near.assumptions().len())
+        };
+        check_searches_near_a_guess(cases, assumed, (250, 25));
     }
 
     /// A whole puzzle in the lean form, from a blank grid and from what line logic fixed (whose

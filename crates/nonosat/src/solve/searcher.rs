@@ -160,6 +160,13 @@ pub(crate) trait Searcher {
     /// Solves with every literal of `assumptions` true for this call only.
     fn solve_assuming(&mut self, assumptions: &[Lit]) -> Solved<Self>;
 
+    /// Whether the search's limit has passed or its stop signal is raised.
+    fn should_stop(&self) -> bool;
+
+    /// Counts `units` of work done for the search outside its solver
+    /// ([`Solver::count_work`](crate::sat::Solver::count_work)).
+    fn count_work(&mut self, units: u64);
+
     /// Like [`Searcher::solve_assuming`], giving up after `conflicts` conflicts where the search
     /// counts them (CaDiCaL; varisat solves to the end); it can be asked again after the cap.
     fn solve_capped(&mut self, assumptions: &[Lit], conflicts: u32) -> CappedSolve<Self>;
