@@ -29,7 +29,7 @@ pub(crate) const WORK_PER_BELIEF_STATE: u64 = 4;
 
 /// What solving a line costs besides its recursion's states, counted as that many states, so
 /// that a dive's work follows its time on puzzles from 25x25 to 60x60 (docs/performance.md).
-pub(crate) const WORK_PER_LINE: u64 = 128;
+const WORK_PER_LINE: u64 = 128;
 
 /// How many steps of reinforcement [`reinforced_picture`] takes, each of [`ROUNDS_A_STEP`]
 /// rounds, and how hard each step pulls a cell (the power its belief is raised to): gently, so
@@ -55,49 +55,80 @@ pub fn black_beliefs(
     black_beliefs_from(puzzle, known, stop, &mut messages, MAX_ROUNDS)
 }
 
-/// What each row and each column says of its cells (the probability of black it gives, leaving
-/// out what the crossing line told it), kept from one propagation to the next by a search that
-/// fixes a few cells between them, and the work of the lines solved so far.
+/// What each row and each column says of its cells, leaving out what the crossing line told it:
+/// per cell, row-major, black and white's probability of black, or for a colour puzzle
+/// (`colour_belief.rs`) a distribution over the values the cell may take, one number a value.
+/// Kept from one propagation to the next by a search that narrows a few cells between them, with
+/// the work of the lines solved so far.
 pub(crate) struct Messages {
-    /// Per cell, row-major.
-    from_rows: Vec<f64>,
-    from_cols: Vec<f64>,
-    /// Per cell, row-major, the pull of reinforcement toward black, as a third message; none
-    /// before [`reinforced_picture`] pulls.
-    pull: Option<Vec<f64>>,
-    /// Per line solved, its cells times one more than its blocks (the recursion's states, for
-    /// what they cost), and [`WORK_PER_LINE`] for what a line costs besides.
-    work: u64,
-    /// Told each line's work as it is solved, if anything is.
-    on_work: Option<OnWork>,
+    pub(super) from_rows: Vec<f64>,
+    pub(super) from_cols: Vec<f64>,
+    /// Per cell (and value), row-major, the pull of reinforcement toward each colour, as a third
+    /// message; none before reinforcement pulls ([`reinforced_picture`]).
+    pub(super) pull: Option<Vec<f64>>,
+    pub(super) work: BeliefWork,
 }
 
 /// What belief propagation tells of each line's work (in states of its recursion) as it solves
 /// it, for a racer's clock to move while the beliefs are computed, not only after them.
 pub(crate) type OnWork = Box<dyn Fn(u64)>;
 
+/// The work of the lines belief propagation has solved, for either kind of puzzle: per line, its
+/// cells times one more than its blocks (the recursion's states, for what they cost), and
+/// [`WORK_PER_LINE`] for what a line costs besides; and who is told each line's as it is solved.
+#[derive(Default)]
+pub(super) struct BeliefWork {
+    states: u64,
+    on_work: Option<OnWork>,
+}
+
+impl BeliefWork {
+    /// No work yet, each line's to be told to `on_work`, if given.
+    fn telling(on_work: Option<OnWork>) -> Self {
+        BeliefWork { states: 0, on_work }
+    }
+
+    /// Counts a line of `cells` cells and `blocks` blocks solved.
+    pub(super) fn line_solved(&mut self, cells: usize, blocks: usize) {
+        let states = (cells * (blocks + 1)) as u64 + WORK_PER_LINE;
+        self.states += states;
+        if let Some(on_work) = &self.on_work {
+            on_work(states);
+        }
+    }
+
+    /// The work so far, in states.
+    fn states(&self) -> u64 {
+        self.states
+    }
+}
+
 impl Messages {
     /// Messages that say nothing yet: even odds everywhere.
     pub(crate) fn new(puzzle: &Puzzle) -> Self {
-        let even = vec![0.5; puzzle.width() * puzzle.height()];
+        Messages::saying(vec![0.5; puzzle.width() * puzzle.height()])
+    }
+
+    /// Messages in which every row and every column says `even` of its cells.
+    pub(super) fn saying(even: Vec<f64>) -> Self {
         Messages {
-            from_rows: even.clone(),
-            from_cols: even,
+            from_cols: even.clone(),
+            from_rows: even,
             pull: None,
-            work: 0,
-            on_work: None,
+            work: BeliefWork::default(),
         }
     }
 
     /// These messages, telling `on_work` each line's work as it is solved.
     pub(crate) fn telling(self, on_work: Option<OnWork>) -> Self {
-        Messages { on_work, ..self }
+        let work = BeliefWork::telling(on_work);
+        Messages { work, ..self }
     }
 
     /// The work of the lines belief propagation has solved with these messages, in states of
     /// the recursion.
     pub(crate) fn work(&self) -> u64 {
-        self.work
+        self.work.states()
     }
 }
 
@@ -116,7 +147,6 @@ pub(crate) fn black_beliefs_from(
         from_cols,
         pull,
         work,
-        on_work,
     } = messages;
     let pull = pull.as_deref();
     let pulled = |i: usize, p: f64| match pull {
@@ -134,12 +164,7 @@ pub(crate) fn black_beliefs_from(
         max_rounds,
         stop,
         |line, indices, incoming, outgoing| {
-            let line_work =
-                (indices.len() * (puzzle.clue(line).blocks().len() + 1)) as u64 + WORK_PER_LINE;
-            *work += line_work;
-            if let Some(on_work) = on_work {
-                on_work(line_work);
-            }
+            work.line_solved(indices.len(), puzzle.clue(line).blocks().len());
             cells.clear();
             cells.extend(indices.iter().map(|&i| known.cells()[i]));
             priors.clear();

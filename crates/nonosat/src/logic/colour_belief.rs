@@ -12,9 +12,7 @@
 //! `reinforced_colour_picture` turns the beliefs into one picture by reinforcement, as
 //! `belief::reinforced_picture` does for black and white.
 
-use super::belief::{
-    MAX_ROUNDS, OnWork, PULL, REINFORCEMENT_STEPS, ROUNDS_A_STEP, WORK_PER_LINE, in_turns,
-};
+use super::belief::{MAX_ROUNDS, Messages, PULL, REINFORCEMENT_STEPS, ROUNDS_A_STEP, in_turns};
 use super::colour::Colours;
 use crate::model::{Block, ColourPuzzle, Grid};
 
@@ -32,54 +30,20 @@ pub fn colour_beliefs(
     known: &Grid<Colours>,
     stop: &dyn Fn() -> bool,
 ) -> Option<Vec<f64>> {
-    let mut messages = ColourMessages::new(puzzle, known);
+    let mut messages = colour_messages(puzzle, known);
     colour_beliefs_from(puzzle, known, stop, &mut messages, MAX_ROUNDS)
 }
 
-/// What each row and each column says of its cells (per cell and value, row-major: a
-/// distribution over the values the cell may take, leaving out what the crossing line told it),
-/// kept from one propagation to the next by a search that narrows a few cells between them, and
-/// the work of the lines solved so far.
-pub(crate) struct ColourMessages {
-    from_rows: Vec<f64>,
-    from_cols: Vec<f64>,
-    /// Per cell and value, row-major, the pull of reinforcement toward each value, as a third
-    /// message; none before [`reinforced_colour_picture`] pulls.
-    pull: Option<Vec<f64>>,
-    /// Per line solved, its cells times one more than its blocks, and [`WORK_PER_LINE`] for what
-    /// a line costs besides (as black and white counts it).
-    work: u64,
-    /// Told each line's work as it is solved, if anything is.
-    on_work: Option<OnWork>,
-}
-
-impl ColourMessages {
-    /// Messages that say nothing yet: even odds over the values each cell of `known` may take.
-    pub(crate) fn new(puzzle: &ColourPuzzle, known: &Grid<Colours>) -> Self {
-        let values = puzzle.palette().len() + 1;
-        let cells = known.cells();
-        let from_rows: Vec<f64> = (0..cells.len())
+/// Messages that say nothing yet of a colour puzzle's cells `known`: even odds over the values
+/// each cell may take ([`Messages`], a distribution a cell).
+pub(crate) fn colour_messages(puzzle: &ColourPuzzle, known: &Grid<Colours>) -> Messages {
+    let values = puzzle.palette().len() + 1;
+    let cells = known.cells();
+    Messages::saying(
+        (0..cells.len())
             .flat_map(|i| spread_over(cells[i], values))
-            .collect();
-        ColourMessages {
-            from_cols: from_rows.clone(),
-            from_rows,
-            pull: None,
-            work: 0,
-            on_work: None,
-        }
-    }
-
-    /// These messages, telling `on_work` each line's work as it is solved.
-    pub(crate) fn telling(self, on_work: Option<OnWork>) -> Self {
-        ColourMessages { on_work, ..self }
-    }
-
-    /// The work of the lines belief propagation has solved with these messages, in states of
-    /// the recursion.
-    pub(crate) fn work(&self) -> u64 {
-        self.work
-    }
+            .collect(),
+    )
 }
 
 /// [`colour_beliefs`] going on from `messages`, for at most `max_rounds` rounds: a few suffice
@@ -88,17 +52,16 @@ pub(crate) fn colour_beliefs_from(
     puzzle: &ColourPuzzle,
     known: &Grid<Colours>,
     stop: &dyn Fn() -> bool,
-    messages: &mut ColourMessages,
+    messages: &mut Messages,
     max_rounds: usize,
 ) -> Option<Vec<f64>> {
     let values = puzzle.palette().len() + 1;
     let cells = known.cells();
-    let ColourMessages {
+    let Messages {
         from_rows,
         from_cols,
         pull,
         work,
-        on_work,
     } = messages;
     let pull = pull.as_deref();
     // The pull of reinforcement on the cell at `i`, where there is one, joins `message` (which
@@ -135,11 +98,7 @@ pub(crate) fn colour_beliefs_from(
         stop,
         |line, indices, incoming, outgoing| {
             let blocks = puzzle.clue(line).blocks();
-            let line_work = (indices.len() * (blocks.len() + 1)) as u64 + WORK_PER_LINE;
-            *work += line_work;
-            if let Some(on_work) = on_work {
-                on_work(line_work);
-            }
+            work.line_solved(indices.len(), blocks.len());
             line_cells.clear();
             line_cells.extend(indices.iter().map(|&i| cells[i]));
             priors.clear();
@@ -212,7 +171,7 @@ pub(crate) fn reinforced_colour_picture(
     puzzle: &ColourPuzzle,
     known: &Grid<Colours>,
     stop: &dyn Fn() -> bool,
-    messages: &mut ColourMessages,
+    messages: &mut Messages,
 ) -> Option<Grid<u8>> {
     let values = puzzle.palette().len() + 1;
     let cells = known.cells();

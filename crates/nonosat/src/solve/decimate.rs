@@ -83,6 +83,22 @@ mod tests {
     use crate::model::{Cell, Puzzle};
     use crate::testing::{Rng, brute_force, random_colour_puzzle, random_puzzle};
 
+    /// Dives twice the same way, and checks that both end the same way after the same work,
+    /// which is some.
+    fn dive_twice<K: Guess + std::fmt::Debug>(
+        puzzle: &K,
+        known: &Grid<K::Known>,
+        attempt: u64,
+    ) -> Option<Grid<K::Value>> {
+        let (work, again) = (WorkClock::default(), WorkClock::default());
+        let first = dive(puzzle, known, attempt, &|| false, &work);
+        let second = dive(puzzle, known, attempt, &|| false, &again);
+        assert_eq!(first, second, "{puzzle:?}");
+        assert_eq!(work.read(), again.read(), "{puzzle:?}");
+        assert!(work.read() > 0, "{puzzle:?}");
+        first
+    }
+
     /// A dive ends in one of the puzzle's solutions, as brute force finds them, or in nothing;
     /// on a puzzle without a solution, always in nothing.
     #[test]
@@ -118,12 +134,7 @@ mod tests {
             let blank = Grid::filled(15, 15, Cell::Unknown);
             let mut found = Vec::new();
             for attempt in 0..3 {
-                let (work, again) = (WorkClock::default(), WorkClock::default());
-                let first = dive(&puzzle, &blank, attempt, &|| false, &work);
-                let second = dive(&puzzle, &blank, attempt, &|| false, &again);
-                assert_eq!(first, second, "{puzzle:?}");
-                assert_eq!(work.read(), again.read(), "{puzzle:?}");
-                if let Some(grid) = first {
+                if let Some(grid) = dive_twice(&puzzle, &blank, attempt) {
                     assert!(puzzle.check(&grid).is_ok(), "{puzzle:?}");
                     solved += 1;
                     if !found.contains(&grid) {
@@ -150,13 +161,7 @@ mod tests {
             let blank = open_grid(&puzzle);
             let mut found = None;
             for attempt in 0..3 {
-                let (work, again) = (WorkClock::default(), WorkClock::default());
-                let first = dive(&puzzle, &blank, attempt, &|| false, &work);
-                let second = dive(&puzzle, &blank, attempt, &|| false, &again);
-                assert_eq!(first, second, "{puzzle:?}");
-                assert_eq!(work.read(), again.read(), "{puzzle:?}");
-                assert!(work.read() > 0, "{puzzle:?}");
-                if let Some(grid) = first {
+                if let Some(grid) = dive_twice(&puzzle, &blank, attempt) {
                     assert!(puzzle.check(&grid).is_ok(), "{puzzle:?} {grid:?}");
                     solved += 1;
                     found = Some(grid);

@@ -5,7 +5,7 @@
 use crate::logic::belief::{Messages, OnWork, black_beliefs_from, reinforced_picture};
 use crate::logic::colour::Colours;
 use crate::logic::colour_belief::{
-    ColourMessages, colour_beliefs_from, first_likeliest, reinforced_colour_picture,
+    colour_beliefs_from, colour_messages, first_likeliest, reinforced_colour_picture,
 };
 use crate::logic::kind::Kind;
 use crate::model::{Cell, ColourPuzzle, Grid, LineId, Puzzle};
@@ -16,12 +16,9 @@ pub(crate) type Surest<V> = Vec<Option<(V, f64)>>;
 
 /// Belief propagation over a kind of puzzle, going on from the messages of the step before.
 pub(crate) trait Guess: Kind {
-    /// Belief propagation's messages, kept from one step to the next.
-    type Messages;
-
     /// Messages that say nothing yet, over the cells `known`, telling `on_work` each line's work
     /// as it is solved, if given.
-    fn fresh_messages(&self, known: &Grid<Self::Known>, on_work: Option<OnWork>) -> Self::Messages;
+    fn fresh_messages(&self, known: &Grid<Self::Known>, on_work: Option<OnWork>) -> Messages;
 
     /// Per cell of `known` (row-major), the value belief propagation finds likeliest for an open
     /// cell (the first of those that tie), and how sure it is (larger is surer; comparable among
@@ -32,7 +29,7 @@ pub(crate) trait Guess: Kind {
         &self,
         known: &Grid<Self::Known>,
         stop: &dyn Fn() -> bool,
-        messages: &mut Self::Messages,
+        messages: &mut Messages,
         rounds: usize,
     ) -> Option<Surest<Self::Value>>;
 
@@ -43,20 +40,14 @@ pub(crate) trait Guess: Kind {
         &self,
         known: &Grid<Self::Known>,
         stop: &dyn Fn() -> bool,
-        messages: &mut Self::Messages,
+        messages: &mut Messages,
     ) -> Option<Grid<Self::Value>>;
 
     /// The lines of `grid` that break their clues, rows first.
     fn broken_lines(&self, grid: &Grid<Self::Value>) -> Vec<LineId>;
-
-    /// The work of the lines belief propagation has solved with `messages`, in states of its
-    /// recursion.
-    fn belief_work(messages: &Self::Messages) -> u64;
 }
 
 impl Guess for Puzzle {
-    type Messages = Messages;
-
     fn fresh_messages(&self, _: &Grid<Cell>, on_work: Option<OnWork>) -> Messages {
         Messages::new(self).telling(on_work)
     }
@@ -89,17 +80,11 @@ impl Guess for Puzzle {
     fn broken_lines(&self, grid: &Grid<bool>) -> Vec<LineId> {
         Puzzle::broken_lines(self, grid).collect()
     }
-
-    fn belief_work(messages: &Messages) -> u64 {
-        messages.work()
-    }
 }
 
 impl Guess for ColourPuzzle {
-    type Messages = ColourMessages;
-
-    fn fresh_messages(&self, known: &Grid<Colours>, on_work: Option<OnWork>) -> ColourMessages {
-        ColourMessages::new(self, known).telling(on_work)
+    fn fresh_messages(&self, known: &Grid<Colours>, on_work: Option<OnWork>) -> Messages {
+        colour_messages(self, known).telling(on_work)
     }
 
     /// Sureness: the likeliest value's belief.
@@ -107,7 +92,7 @@ impl Guess for ColourPuzzle {
         &self,
         known: &Grid<Colours>,
         stop: &dyn Fn() -> bool,
-        messages: &mut ColourMessages,
+        messages: &mut Messages,
         rounds: usize,
     ) -> Option<Surest<u8>> {
         let beliefs = colour_beliefs_from(self, known, stop, messages, rounds)?;
@@ -130,16 +115,12 @@ impl Guess for ColourPuzzle {
         &self,
         known: &Grid<Colours>,
         stop: &dyn Fn() -> bool,
-        messages: &mut ColourMessages,
+        messages: &mut Messages,
     ) -> Option<Grid<u8>> {
         reinforced_colour_picture(self, known, stop, messages)
     }
 
     fn broken_lines(&self, grid: &Grid<u8>) -> Vec<LineId> {
         ColourPuzzle::broken_lines(self, grid).collect()
-    }
-
-    fn belief_work(messages: &ColourMessages) -> u64 {
-        messages.work()
     }
 }

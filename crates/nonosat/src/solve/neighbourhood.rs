@@ -37,7 +37,7 @@ impl Neighbourhood {
     /// The beliefs' work counts on `interrupt`'s clock line by line as it is done, where the
     /// search has no budget (a racer alone: the other racer's claim waits on this clock, and
     /// would otherwise wait for the whole guess); within a turn, `work` grows by it (in states,
-    /// [`Guess::belief_work`]), for the search to count against its grant.
+    /// [`Messages::work`](crate::logic::belief::Messages::work)), for the search to count against its grant.
     pub(crate) fn around<K: Guess>(
         puzzle: &K,
         known: &Grid<K::Known>,
@@ -60,7 +60,7 @@ impl Neighbourhood {
             .as_ref()
             .and_then(|_| puzzle.reinforced_guess(known, stop, &mut messages));
         if !told {
-            *work += K::belief_work(&messages);
+            *work += messages.work();
         }
         let (surest, guess) = (surest?, guess?);
         let broken = puzzle.broken_lines(&guess);
