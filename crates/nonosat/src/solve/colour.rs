@@ -5,8 +5,9 @@
 //! ([`check`](super::check())): the depth-first search with probing runs on a colour board, and the
 //! race and `Strategy::Probing` work as they do for black and white, but for the race's second
 //! racer, which searches the lines alone, near a guess of belief propagation first (the encoding
-//! for the ambiguous cells), rather than take turns (`TAKES_TURNS`). What differs is the formula (`cnf::encode`), the clause that blocks a
-//! solution ("some coloured cell takes another colour"), the independent check
+//! for the ambiguous cells), rather than take turns (`TAKES_TURNS`). What differs is the formula
+//! (`cnf::encode`), the clause that blocks a solution ("some coloured cell takes another
+//! colour"), the independent check
 //! ([`ColourPuzzle::check`]), and the line solver inside CaDiCaL's search
 //! (`SolveKind::lines_search`, the colour line solver's deductions as "this cell does not take that
 //! value"). A cell is ambiguous when two solutions give it different colours. With a goal, the
@@ -80,8 +81,8 @@ impl SolveKind for ColourPuzzle {
 
     /// No: a colour puzzle's second racer searches the lines alone, near a guess first
     /// ([`SolveKind::neighbourhood_search`]), which decide hard random colour puzzles about twice
-    /// as soon as the colour encoding (it has no lean form); but where
-    /// a check goes on to the ambiguous cells, it searches the encoding alone, whose search,
+    /// as soon as the colour encoding (it has no lean form); but where a check goes on to the
+    /// ambiguous cells, it searches the encoding alone, whose search,
     /// kept, refutes a cell's other colours many times sooner than the lines' (a cell of the
     /// backbone is one UNSAT solve). Taking turns, whose searches stay on their threads, a check
     /// would go on in a new search, which costs more (docs/performance.md).

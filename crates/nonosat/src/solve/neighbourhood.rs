@@ -4,12 +4,12 @@
 //! kind of puzzle.
 //!
 //! The guess is the picture belief propagation with reinforcement settles on
-//! ([`Guess::reinforced_guess`]). On random puzzles of 50x50 and more it breaks only a few lines, and a
-//! solution agrees with it on most of the cells the beliefs were surest of: with those assumed, the
-//! search is a small one, and a refutation under assumptions is quick and leaves clauses that the
-//! wider searches after it keep (a large neighbourhood search; docs/performance.md). Every answer
-//! is the search's, verified as any other: the guess only says where to look first, and the last
-//! solve assumes nothing, so the search stays complete.
+//! ([`Guess::reinforced_guess`]). On random puzzles of 50x50 and more it breaks only a few lines,
+//! and a solution agrees with it on most of the cells the beliefs were surest of: with those
+//! assumed, the search is a small one, and a refutation under assumptions is quick and leaves
+//! clauses that the wider searches after it keep (a large neighbourhood search;
+//! docs/performance.md). Every answer is the search's, verified as any other: the guess only says
+//! where to look first, and the last solve assumes nothing, so the search stays complete.
 
 use super::guess::Guess;
 use super::searcher::Searcher;
@@ -34,10 +34,11 @@ impl Neighbourhood {
     /// reinforcement) is freed at once. `None` when belief propagation gives nothing (a line
     /// without completions, or `stop`).
     ///
-    /// The beliefs' work counts on `interrupt`'s clock line by line as it is done, where the
-    /// search has no budget (a racer alone: the other racer's claim waits on this clock, and
-    /// would otherwise wait for the whole guess); within a turn, `work` grows by it (in states,
-    /// [`Messages::work`](crate::logic::belief::Messages::work)), for the search to count against its grant.
+    /// The beliefs' work counts on `interrupt`'s clock line by line as it is done, where the search
+    /// has no budget (a racer alone: the other racer's claim waits on this clock, and would
+    /// otherwise wait for the whole guess); within a turn, `work` grows by it (in states,
+    /// [`Messages::work`](crate::logic::belief::Messages::work)), for the search to count against
+    /// its grant.
     pub(crate) fn around<K: Guess>(
         puzzle: &K,
         known: &Grid<K::Known>,
