@@ -181,9 +181,10 @@ pub(crate) fn reinforced_colour_picture(
         if puzzle.check(&picture).is_ok() {
             return Some(picture);
         }
-        let pull = messages
-            .pull
-            .get_or_insert_with(|| vec![1.0; cells.len() * values]);
+        let pull = messages.pull.get_or_insert_with(|| {
+            let even = |i: usize| spread_over(cells[i], values);
+            (0..cells.len()).flat_map(even).collect()
+        });
         for (i, &colours) in cells.iter().enumerate() {
             if colours.is_power_of_two() {
                 continue;
