@@ -99,15 +99,15 @@ pub enum Strategy {
     /// [`Strategy::Probing`] with its proofs on varisat (on a puzzle with the designer's goal,
     /// varisat looking near the goal first) and, after a head start of about 30 ms of work, CaDiCaL
     /// looking anywhere: [`Strategy::Lines`] in two orders and CaDiCaL on the whole encoding in its
-    /// lean form, taking turns on one core (`turns.rs`: the lines in CaDiCaL's order for about a
-    /// second of work, then the lines in a shuffled order and the encoding, by turns that double,
-    /// each keeping its work between its turns; a colour puzzle's second racer searches the lines
-    /// alone, or its whole encoding where a check goes on to the ambiguous cells,
-    /// `SolveKind::TAKES_TURNS`). When the depth-first search runs out of budget, its thread dives
-    /// (belief-guided decimation) and, for a check, looks near what the dives find; where they
-    /// find too few solutions it stops and leaves the puzzle to CaDiCaL, rather than search the
-    /// same encoding on varisat. The verdict is the same either way, and so are the
-    /// solutions shown, but under a time limit (docs/ambiguity.md). Puzzles of more than
+    /// lean form, taking turns on one core (`turns.rs`: the lines in a shuffled order, near a
+    /// guess first, then in CaDiCaL's order for about a second of work, then the encoding, by
+    /// turns that double, each keeping its work between its turns; a colour puzzle's second
+    /// racer searches the lines alone, or its whole encoding where a check goes on to the
+    /// ambiguous cells, `SolveKind::TAKES_TURNS`). When the depth-first search runs out of
+    /// budget, its thread dives (belief-guided decimation) and, for a check, looks near what the
+    /// dives find; where they find too few solutions it stops and leaves the puzzle to CaDiCaL,
+    /// rather than search the same encoding on varisat. The verdict is the same either way, and
+    /// so are the solutions shown, but under a time limit (docs/ambiguity.md). Puzzles of more than
     /// [`LARGE_PUZZLE_CELLS`] cells, where varisat only slows down, and builds without CaDiCaL, run
     /// as [`Strategy::Auto`]. The default, of [`Options::default`] too, so that every caller gets
     /// the strongest search.
@@ -426,9 +426,9 @@ fn claim_for(cut_short: bool, solutions: usize, prove_unique: bool) -> Claim {
     }
 }
 
-/// The unit of the race's schedule of turns ([`turns::schedule`]): the first lines search's first
-/// turn, about a second of work. Of the schedules tried on the random 50x50 puzzles of two
-/// seeds, one second was the best first turn (docs/performance.md).
+/// The unit of the race's schedule of turns ([`turns::schedule`]): the first turn of the lines in
+/// CaDiCaL's order, about a second of work. Of the schedules tried on the random 50x50 puzzles
+/// of two seeds, one second was the best first turn (docs/performance.md).
 const TURN_UNIT: u64 = 1_000_000_000;
 
 /// The dives of belief-guided decimation the race's first racer makes once its depth-first search

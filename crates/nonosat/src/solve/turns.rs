@@ -61,16 +61,16 @@ pub(crate) struct Turn {
     pub grant: u64,
 }
 
-/// The first round, in units of the schedule: the lines in CaDiCaL's order for one unit (about a
-/// second), then the lines in a shuffled order, near a guess first, for two, then the encoding
+/// The first round, in units of the schedule: the lines in a shuffled order, near a guess first,
+/// for two units, then the lines in CaDiCaL's order for one (about a second), then the encoding
 /// for two. The search near the guess answers most of what it answers at all in its first turn,
-/// so that turn comes before the encoding's: on fresh random 50x50 sets that was 8-27% cheaper,
-/// and tournament sets cost the same. (The encoding's first turn had come after one unit since it
-/// answered tournament tails sooner than the shuffled lines did before they looked near a guess;
-/// docs/performance.md.)
+/// so that turn comes first: against the lines' unit first, fresh tournament-like sets cost 6%
+/// and 13% less, random 50x50 sets 5% and 47% less (their medians 30 ms more: the guess's
+/// beliefs, on puzzles the plain lines answer at once), random 30x30 and 40x40 sets the same
+/// (docs/performance.md).
 const FIRST_ROUND: &[(Engine, u32)] = &[
-    (Engine::Lines(0), 1),
     (Engine::Neighbourhood(1), 2),
+    (Engine::Lines(0), 1),
     (Engine::Encoding, 2),
 ];
 
@@ -111,7 +111,7 @@ pub(super) type TurnsAnswer<'a, P> = (
 /// turns on threads of their own until one answers, or until `interrupt` is due; they count
 /// their work on its clock. The search that answers first is the racer's (only one runs at a
 /// time); the others are stopped. `None` where the lines search cannot run (a line of more than
-/// 128 cells, a build without CaDiCaL), found by the first turn's, which is the lines'. Only a
+/// 128 cells, a build without CaDiCaL), found by the first turn's, which is a lines search. Only a
 /// kind that takes turns ([`SolveKind::TAKES_TURNS`]) comes here.
 pub(super) fn take<'a, P: SolveKind>(
     puzzle: &'a P,
@@ -240,9 +240,9 @@ impl Drop for FinishOnDrop<'_> {
 mod tests {
     use super::*;
 
-    /// The first round gives the lines in CaDiCaL's order one unit, then the shuffled lines and
-    /// the encoding two each; each later round gives the encoding as much as both lines
-    /// searches together, and doubles over the round before.
+    /// The first round gives the shuffled lines (near a guess first) two units, then the lines
+    /// in CaDiCaL's order one, then the encoding two; each later round gives the encoding as
+    /// much as both lines searches together, and doubles over the round before.
     #[test]
     fn the_schedule_grows_round_by_round() {
         let turn = |engine, units: u64| Turn {
@@ -253,8 +253,8 @@ mod tests {
         assert_eq!(
             turns,
             [
-                turn(Engine::Lines(0), 1),
                 turn(Engine::Neighbourhood(1), 2),
+                turn(Engine::Lines(0), 1),
                 turn(Engine::Encoding, 2),
                 turn(Engine::Encoding, 4),
                 turn(Engine::Lines(0), 2),
